@@ -1,0 +1,1 @@
+namespace ExchStorageTest.Benchmarks; public static class Program { public static void Main(string[] args) => BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args); }

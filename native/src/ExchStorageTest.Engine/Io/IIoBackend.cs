@@ -1,0 +1,27 @@
+namespace ExchStorageTest.Engine.Io;
+
+/// <summary>
+/// The one small interface every I/O backend implements. A backend belongs to one worker thread:
+/// that thread queues, submits and reaps (io_uring ring or IOCP per worker, no hand-off threads).
+/// Nothing here allocates per I/O.
+/// </summary>
+public interface IIoBackend : IDisposable
+{
+    /// <summary>Named in every result, e.g. "io_uring", "pread-threads", "sync", "iocp".</summary>
+    string Name { get; }
+
+    /// <summary>Most requests that may be in flight at once (queued + submitted, not yet reaped).</summary>
+    int Depth { get; }
+
+    /// <summary>Queues one request without entering the kernel; false when <see cref="Depth"/> is reached.</summary>
+    bool TryQueue(in IoRequest request);
+
+    /// <summary>Hands every queued request to the OS; returns how many were submitted.</summary>
+    int Submit();
+
+    /// <summary>
+    /// Copies finished I/Os into <paramref name="completions"/>. Blocks until at least
+    /// <paramref name="minComplete"/> are available (0 = never block) or <paramref name="timeoutMs"/> passes.
+    /// </summary>
+    int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000);
+}

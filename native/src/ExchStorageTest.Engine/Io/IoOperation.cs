@@ -1,0 +1,7 @@
+namespace ExchStorageTest.Engine.Io;
+
+public enum IoOperation : byte
+{
+    Read,
+    Write,
+}

@@ -1,0 +1,38 @@
+namespace ExchStorageTest.Engine.Planning;
+
+/// <summary>
+/// The one JSON document the helper reads (stdin or --request file). Every field the PowerShell
+/// module can set; the engine validates all of it before a byte is written. See docs/protocol.md.
+/// </summary>
+public sealed class EngineRequest
+{
+    public const int CurrentProtocol = 1;
+
+    public int Protocol { get; set; } = CurrentProtocol;
+    /// <summary>run | plan | verify | inspect | version.</summary>
+    public string Command { get; set; } = "run";
+    public string? TestId { get; set; }
+    public MailboxProfile Profile { get; set; } = new();
+    public TestType TestType { get; set; } = TestType.Performance;
+    public double? DurationSeconds { get; set; }
+    public string? OutputPath { get; set; }
+    public DatabaseSource DatabaseSource { get; set; } = DatabaseSource.Create;
+    public string? RestoreFromPath { get; set; }
+    /// <summary>Overrides the profile's thread (session) count.</summary>
+    public int? ThreadCount { get; set; }
+    /// <summary>Open-loop pacing: drive transactional I/O at this rate instead of closed-loop sessions.</summary>
+    public double? TargetRateIops { get; set; }
+    public Thresholds? Thresholds { get; set; }
+    public bool ContinueOnError { get; set; }
+    public double SampleIntervalSeconds { get; set; } = 15;
+    /// <summary>Explicit opt-in to buffered I/O where direct I/O is impossible; every report then says so.</summary>
+    public bool AllowBufferedIo { get; set; }
+    /// <summary>Cache warm-up before the measured window; null = until the cache model is ~90% full (bounded).</summary>
+    public double? WarmupSeconds { get; set; }
+    /// <summary>Soft recovery: log generations to create and replay per instance.</summary>
+    public int LogFilesToReplay { get; set; } = 500;
+    /// <summary>Throughput test: share of free capacity the databases may take.</summary>
+    public double CapacityPercent { get; set; } = 20;
+    /// <summary>Paths to verify (command "verify") or inspect (command "inspect").</summary>
+    public List<string> Paths { get; set; } = new();
+}

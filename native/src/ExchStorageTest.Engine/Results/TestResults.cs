@@ -1,0 +1,333 @@
+using ExchStorageTest.Engine.Planning;
+
+namespace ExchStorageTest.Engine.Results;
+
+/// <summary>
+/// The results document: the one source of truth for a run (docs/results-schema.md). Every report
+/// (text, HTML, XML, CSV, PDH-CSV, ESRP tables) and the verdict are pure functions of it.
+/// Units are in the field names.
+/// </summary>
+public sealed class TestResults
+{
+    public const string SchemaName = "exchstoragetest/results";
+    public const int CurrentSchemaVersion = 1;
+
+    public string Schema { get; set; } = SchemaName;
+    public int SchemaVersion { get; set; } = CurrentSchemaVersion;
+    public string TestId { get; set; } = "";
+    public TestType TestType { get; set; }
+    public string EngineVersion { get; set; } = "";
+    /// <summary>Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error.</summary>
+    public string Completion { get; set; } = "Complete";
+    public MailboxProfile Profile { get; set; } = new();
+    public RunSettings Settings { get; set; } = new();
+    public EnvironmentInfo Environment { get; set; } = new();
+    public Timeline Timeline { get; set; } = new();
+    public DatabaseSizing Sizing { get; set; } = new();
+    public List<InstanceResult> Instances { get; set; } = new();
+    public List<SamplePoint> TimeSeries { get; set; } = new();
+    public List<HostCounter> HostCounters { get; set; } = new();
+    public List<IoErrorRecord> Errors { get; set; } = new();
+    public List<TuningStep> TuningLog { get; set; } = new();
+    public List<TestLogLine> TestLog { get; set; } = new();
+    public BackupResult? Backup { get; set; }
+    public SoftRecoveryResult? SoftRecovery { get; set; }
+    public ChecksumResult? Checksum { get; set; }
+    public EngineStats Engine { get; set; } = new();
+    public VerdictResult Verdict { get; set; } = new();
+}
+
+/// <summary>The settings the run actually used (after defaults and overrides).</summary>
+public sealed class RunSettings
+{
+    public double DurationSeconds { get; set; }
+    public double WarmupSeconds { get; set; }
+    public double SampleIntervalSeconds { get; set; } = 15;
+    public int ThreadCount { get; set; }
+    public bool AutoTuned { get; set; }
+    /// <summary>Closed (sessions) or Open (paced at TargetRateIops).</summary>
+    public string LoadModel { get; set; } = "Closed";
+    public double? TargetRateIops { get; set; }
+    public bool ContinueOnError { get; set; }
+    public DatabaseSource DatabaseSource { get; set; }
+    public Thresholds Thresholds { get; set; } = new();
+    public int InsertPercent { get; set; } = 40;
+    public int DeletePercent { get; set; } = 20;
+    public int ReplacePercent { get; set; } = 5;
+    public int ReadPercent { get; set; } = 35;
+    public int LazyCommitPercent { get; set; } = 70;
+    public string OutputPath { get; set; } = "";
+}
+
+public sealed class EnvironmentInfo
+{
+    public string MachineName { get; set; } = "";
+    public string OperatingSystem { get; set; } = "";
+    public string Runtime { get; set; } = "";
+    public int ProcessorCount { get; set; }
+    public long MemoryBytes { get; set; }
+    /// <summary>The I/O backend named in every result (io_uring, pread-threads, sync, iocp).</summary>
+    public string IoBackend { get; set; } = "";
+    /// <summary>False only when the user opted in to buffered I/O; every report then says so.</summary>
+    public bool DirectIo { get; set; } = true;
+    public List<VolumeReport> Volumes { get; set; } = new();
+}
+
+/// <summary>What the engine knows about a volume under a database or log path.</summary>
+public sealed class VolumeReport
+{
+    public string Path { get; set; } = "";
+    public string? FileSystem { get; set; }
+    public long? ClusterSizeBytes { get; set; }
+    public int? LogicalSectorBytes { get; set; }
+    public int? PhysicalSectorBytes { get; set; }
+    public long? PartitionOffsetBytes { get; set; }
+    public long? TotalBytes { get; set; }
+    public long? FreeBytes { get; set; }
+    public string? Device { get; set; }
+    public string? Vendor { get; set; }
+    public string? Model { get; set; }
+    public MultipathReport? Multipath { get; set; }
+    public List<Finding> Findings { get; set; } = new();
+}
+
+public sealed class MultipathReport
+{
+    public string? Name { get; set; }
+    public int PathCount { get; set; }
+    public string? Policy { get; set; }
+    public List<string> PathStates { get; set; } = new();
+}
+
+/// <summary>An environment finding (Test-StorageVolume): severity Info | Warning | Error.</summary>
+public sealed class Finding
+{
+    public string Severity { get; set; } = "Info";
+    public string Code { get; set; } = "";
+    public string Message { get; set; } = "";
+    public string? Advice { get; set; }
+}
+
+public sealed class Timeline
+{
+    public DateTime TestStartUtc { get; set; }
+    public DateTime TestEndUtc { get; set; }
+    public DateTime? CollectionStartUtc { get; set; }
+    public DateTime? CollectionEndUtc { get; set; }
+    public List<PhaseMark> Phases { get; set; } = new();
+}
+
+public sealed class PhaseMark
+{
+    public string Name { get; set; } = "";
+    public DateTime StartUtc { get; set; }
+    public DateTime? EndUtc { get; set; }
+}
+
+public sealed class DatabaseSizing
+{
+    public double TargetTransactionalIops { get; set; }
+    public double AchievedTransactionalIops { get; set; }
+    public long InitialDatabaseSizeBytes { get; set; }
+    public long FinalDatabaseSizeBytes { get; set; }
+    public int DatabaseFileCount { get; set; }
+    public long LogFileSizeBytes { get; set; } = 1 << 20;
+    public int PageSizeBytes { get; set; } = 32768;
+}
+
+/// <summary>One simulated database: its file, its log stream and its measured streams.</summary>
+public sealed class InstanceResult
+{
+    /// <summary>Jetstress-style name, e.g. "Instance.1".</summary>
+    public string Name { get; set; } = "";
+    public int Index { get; set; }
+    public string DatabasePath { get; set; } = "";
+    public string LogPath { get; set; } = "";
+    public long DatabaseSizeBytes { get; set; }
+    public List<StreamResult> Streams { get; set; } = new();
+    public double PageFaultStallsPerSecond { get; set; }
+    public double MaximumPageFaultStallsPerSecond { get; set; }
+    public long DatabaseCacheSizeBytes { get; set; }
+
+    public StreamResult? Stream(string name) => Streams.Find(s => s.Stream == name);
+}
+
+/// <summary>Names of the measured streams (SPEC section 3).</summary>
+public static class StreamNames
+{
+    public const string DatabaseRead = "DatabaseRead";
+    public const string DatabaseWrite = "DatabaseWrite";
+    public const string LogWrite = "LogWrite";
+    public const string LogRead = "LogRead";
+    public const string MaintenanceRead = "MaintenanceRead";
+    public const string LogReplicationRead = "LogReplicationRead";
+    public const string BackupRead = "BackupRead";
+}
+
+/// <summary>Counters, latency statistics and the merged histogram of one stream over the measured window.</summary>
+public sealed class StreamResult
+{
+    public string Stream { get; set; } = "";
+    public string Operation { get; set; } = "Read";
+    public long Operations { get; set; }
+    public long Bytes { get; set; }
+    public long ErrorCount { get; set; }
+    public double DurationSeconds { get; set; }
+    public double OperationsPerSecond { get; set; }
+    public double AverageBytes { get; set; }
+    public LatencySummary LatencyMs { get; set; } = new();
+    /// <summary>Open loop only: latency measured from the intended start (no coordinated omission).</summary>
+    public LatencySummary? ScheduledLatencyMs { get; set; }
+    public long LateIssues { get; set; }
+    public double MaxScheduleLagMs { get; set; }
+    public double MeanQueueDepth { get; set; }
+    /// <summary>Highest per-sample average latency: the Jetstress "maximum" the thresholds judge.</summary>
+    public double MaxSampleAverageLatencyMs { get; set; }
+    public HistogramData Histogram { get; set; } = new();
+    public HistogramData? ScheduledHistogram { get; set; }
+}
+
+public sealed class LatencySummary
+{
+    public double Mean { get; set; }
+    public double Min { get; set; }
+    public double P50 { get; set; }
+    public double P90 { get; set; }
+    public double P99 { get; set; }
+    public double P999 { get; set; }
+    public double Max { get; set; }
+}
+
+/// <summary>A latency histogram as stored: non-zero buckets of the engine's log-linear layout.</summary>
+public sealed class HistogramData
+{
+    public string Layout { get; set; } = "log-linear-ns-sub7";
+    public long Count { get; set; }
+    public long SumNs { get; set; }
+    public long MinNs { get; set; }
+    public long MaxNs { get; set; }
+    /// <summary>[bucketIndex, count] pairs.</summary>
+    public List<long[]> Buckets { get; set; } = new();
+}
+
+/// <summary>One stream of one instance over one sample interval.</summary>
+public sealed class SamplePoint
+{
+    public DateTime TimeUtc { get; set; }
+    public double ElapsedSeconds { get; set; }
+    public int Instance { get; set; }
+    public string Stream { get; set; } = "";
+    public double OperationsPerSecond { get; set; }
+    public double AverageBytes { get; set; }
+    public double AverageLatencyMs { get; set; }
+    public double P99LatencyMs { get; set; }
+    public double MaxLatencyMs { get; set; }
+}
+
+public sealed class HostCounter
+{
+    /// <summary>Counter path as users know it, e.g. "% Processor Time" or "\LogicalDisk(sdb)\Avg. Disk sec/Read".</summary>
+    public string Name { get; set; } = "";
+    /// <summary>Where it came from: "PDH" or "/proc" (named as the Linux equivalent).</summary>
+    public string Source { get; set; } = "";
+    public double Average { get; set; }
+    public double Minimum { get; set; }
+    public double Maximum { get; set; }
+    public int Samples { get; set; }
+}
+
+public sealed class IoErrorRecord
+{
+    public DateTime TimeUtc { get; set; }
+    public string Instance { get; set; } = "";
+    public string Stream { get; set; } = "";
+    public string File { get; set; } = "";
+    public long Offset { get; set; }
+    public int Length { get; set; }
+    /// <summary>errno (Linux) or Win32/NTSTATUS (Windows).</summary>
+    public int ErrorCode { get; set; }
+    public string ErrorName { get; set; } = "";
+    public string Message { get; set; } = "";
+}
+
+public sealed class TuningStep
+{
+    public DateTime TimeUtc { get; set; }
+    public int ThreadCount { get; set; }
+    public double? TargetRateIops { get; set; }
+    public string Phase { get; set; } = "";
+    public double AchievedIops { get; set; }
+    public double DatabaseReadLatencyMs { get; set; }
+    public double LogWriteLatencyMs { get; set; }
+    public bool Passed { get; set; }
+    public string Note { get; set; } = "";
+}
+
+public sealed class TestLogLine
+{
+    public DateTime TimeUtc { get; set; }
+    public string Message { get; set; } = "";
+}
+
+public sealed class BackupResult
+{
+    public List<BackupInstance> Instances { get; set; } = new();
+    public double AverageMBPerSecond { get; set; }
+    public double TotalMBPerSecond { get; set; }
+}
+
+public sealed class BackupInstance
+{
+    public string Instance { get; set; } = "";
+    public double DatabaseSizeMB { get; set; }
+    public double ElapsedSeconds { get; set; }
+    public double MBPerSecond { get; set; }
+}
+
+public sealed class SoftRecoveryResult
+{
+    public List<RecoveryInstance> Instances { get; set; } = new();
+    public int LogsReplayedTotal { get; set; }
+    public double ElapsedSecondsTotal { get; set; }
+    public double SecondsPerLog { get; set; }
+}
+
+public sealed class RecoveryInstance
+{
+    public string Instance { get; set; } = "";
+    public int LogsReplayed { get; set; }
+    public double ElapsedSeconds { get; set; }
+}
+
+public sealed class ChecksumResult
+{
+    public long PagesChecked { get; set; }
+    public long BadPages { get; set; }
+    public int LogsChecked { get; set; }
+    public int BadLogs { get; set; }
+    public double ElapsedSeconds { get; set; }
+    public List<string> Problems { get; set; } = new();
+}
+
+public sealed class EngineStats
+{
+    public double ProcessCpuSeconds { get; set; }
+    public double CpuMicrosecondsPerIo { get; set; }
+    public long TotalOperations { get; set; }
+}
+
+public sealed class VerdictResult
+{
+    /// <summary>Pass or Fail.</summary>
+    public string Result { get; set; } = "Fail";
+    public List<VerdictReason> Reasons { get; set; } = new();
+}
+
+public sealed class VerdictReason
+{
+    public string Code { get; set; } = "";
+    public string? Instance { get; set; }
+    public string Message { get; set; } = "";
+    public double? Measured { get; set; }
+    public double? Limit { get; set; }
+}
