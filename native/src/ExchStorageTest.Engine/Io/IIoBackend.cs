@@ -24,4 +24,10 @@ public interface IIoBackend : IDisposable
     /// <paramref name="minComplete"/> are available (0 = never block) or <paramref name="timeoutMs"/> passes.
     /// </summary>
     int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000);
+
+    /// <summary>
+    /// True when <see cref="Submit"/> performs the I/O before returning (the synchronous path).
+    /// The driver then submits and reaps one I/O at a time so each latency is timed on its own.
+    /// </summary>
+    bool CompletesOnSubmit => false;
 }

@@ -22,6 +22,7 @@ public sealed unsafe class SyncBackend : IIoBackend
     }
 
     public string Name => "sync";
+    public bool CompletesOnSubmit => true;
     public int Depth => _queued.Length;
 
     public bool TryQueue(in IoRequest request)

@@ -1,0 +1,204 @@
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Metrics;
+
+namespace ExchStorageTest.Engine.Load;
+
+/// <summary>
+/// Runs streams of I/O on worker threads and measures them. Usage: register files and stream ids,
+/// add workers with their streams, <see cref="Start"/>, switch <see cref="Accounting"/> on for the
+/// measured window, <see cref="Sample"/> on an interval, then <see cref="Stop"/> and read the totals.
+/// </summary>
+public sealed class LoadDriver : IDisposable
+{
+    private readonly List<StreamKey> _keys = new();
+    private readonly List<Worker> _workers = new();
+    private readonly List<IoErrorEvent> _errors = new();
+    private readonly object _errorLock = new();
+    private volatile bool _stop;
+    private volatile bool _accounting;
+    private long _accountingStartTicks;
+    private long _accountingTicks;
+    private long _lastSampleTicks;
+    private long _startTicks;
+    private Exception? _fault;
+
+    public LoadDriver(IReadOnlyList<IoFile> files, bool continueOnError, int seed = 1)
+    {
+        Files = files;
+        ContinueOnError = continueOnError;
+        Seed = seed;
+        Alignment = files.Count == 0 ? IoFileOpener.DefaultAlignment : files.Max(f => f.Alignment);
+    }
+
+    public IReadOnlyList<IoFile> Files { get; }
+    public bool ContinueOnError { get; }
+    public int Seed { get; }
+    public int Alignment { get; }
+    public int StreamCount => _keys.Count;
+    public IReadOnlyList<StreamKey> Keys => _keys;
+    public bool StopRequested => _stop;
+    public bool Accounting => _accounting;
+    /// <summary>Set when the run stopped because of an I/O error (without continue-on-error).</summary>
+    public bool StoppedByError { get; private set; }
+    public long ErrorCount { get { lock (_errorLock) return _errorTotal; } }
+    private long _errorTotal;
+    /// <summary>The backend names of the workers, e.g. "io_uring".</summary>
+    public string BackendName => string.Join(",", _workers.Select(w => w.BackendName).Distinct());
+
+    /// <summary>Registers a measured stream; sources put the returned id into their plans.</summary>
+    public int RegisterStream(StreamKey key)
+    {
+        if (_workers.Count > 0) throw new InvalidOperationException("Register every stream before adding workers.");
+        _keys.Add(key);
+        return _keys.Count - 1;
+    }
+
+    /// <summary>Adds a worker thread that will run <paramref name="streams"/> on its own backend.</summary>
+    public void AddWorker(IReadOnlyList<LoadStream> streams, string? backend = null)
+    {
+        int depth = streams.Sum(s => s.Depth);
+        _workers.Add(new Worker(this, _workers.Count, streams, IoBackendFactory.Create(depth, backend)));
+    }
+
+    public void Start()
+    {
+        _startTicks = Clock.Now;
+        _lastSampleTicks = _startTicks;
+        foreach (var w in _workers) w.Start(_startTicks);
+    }
+
+    /// <summary>Turns the measured window on or off (warm-up and cool-down run but do not count).</summary>
+    public void SetAccounting(bool on)
+    {
+        long now = Clock.Now;
+        if (on && !_accounting) _accountingStartTicks = now;
+        if (!on && _accounting) _accountingTicks += now - _accountingStartTicks;
+        _accounting = on;
+    }
+
+    /// <summary>Seconds of measured window so far.</summary>
+    public double AccountedSeconds => (double)(_accountingTicks + (_accounting ? Clock.Now - _accountingStartTicks : 0)) / Clock.Frequency;
+
+    public double ElapsedSeconds => (double)(Clock.Now - _startTicks) / Clock.Frequency;
+
+    public void RequestStop() => _stop = true;
+
+    /// <summary>Stops the workers and waits until every outstanding I/O has completed.</summary>
+    public void Stop()
+    {
+        SetAccounting(false);
+        _stop = true;
+        foreach (var w in _workers) w.Join();
+        if (_fault is not null) throw new InvalidOperationException("An I/O worker failed: " + _fault.Message, _fault);
+    }
+
+    /// <summary>Takes the interval since the previous sample for every stream (merged across workers).</summary>
+    public IReadOnlyList<IntervalSample> Sample()
+    {
+        long now = Clock.Now;
+        double interval = (double)(now - _lastSampleTicks) / Clock.Frequency;
+        _lastSampleTicks = now;
+        var time = DateTime.UtcNow;
+        double elapsed = (double)(now - _startTicks) / Clock.Frequency;
+        var merged = new LatencyHistogram();
+        var result = new IntervalSample[_keys.Count];
+        for (int id = 0; id < _keys.Count; id++)
+        {
+            merged.Clear();
+            long bytes = 0;
+            foreach (var w in _workers)
+            {
+                lock (w.MetricsLock)
+                {
+                    var m = w.Metrics[id];
+                    merged.Add(m.Interval);
+                    bytes += m.IntervalBytes;
+                    m.Interval.Clear();
+                    m.IntervalBytes = 0;
+                }
+            }
+            result[id] = new IntervalSample(id, time, elapsed, interval, merged.Count, bytes,
+                merged.MeanNs / 1e6, merged.Percentile(99) / 1e6, merged.MaxNs / 1e6);
+        }
+        return result;
+    }
+
+    /// <summary>The measured-window totals of one stream id, merged across workers (call after <see cref="Stop"/>).</summary>
+    public StreamTotals Totals(int id)
+    {
+        var t = new StreamTotals(_keys[id]);
+        foreach (var w in _workers)
+        {
+            lock (w.MetricsLock)
+            {
+                var m = w.Metrics[id];
+                t.Latency.Add(m.Window);
+                t.Scheduled.Add(m.Scheduled);
+                t.Bytes += m.Bytes;
+                t.Errors += m.Errors;
+                t.LateIssues += m.LateIssues;
+                t.MaxLagMs = Math.Max(t.MaxLagMs, (double)m.MaxLagTicks * 1000 / Clock.Frequency);
+                t.QueueDepthArea += m.QueueDepthArea;
+            }
+        }
+        double windowTicks = _accountingTicks;
+        t.WindowSeconds = windowTicks / Clock.Frequency;
+        t.MeanQueueDepth = windowTicks > 0 ? t.QueueDepthArea / windowTicks : 0;
+        return t;
+    }
+
+    public IReadOnlyList<IoErrorEvent> Errors()
+    {
+        lock (_errorLock) return _errors.ToArray();
+    }
+
+    internal void ReportIoError(IoErrorEvent e)
+    {
+        lock (_errorLock)
+        {
+            _errorTotal++;
+            // Every error is counted; the first thousand are kept with their detail.
+            if (_errors.Count < 1000) _errors.Add(e);
+        }
+        if (!ContinueOnError)
+        {
+            StoppedByError = true;
+            _stop = true;
+        }
+    }
+
+    internal void ReportWorkerFault(Exception ex)
+    {
+        _fault ??= ex;
+        _stop = true;
+    }
+
+    public void Dispose()
+    {
+        _stop = true;
+        foreach (var w in _workers)
+        {
+            w.Join();
+            w.Dispose();
+        }
+        _workers.Clear();
+    }
+}
+
+/// <summary>The measured-window figures of one stream, merged across workers.</summary>
+public sealed class StreamTotals
+{
+    public StreamTotals(StreamKey key) => Key = key;
+    public StreamKey Key { get; }
+    public LatencyHistogram Latency { get; } = new();
+    public LatencyHistogram Scheduled { get; } = new();
+    public long Bytes;
+    public long Errors;
+    public long LateIssues;
+    public double MaxLagMs;
+    public double QueueDepthArea;
+    public double MeanQueueDepth;
+    public double WindowSeconds;
+    public long Operations => Latency.Count;
+    public double OperationsPerSecond => WindowSeconds > 0 ? Operations / WindowSeconds : 0;
+}

@@ -1,0 +1,297 @@
+using ExchStorageTest.Engine.Io;
+
+namespace ExchStorageTest.Engine.Load;
+
+/// <summary>
+/// One I/O thread: owns its backend (ring or completion port), its streams, their request slots and
+/// buffers, and its metrics. Submits and reaps on the same thread; nothing is allocated in the loop.
+/// </summary>
+internal sealed class Worker : IDisposable
+{
+    private const int ReapBatch = 64;
+
+    private readonly LoadDriver _driver;
+    private readonly IIoBackend _backend;
+    private readonly StreamState[] _streams;
+    private readonly Slot[] _slots;
+    private readonly AlignedBuffer _buffers;
+    private readonly IoCompletion[] _completions = new IoCompletion[ReapBatch];
+    private readonly long _lateThresholdTicks = Clock.FromSeconds(0.001);
+    private Thread? _thread;
+    private long _lastQdTicks;
+
+    public Worker(LoadDriver driver, int index, IReadOnlyList<LoadStream> streams, IIoBackend backend)
+    {
+        _driver = driver;
+        Index = index;
+        _backend = backend;
+        Metrics = new StreamMetrics[driver.StreamCount];
+        for (int i = 0; i < Metrics.Length; i++) Metrics[i] = new StreamMetrics();
+        InFlightById = new int[driver.StreamCount];
+
+        int alignment = driver.Alignment;
+        int slotCount = 0;
+        long bufferBytes = 0;
+        foreach (var s in streams)
+        {
+            slotCount += s.Depth;
+            bufferBytes += (long)s.Depth * RoundUp(s.Source.MaxLength, alignment);
+        }
+        if (bufferBytes > int.MaxValue) throw new ArgumentException("Stream buffers exceed 2 GiB on one worker; lower the queue depth.");
+        _buffers = new AlignedBuffer((int)Math.Max(bufferBytes, alignment), alignment);
+        _slots = new Slot[slotCount];
+        _streams = new StreamState[streams.Count];
+
+        int slot = 0;
+        long offset = 0;
+        for (int i = 0; i < streams.Count; i++)
+        {
+            var s = streams[i];
+            var state = new StreamState(s, slot, s.Arrival == Arrival.Closed ? null
+                : new Pacer(s.RateIops, s.Arrival == Arrival.Poisson, 0, driver.Seed + index * 7919 + i));
+            int stride = RoundUp(s.Source.MaxLength, alignment);
+            for (int d = 0; d < s.Depth; d++)
+            {
+                _slots[slot] = new Slot { Stream = i, BufferOffset = offset, BufferLength = stride };
+                state.Free.Push(slot);
+                slot++;
+                offset += stride;
+            }
+            _streams[i] = state;
+        }
+    }
+
+    public int Index { get; }
+    public string BackendName => _backend.Name;
+    public StreamMetrics[] Metrics { get; }
+    /// <summary>In-flight I/Os per stream id (for queue-depth accounting).</summary>
+    public int[] InFlightById { get; }
+    public object MetricsLock { get; } = new();
+
+    public void Start(long startTicks)
+    {
+        foreach (var s in _streams) s.Pacer?.Reset(startTicks);
+        _thread = new Thread(Run) { IsBackground = true, Name = $"io-worker-{Index}", Priority = ThreadPriority.AboveNormal };
+        _thread.Start();
+    }
+
+    public void Join() => _thread?.Join();
+
+    private void Run()
+    {
+        try
+        {
+            _lastQdTicks = Clock.Now;
+            while (!_driver.StopRequested)
+            {
+                IssueDue();
+                if (!_backend.CompletesOnSubmit) _backend.Submit();
+                ReapAndAccount(block: true);
+            }
+            Drain();
+        }
+        catch (Exception ex)
+        {
+            _driver.ReportWorkerFault(ex);
+        }
+    }
+
+    private void IssueDue()
+    {
+        long now = Clock.Now;
+        for (int i = 0; i < _streams.Length; i++)
+        {
+            var s = _streams[i];
+            while (s.Free.Count > 0)
+            {
+                long intended = -1;
+                if (s.Pacer is { } pacer)
+                {
+                    if (pacer.NextDue > now) break;
+                    intended = pacer.Take();
+                }
+                int slotIndex = s.Free.Peek();
+                ref Slot slot = ref _slots[slotIndex];
+                slot.Plan = default;
+                var buffer = _buffers.Slice((int)slot.BufferOffset, slot.BufferLength);
+                if (!s.Stream.Source.TryNext(ref slot.Plan, buffer))
+                {
+                    if (intended >= 0) s.Pacer!.Unget(intended);
+                    break;
+                }
+                s.Free.Pop();
+                var file = _driver.Files[slot.Plan.FileIndex];
+                var request = new IoRequest(file.RawHandle, slot.Plan.Operation, slot.Plan.Offset, slot.Plan.Length,
+                    _buffers.Address + (nint)slot.BufferOffset, (ulong)slotIndex);
+                now = Clock.Now;
+                slot.IssueTicks = now;
+                slot.IntendedTicks = intended;
+                if (intended >= 0)
+                {
+                    long lag = now - intended;
+                    var m = Metrics[slot.Plan.StreamId];
+                    if (lag > _lateThresholdTicks && _driver.Accounting) m.LateIssues++;
+                    if (lag > m.MaxLagTicks && _driver.Accounting) m.MaxLagTicks = lag;
+                }
+                AccumulateQueueDepth(now);
+                InFlightById[slot.Plan.StreamId]++;
+                if (!_backend.TryQueue(request))
+                    throw new InvalidOperationException($"Backend {_backend.Name} refused a request within its depth.");
+                if (_backend.CompletesOnSubmit)
+                {
+                    _backend.Submit();
+                    ReapAndAccount(block: false);
+                    now = Clock.Now;
+                }
+            }
+        }
+    }
+
+    private void ReapAndAccount(bool block)
+    {
+        int inFlight = _slots.Length - FreeSlots();
+        int minComplete = 0;
+        int timeoutMs = 0;
+        if (block)
+        {
+            long waitTicks = TicksUntilNextDue();
+            if (inFlight == 0)
+            {
+                // Nothing outstanding: wait for the next paced arrival (or re-check soon for sources that had nothing due).
+                WaitTicks(Math.Min(waitTicks, Clock.FromSeconds(0.002)));
+                return;
+            }
+            if (waitTicks > Clock.FromSeconds(0.0005))
+            {
+                minComplete = 1;
+                timeoutMs = (int)Math.Clamp(waitTicks * 1000 / Clock.Frequency, 1, 100);
+            }
+        }
+        int n = _backend.Reap(_completions, minComplete, timeoutMs);
+        if (n == 0) return;
+        long now = Clock.Now;
+        bool accounting = _driver.Accounting;
+        lock (MetricsLock)
+        {
+            AccumulateQueueDepth(now);
+            for (int i = 0; i < n; i++) Complete(_completions[i], now, accounting);
+        }
+    }
+
+    private void Complete(in IoCompletion completion, long now, bool accounting)
+    {
+        int slotIndex = (int)completion.UserData;
+        ref Slot slot = ref _slots[slotIndex];
+        var s = _streams[slot.Stream];
+        var m = Metrics[slot.Plan.StreamId];
+        InFlightById[slot.Plan.StreamId]--;
+        long latencyNs = Clock.ToNs(now - slot.IssueTicks);
+        long scheduledNs = slot.IntendedTicks >= 0 ? Clock.ToNs(now - slot.IntendedTicks) : -1;
+        int result = completion.Result;
+        bool shortTransfer = result >= 0 && result != slot.Plan.Length;
+        if (result < 0 || shortTransfer)
+        {
+            if (accounting || result < 0) m.Errors++;
+            _driver.ReportIoError(new IoErrorEvent(DateTime.UtcNow, slot.Plan.StreamId, slot.Plan.FileIndex,
+                slot.Plan.Offset, slot.Plan.Length, result < 0 ? -result : 0, shortTransfer));
+        }
+        else
+        {
+            m.Record(latencyNs, scheduledNs, result, accounting);
+        }
+        s.Stream.Source.Completed(slot.Plan, result, _buffers.Slice((int)slot.BufferOffset, slot.BufferLength));
+        s.Free.Push(slotIndex);
+    }
+
+    /// <summary>Stops issuing and waits for every outstanding I/O, so no buffer is freed under the kernel.</summary>
+    private void Drain()
+    {
+        long deadline = Clock.Now + Clock.FromSeconds(120);
+        while (FreeSlots() < _slots.Length && Clock.Now < deadline)
+        {
+            _backend.Submit();
+            int n = _backend.Reap(_completions, 1, 1000);
+            if (n == 0) continue;
+            long now = Clock.Now;
+            lock (MetricsLock)
+            {
+                for (int i = 0; i < n; i++) Complete(_completions[i], now, accounting: false);
+            }
+        }
+    }
+
+    private void AccumulateQueueDepth(long now)
+    {
+        long dt = now - _lastQdTicks;
+        _lastQdTicks = now;
+        if (!_driver.Accounting || dt <= 0) return;
+        for (int id = 0; id < InFlightById.Length; id++)
+            if (InFlightById[id] != 0) Metrics[id].QueueDepthArea += (double)InFlightById[id] * dt;
+    }
+
+    private long TicksUntilNextDue()
+    {
+        long best = Clock.FromSeconds(0.1);
+        long now = Clock.Now;
+        foreach (var s in _streams)
+        {
+            if (s.Pacer is null || s.Free.Count == 0) continue;
+            best = Math.Min(best, Math.Max(0, s.Pacer.NextDue - now));
+        }
+        return best;
+    }
+
+    /// <summary>Sleeps for long gaps and spins for the last stretch, so paced starts land on time.</summary>
+    private static void WaitTicks(long ticks)
+    {
+        if (ticks <= 0) return;
+        long until = Clock.Now + ticks;
+        long sleepMargin = Clock.FromSeconds(0.0015);
+        while (true)
+        {
+            long left = until - Clock.Now;
+            if (left <= 0) return;
+            if (left > sleepMargin) Thread.Sleep(1);
+            else Thread.SpinWait(20);
+        }
+    }
+
+    private int FreeSlots()
+    {
+        int free = 0;
+        foreach (var s in _streams) free += s.Free.Count;
+        return free;
+    }
+
+    private static int RoundUp(int value, int alignment) => (value + alignment - 1) / alignment * alignment;
+
+    public void Dispose()
+    {
+        _backend.Dispose();
+        _buffers.Dispose();
+    }
+
+    private struct Slot
+    {
+        public int Stream;
+        public long BufferOffset;
+        public int BufferLength;
+        public IoPlan Plan;
+        public long IssueTicks;
+        public long IntendedTicks;
+    }
+
+    private sealed class StreamState
+    {
+        public StreamState(LoadStream stream, int firstSlot, Pacer? pacer)
+        {
+            Stream = stream;
+            Pacer = pacer;
+            Free = new Stack<int>(stream.Depth);
+        }
+
+        public LoadStream Stream { get; }
+        public Pacer? Pacer { get; }
+        public Stack<int> Free { get; }
+    }
+}

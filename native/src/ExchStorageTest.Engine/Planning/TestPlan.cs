@@ -1,0 +1,41 @@
+namespace ExchStorageTest.Engine.Planning;
+
+/// <summary>
+/// A validated request: everything the run will do, computed before any byte is written. The
+/// plan command returns it as-is, so -WhatIf shows exactly what a run would create and apply.
+/// </summary>
+public sealed class TestPlan
+{
+    public const int PageSize = 32 * 1024;
+    public const long LogFileSize = 1024 * 1024;
+
+    public required EngineRequest Request { get; init; }
+    public required MailboxProfile Profile { get; init; }
+    public required TestType TestType { get; init; }
+    public required IReadOnlyList<PlannedInstance> Instances { get; init; }
+    public required double DurationSeconds { get; init; }
+    public required double SampleIntervalSeconds { get; init; }
+    public required Thresholds Thresholds { get; init; }
+    public required string OutputPath { get; init; }
+    public double TargetIops => Profile.TargetIops;
+    /// <summary>Sessions; null when automatic tuning will choose.</summary>
+    public int? ThreadCount { get; init; }
+
+    public IEnumerable<PlannedFile> Files()
+    {
+        foreach (var i in Instances)
+        {
+            yield return new PlannedFile(i.DatabaseFile, i.DatabaseSizeBytes, "Database");
+            for (int g = 1; g <= i.LogGenerations; g++)
+                yield return new PlannedFile(Path.Combine(i.LogFolder, LogFileName(g)), LogFileSize, "Log");
+        }
+    }
+
+    public long TotalBytes => Files().Sum(f => f.SizeBytes);
+
+    /// <summary>Log generation file names: E00 + 8 hex digits, as Exchange names them.</summary>
+    public static string LogFileName(int generation) => $"E00{generation:X8}.log";
+
+    /// <summary>Database file name of instance <paramref name="index"/>.</summary>
+    public static string DatabaseFileName(int index) => $"ExchStorageTest{index:D3}.edb";
+}

@@ -1,0 +1,168 @@
+using ExchStorageTest.Engine.Protocol;
+
+namespace ExchStorageTest.Engine.Planning;
+
+/// <summary>
+/// Turns a request into a <see cref="TestPlan"/> or refuses it with a stable error code naming the
+/// bad value and the rule — always before anything is written.
+/// </summary>
+public static class TestPlanner
+{
+    /// <summary>Circular log generations kept per instance outside soft recovery.</summary>
+    public const int CircularLogGenerations = 8;
+
+    public static TestPlan Plan(EngineRequest request)
+    {
+        if (request.Protocol != EngineRequest.CurrentProtocol)
+            throw EngineException.InvalidArgument("ProtocolMismatch", $"The request speaks protocol {request.Protocol}; this engine speaks {EngineRequest.CurrentProtocol}.");
+        var p = request.Profile ?? throw EngineException.InvalidArgument("ProfileMissing", "The request has no profile.");
+
+        Range("MailboxCount", p.MailboxCount, 1, 1_000_000, "MailboxCountOutOfRange");
+        if (!(p.IopsPerMailbox > 0) || p.IopsPerMailbox > 100)
+            throw Bad("IopsPerMailboxOutOfRange", $"IopsPerMailbox {p.IopsPerMailbox} is out of range: it must be greater than 0 and at most 100.");
+        if (p.HeadroomPercent < 0 || p.HeadroomPercent > 1000)
+            throw Bad("HeadroomOutOfRange", $"HeadroomPercent {p.HeadroomPercent} is out of range: it must be between 0 and 1000.");
+        if (p.MailboxSizeMB < 1 || p.MailboxSizeMB > 1_048_576)
+            throw Bad("MailboxSizeOutOfRange", $"MailboxSizeMB {p.MailboxSizeMB} is out of range: it must be between 1 and 1048576.");
+        Range("DatabaseCount", p.DatabaseCount, 1, 256, "DatabaseCountOutOfRange");
+        Range("CopiesPerDatabase", p.CopiesPerDatabase, 1, 16, "CopiesOutOfRange");
+        int? threads = request.ThreadCount ?? p.ThreadCount;
+        if (threads is int t && (t < 1 || t > 1024))
+            throw Bad("ThreadCountOutOfRange", $"ThreadCount {t} is out of range: it must be between 1 and 1024 (omit it for automatic tuning).");
+        if (p.MinimumDatabaseCacheMB < 1 || p.MaximumDatabaseCacheMB < p.MinimumDatabaseCacheMB)
+            throw Bad("CacheSizeInvalid", $"Database cache {p.MinimumDatabaseCacheMB} MB .. {p.MaximumDatabaseCacheMB} MB is invalid: the minimum must be at least 1 MB and not above the maximum.");
+        if (request.TargetRateIops is double rate && !(rate > 0))
+            throw Bad("TargetRateOutOfRange", $"TargetRateIops {rate} is out of range: it must be greater than 0.");
+
+        var type = request.TestType;
+        double duration = request.DurationSeconds ?? DefaultDuration(type);
+        if (!(duration > 0) || duration > 30 * 86400)
+            throw Bad("DurationOutOfRange", $"Duration {duration} s is out of range: it must be greater than 0 and at most 30 days.");
+        double interval = request.SampleIntervalSeconds;
+        if (!(interval >= 1) || interval > 3600)
+            throw Bad("SampleIntervalOutOfRange", $"SampleIntervalSeconds {interval} is out of range: it must be between 1 and 3600.");
+        if (request.LogFilesToReplay < 1 || request.LogFilesToReplay > 100_000)
+            throw Bad("LogFilesToReplayOutOfRange", $"LogFilesToReplay {request.LogFilesToReplay} is out of range: it must be between 1 and 100000.");
+        if (request.DatabaseSource == DatabaseSource.Restore && string.IsNullOrWhiteSpace(request.RestoreFromPath))
+            throw Bad("RestorePathMissing", "DatabaseSource Restore needs RestoreFromPath: the folder holding the backup copy.");
+
+        var dbRoots = p.DatabasePaths.Where(s => !string.IsNullOrWhiteSpace(s)).ToList();
+        if (dbRoots.Count == 0) throw Bad("DatabasePathMissing", "The profile names no database path: give one root folder or one folder per database.");
+        CheckCount("DatabasePaths", dbRoots.Count, p.DatabaseCount);
+        var logRoots = p.LogPaths.Where(s => !string.IsNullOrWhiteSpace(s)).ToList();
+        if (logRoots.Count > 0) CheckCount("LogPaths", logRoots.Count, p.DatabaseCount);
+        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder);
+
+        long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
+        if (dbBytes < 64L * TestPlan.PageSize)
+            throw Bad("DatabaseTooSmall", $"Each database would hold {p.DatabaseSizeBytes} bytes (MailboxCount x MailboxSizeMB / DatabaseCount); at least {64 * TestPlan.PageSize} bytes (64 pages) are needed.");
+        int logs = type == TestType.SoftRecovery ? request.LogFilesToReplay : CircularLogGenerations;
+
+        var instances = new List<PlannedInstance>();
+        for (int i = 1; i <= p.DatabaseCount; i++)
+        {
+            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}") : Full(dbRoots[i - 1]);
+            string logFolder = logRoots.Count == 0 ? Path.Combine(dbFolder, "Logs")
+                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
+            instances.Add(new PlannedInstance
+            {
+                Index = i,
+                DatabaseFolder = dbFolder,
+                DatabaseFile = Path.Combine(dbFolder, TestPlan.DatabaseFileName(i)),
+                LogFolder = logFolder,
+                DatabaseSizeBytes = dbBytes,
+                LogGenerations = logs,
+            });
+        }
+
+        string output = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.Combine(Full(dbRoots[0]), "Results") : Full(request.OutputPath!);
+        CheckOutput(output);
+
+        var plan = new TestPlan
+        {
+            Request = request,
+            Profile = p,
+            TestType = type,
+            Instances = instances,
+            DurationSeconds = duration,
+            SampleIntervalSeconds = interval,
+            Thresholds = request.Thresholds ?? Thresholds.For(type),
+            OutputPath = output,
+            ThreadCount = threads,
+        };
+        if (request.DatabaseSource == DatabaseSource.Create) CheckSpace(plan);
+        return plan;
+    }
+
+    /// <summary>Jetstress defaults: 2 h Performance, 24 h Stress; backup and recovery run until done.</summary>
+    public static double DefaultDuration(TestType type) => type switch
+    {
+        TestType.Stress => 24 * 3600,
+        TestType.Performance or TestType.Throughput => 2 * 3600,
+        _ => 24 * 3600, // an upper bound: backup and recovery end when their work is done
+    };
+
+    private static void CheckSpace(TestPlan plan)
+    {
+        // Files of ours already in place are re-used, so only missing bytes need room.
+        var needByVolume = new Dictionary<string, (long Need, VolumeSpace.Info Info, string Folder)>();
+        foreach (var f in plan.Files())
+        {
+            string folder = ExistingAncestor(Path.GetDirectoryName(f.Path)!);
+            var info = VolumeSpace.Of(folder);
+            long existing = File.Exists(f.Path) ? new FileInfo(f.Path).Length : 0;
+            long need = Math.Max(0, f.SizeBytes - existing);
+            needByVolume[info.VolumeId] = needByVolume.TryGetValue(info.VolumeId, out var cur)
+                ? (cur.Need + need, info, cur.Folder) : (need, info, folder);
+        }
+        foreach (var (_, (need, info, folder)) in needByVolume)
+        {
+            if (need > info.FreeBytes)
+                throw new EngineException("InsufficientSpace", ErrorCategories.ResourceUnavailable,
+                    $"The volume under '{folder}' has {info.FreeBytes:N0} bytes free but the planned databases and logs need {need:N0} bytes. Lower MailboxCount or MailboxSizeMB, or use a larger volume.", folder);
+        }
+    }
+
+    private static void CheckFolder(string folder)
+    {
+        string full = Full(folder);
+        if (File.Exists(full))
+            throw new EngineException("PathIsFile", ErrorCategories.InvalidArgument, $"'{folder}' is a file, not a folder: database and log paths must be folders.", folder);
+        if (!Directory.Exists(full))
+            throw new EngineException("PathNotFound", ErrorCategories.ObjectNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
+        if (!VolumeSpace.CanWrite(full))
+            throw new EngineException("PathNotWritable", ErrorCategories.PermissionDenied, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
+    }
+
+    private static void CheckOutput(string output)
+    {
+        if (File.Exists(output))
+            throw new EngineException("OutputPathIsFile", ErrorCategories.InvalidArgument, $"OutputPath '{output}' is a file, not a folder.", output);
+        string existing = ExistingAncestor(output);
+        if (!VolumeSpace.CanWrite(existing))
+            throw new EngineException("OutputPathNotWritable", ErrorCategories.PermissionDenied, $"OutputPath '{output}' cannot be created or written ('{existing}' is not writable).", output);
+    }
+
+    private static string ExistingAncestor(string path)
+    {
+        string? p = path;
+        while (p is not null && !Directory.Exists(p)) p = Path.GetDirectoryName(p);
+        return p ?? Path.GetPathRoot(Path.GetFullPath(path))!;
+    }
+
+    private static void CheckCount(string name, int count, int databases)
+    {
+        if (count != 1 && count != databases)
+            throw Bad("PathCountMismatch", $"{name} has {count} entries: give one root folder or exactly one folder per database ({databases}).");
+    }
+
+    private static void Range(string name, long value, long min, long max, string code)
+    {
+        if (value < min || value > max)
+            throw Bad(code, $"{name} {value} is out of range: it must be between {min} and {max}.");
+    }
+
+    private static long RoundDown(long value, long unit) => value / unit * unit;
+    private static string Full(string path) => Path.GetFullPath(path);
+    private static EngineException Bad(string code, string message) => EngineException.InvalidArgument(code, message);
+}
