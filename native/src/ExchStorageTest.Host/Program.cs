@@ -1,1 +1,55 @@
-return 0;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Host;
+using ExchStorageTest.Host.Commands;
+
+// The native helper: one JSON request in (stdin or --request <file>), JSON Lines events out on stdout.
+// `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell).
+var stdout = Console.OpenStandardOutput();
+var events = new EventWriter(stdout);
+string version = typeof(EventWriter).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0] ?? "0.0.0";
+events.Hello(version, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription);
+
+using var cancel = new CancellationTokenSource();
+// Ctrl+C and SIGTERM stop the run cleanly: the runner ends the measured window, judges and saves what it has.
+Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancel.Cancel(); };
+using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, ctx => { ctx.Cancel = true; cancel.Cancel(); });
+
+try
+{
+    var request = args.Length > 0 && args[0] == "demo"
+        ? DemoCommand.BuildRequest(args.Length > 1 ? args[1] : null)
+        : RequestReader.Parse(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
+    return CommandDispatcher.Execute(request, events, version, cancel.Token);
+}
+catch (EngineException ex)
+{
+    events.Error(ex.Code, ex.Category, ex.Message, ex.Target);
+    return ex.Category == ErrorCategories.InvalidArgument ? ExitCodes.InvalidRequest : ExitCodes.Error;
+}
+catch (OperationCanceledException)
+{
+    events.Error("Stopped", ErrorCategories.OperationStopped, "The engine was stopped before it produced a result.", null);
+    return ExitCodes.Stopped;
+}
+catch (Exception ex)
+{
+    events.Error("EngineFault", ErrorCategories.InvalidOperation, $"The engine failed unexpectedly: {ex.GetType().Name}: {ex.Message}", null);
+    Console.Error.WriteLine(ex);
+    return ExitCodes.Error;
+}
+
+static string ReadRequestText(string[] args)
+{
+    if (args.Length >= 2 && args[0] == "--request")
+    {
+        if (!File.Exists(args[1]))
+            throw new EngineException("RequestFileNotFound", ErrorCategories.ObjectNotFound, $"Request file '{args[1]}' does not exist.", args[1]);
+        return File.ReadAllText(args[1]);
+    }
+    if (args.Length > 0)
+        throw EngineException.InvalidArgument("UnknownArgument", $"Unknown argument '{args[0]}'. Usage: exchstoragetest-engine [--request <file> | demo [folder]] (request JSON on stdin by default).");
+    using var reader = new StreamReader(Console.OpenStandardInput(), System.Text.Encoding.UTF8);
+    return reader.ReadToEnd();
+}

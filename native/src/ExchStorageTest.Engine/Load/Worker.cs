@@ -102,7 +102,9 @@ internal sealed class Worker : IDisposable
         for (int i = 0; i < _streams.Length; i++)
         {
             var s = _streams[i];
-            while (s.Free.Count > 0)
+            // At most one depth's worth per turn: with a synchronous backend slots free up at once,
+            // and the other streams (and the stop flag) must still get their turn.
+            for (int budget = s.Stream.Depth; budget > 0 && s.Free.Count > 0 && !_driver.StopRequested; budget--)
             {
                 long intended = -1;
                 if (s.Pacer is { } pacer)

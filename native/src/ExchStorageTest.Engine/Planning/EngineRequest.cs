@@ -33,6 +33,8 @@ public sealed class EngineRequest
     public int LogFilesToReplay { get; set; } = 500;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
     public double CapacityPercent { get; set; } = 20;
-    /// <summary>Paths to verify (command "verify") or inspect (command "inspect").</summary>
+    /// <summary>Paths to verify (command "verify"), inspect ("inspect") or render ("report": results files or folders).</summary>
     public List<string> Paths { get; set; } = new();
+    /// <summary>Report formats to write (command "report"): Html, Xml, Csv, Text, PdhCsv.</summary>
+    public List<string> Formats { get; set; } = new();
 }

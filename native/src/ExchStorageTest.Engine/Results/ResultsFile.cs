@@ -25,6 +25,7 @@ public static class ResultsFile
             stream.Flush(flushToDisk: true);
         }
         File.Move(tmp, path, overwrite: true);
+        results.SavedPath = path;
     }
 
     public static TestResults Load(string path)
@@ -45,6 +46,7 @@ public static class ResultsFile
             throw new EngineException("ResultsMalformed", ErrorCategories.InvalidData, $"'{path}' is not an ExchStorageTest results file (schema '{r?.Schema}').", path);
         if (r.SchemaVersion > TestResults.CurrentSchemaVersion)
             throw new EngineException("ResultsTooNew", ErrorCategories.InvalidData, $"'{path}' has schema version {r.SchemaVersion}; this engine reads up to {TestResults.CurrentSchemaVersion}.", path);
+        r.SavedPath = Path.GetFullPath(path);
         return r;
     }
 }

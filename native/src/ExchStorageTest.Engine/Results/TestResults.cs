@@ -35,6 +35,10 @@ public sealed class TestResults
     public ChecksumResult? Checksum { get; set; }
     public EngineStats Engine { get; set; } = new();
     public VerdictResult Verdict { get; set; } = new();
+
+    /// <summary>Where this document was last saved (set by whoever saved or loaded it; not stored in the file).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string? SavedPath { get; set; }
 }
 
 /// <summary>The settings the run actually used (after defaults and overrides).</summary>

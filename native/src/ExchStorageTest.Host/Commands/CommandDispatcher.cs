@@ -1,0 +1,20 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>Routes a request to its command. Each command writes its own events; the return value is the exit code.</summary>
+internal static class CommandDispatcher
+{
+    public static int Execute(EngineRequest request, EventWriter events, string version, CancellationToken cancel)
+    {
+        return (request.Command ?? "").ToLowerInvariant() switch
+        {
+            "version" => ExitCodes.Ran,
+            "plan" => PlanCommand.Execute(request, events),
+            "run" => RunCommand.Execute(request, events, version, cancel),
+            _ => throw EngineException.InvalidArgument("UnknownCommand",
+                $"Unknown command '{request.Command}': expected run, plan, verify, inspect, report or version."),
+        };
+    }
+}

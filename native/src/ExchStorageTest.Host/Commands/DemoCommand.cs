@@ -1,0 +1,45 @@
+using ExchStorageTest.Engine.Planning;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// The built-in default: a short Performance run of a small profile in a temporary folder on a real
+/// disk, writing results and reports. What `build.ps1 Demo` runs; also usable without PowerShell.
+/// </summary>
+internal static class DemoCommand
+{
+    public static EngineRequest BuildRequest(string? folder)
+    {
+        string root = folder ?? Path.Combine(TempRoot(), "ExchStorageTest-demo-" + DateTime.UtcNow.ToString("yyyyMMdd-HHmmss"));
+        Directory.CreateDirectory(root);
+        return new EngineRequest
+        {
+            Command = "run",
+            TestType = TestType.Performance,
+            DurationSeconds = 30,
+            SampleIntervalSeconds = 5,
+            ThreadCount = 2,
+            OutputPath = Path.Combine(root, "Results"),
+            Profile = new MailboxProfile
+            {
+                Name = "Demo",
+                Description = "Built-in demo: 100 mailboxes x 0.5 IOPS, 50 MB each, 2 databases",
+                MailboxCount = 100,
+                IopsPerMailbox = 0.5,
+                MailboxSizeMB = 50,
+                DatabaseCount = 2,
+                DatabasePaths = { root },
+                MinimumDatabaseCacheMB = 8,
+                MaximumDatabaseCacheMB = 32,
+            },
+        };
+    }
+
+    /// <summary>A temp folder that supports direct I/O: /tmp is often tmpfs on Linux, /var/tmp is on disk.</summary>
+    private static string TempRoot()
+    {
+        if (!OperatingSystem.IsWindows() && Environment.GetEnvironmentVariable("TMPDIR") is null && Directory.Exists("/var/tmp"))
+            return "/var/tmp";
+        return Path.GetTempPath();
+    }
+}

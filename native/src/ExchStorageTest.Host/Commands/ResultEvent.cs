@@ -1,0 +1,67 @@
+using System.Text.Json;
+using ExchStorageTest.Engine.Metrics;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// The "result" event: a summary of the results document (which stays the source of truth on disk).
+/// Latency averages are the mean over instances (as Jetstress and ESRP report them); p99 comes from the
+/// histograms merged across instances, never from averaging percentiles.
+/// </summary>
+internal static class ResultEvent
+{
+    public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<string> reportPaths)
+    {
+        events.Emit("result", w =>
+        {
+            w.WriteString("testId", r.TestId);
+            w.WriteString("testType", r.TestType.ToString());
+            w.WriteString("result", r.Verdict.Result);
+            w.WriteString("completion", r.Completion);
+            w.WriteStartArray("reasons");
+            foreach (var reason in r.Verdict.Reasons)
+            {
+                w.WriteStartObject();
+                w.WriteString("code", reason.Code);
+                if (reason.Instance is not null) w.WriteString("instance", reason.Instance);
+                w.WriteString("message", reason.Message);
+                if (reason.Measured is double m) w.WriteNumber("measured", Math.Round(m, 3));
+                if (reason.Limit is double l) w.WriteNumber("limit", l);
+                w.WriteEndObject();
+            }
+            w.WriteEndArray();
+            w.WriteNumber("targetIops", Math.Round(r.Sizing.TargetTransactionalIops, 3));
+            w.WriteNumber("achievedIops", Math.Round(r.Sizing.AchievedTransactionalIops, 3));
+            Latency(w, "dbReadLatencyMs", r, StreamNames.DatabaseRead);
+            Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
+            Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);
+            w.WriteString("ioBackend", r.Environment.IoBackend);
+            w.WriteBoolean("directIo", r.Environment.DirectIo);
+            w.WriteString("resultsPath", r.SavedPath ?? "");
+            w.WriteStartArray("reportPaths");
+            foreach (var p in reportPaths) w.WriteStringValue(p);
+            w.WriteEndArray();
+        });
+    }
+
+    private static void Latency(Utf8JsonWriter w, string name, TestResults r, string stream)
+    {
+        var merged = new LatencyHistogram();
+        double sumMeans = 0;
+        int n = 0;
+        foreach (var i in r.Instances)
+        {
+            var s = i.Stream(stream);
+            if (s is null || s.Operations == 0) continue;
+            sumMeans += s.LatencyMs.Mean;
+            n++;
+            merged.Add(LatencyHistogram.FromBuckets(s.Histogram.Buckets.Select(b => ((int)b[0], b[1])), s.Histogram.SumNs, s.Histogram.MinNs, s.Histogram.MaxNs));
+        }
+        w.WriteStartObject(name);
+        w.WriteNumber("average", Math.Round(n == 0 ? 0 : sumMeans / n, 3));
+        w.WriteNumber("p99", Math.Round(merged.Percentile(99) / 1e6, 3));
+        w.WriteNumber("max", Math.Round(merged.MaxNs / 1e6, 3));
+        w.WriteEndObject();
+    }
+}

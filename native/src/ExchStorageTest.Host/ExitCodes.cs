@@ -1,0 +1,10 @@
+namespace ExchStorageTest.Host;
+
+/// <summary>Process exit codes (docs/protocol.md). A failing verdict is a result, not an error: it exits 0.</summary>
+internal static class ExitCodes
+{
+    public const int Ran = 0;
+    public const int Error = 1;
+    public const int InvalidRequest = 2;
+    public const int Stopped = 3;
+}

@@ -1,0 +1,70 @@
+using System.Diagnostics;
+using System.Text.Json;
+using ExchStorageTest.Engine.Tests.Support;
+
+namespace ExchStorageTest.Engine.Tests.Host;
+
+/// <summary>The process protocol as the module sees it: request on stdin, JSON Lines on stdout, exit codes.</summary>
+public class HostProcessTests : IDisposable
+{
+    private readonly TestFolder _dir = new("host");
+
+    internal static (int Exit, List<JsonElement> Events) RunHost(string request, params string[] args)
+    {
+        string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");
+        var psi = new ProcessStartInfo("dotnet") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        psi.ArgumentList.Add(dll);
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
+        using var p = Process.Start(psi)!;
+        p.StandardInput.Write(request);
+        p.StandardInput.Close();
+        var lines = new List<JsonElement>();
+        string? line;
+        while ((line = p.StandardOutput.ReadLine()) is not null) lines.Add(JsonDocument.Parse(line).RootElement.Clone());
+        p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        return (p.ExitCode, lines);
+    }
+
+    [Fact]
+    public void Hello_comes_first_with_protocol_and_engine_version()
+    {
+        var (exit, events) = RunHost("{\"command\":\"version\"}");
+        Assert.Equal(0, exit);
+        var hello = events[0];
+        Assert.Equal("hello", hello.GetProperty("type").GetString());
+        Assert.Equal(1, hello.GetProperty("protocol").GetInt32());
+        Assert.False(string.IsNullOrEmpty(hello.GetProperty("engineVersion").GetString()));
+        Assert.True(hello.TryGetProperty("timeUtc", out _));
+    }
+
+    [Fact]
+    public void Plan_lists_every_file_and_writes_none()
+    {
+        string req = "{\"command\":\"plan\",\"durationSeconds\":30,\"profile\":{\"mailboxCount\":100,\"iopsPerMailbox\":0.5,\"mailboxSizeMB\":50,\"databaseCount\":2,\"databasePaths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}}";
+        var (exit, events) = RunHost(req);
+        Assert.Equal(0, exit);
+        var plan = events.Single(e => e.GetProperty("type").GetString() == "plan");
+        Assert.Equal(50, plan.GetProperty("targetIops").GetDouble());
+        Assert.Equal(18, plan.GetProperty("files").GetArrayLength());
+        Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
+    }
+
+    [Theory]
+    [InlineData("not json", "RequestMalformed")]
+    [InlineData("", "RequestMissing")]
+    [InlineData("{\"command\":\"explode\"}", "UnknownCommand")]
+    [InlineData("{\"command\":\"plan\",\"profile\":{\"mailboxCount\":0}}", "MailboxCountOutOfRange")]
+    public void Bad_requests_end_with_an_error_event_and_exit_code_2(string request, string code)
+    {
+        var (exit, events) = RunHost(request);
+        Assert.Equal(2, exit);
+        var error = events.Last();
+        Assert.Equal("error", error.GetProperty("type").GetString());
+        Assert.Equal(code, error.GetProperty("code").GetString());
+        Assert.Equal("InvalidArgument", error.GetProperty("category").GetString());
+    }
+
+    public void Dispose() => _dir.Dispose();
+}

@@ -1,0 +1,118 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Tests.Support;
+
+namespace ExchStorageTest.Engine.Tests.Planning;
+
+public class TestPlannerTests : IDisposable
+{
+    private readonly TestFolder _dir = new("planner");
+
+    private EngineRequest Request(Action<MailboxProfile>? profile = null, Action<EngineRequest>? request = null)
+    {
+        var r = new EngineRequest
+        {
+            DurationSeconds = 30,
+            Profile = new MailboxProfile { MailboxCount = 100, IopsPerMailbox = 0.5, MailboxSizeMB = 50, DatabaseCount = 2, DatabasePaths = { _dir.Path } },
+        };
+        profile?.Invoke(r.Profile);
+        request?.Invoke(r);
+        return r;
+    }
+
+    [Fact]
+    public void Plans_sizes_and_files_from_the_profile()
+    {
+        var plan = TestPlanner.Plan(Request());
+        Assert.Equal(50, plan.TargetIops, 6);
+        Assert.Equal(2, plan.Instances.Count);
+        Assert.Equal(100L * 50 * 1024 * 1024 / 2, plan.Instances[0].DatabaseSizeBytes);
+        Assert.Equal(Path.Combine(_dir.Path, "DB2", "ExchStorageTest002.edb"), plan.Instances[1].DatabaseFile);
+        Assert.Equal(Path.Combine(_dir.Path, "DB1", "Logs"), plan.Instances[0].LogFolder);
+        Assert.Equal(2 * (1 + TestPlanner.CircularLogGenerations), plan.Files().Count());
+        Assert.Null(plan.ThreadCount);
+        Assert.Equal("Strict", plan.Thresholds.Name);
+        Assert.Equal("Lenient", TestPlanner.Plan(Request(request: r => r.TestType = TestType.Stress)).Thresholds.Name);
+    }
+
+    [Fact]
+    public void Headroom_raises_the_target()
+    {
+        Assert.Equal(60, TestPlanner.Plan(Request(p => p.HeadroomPercent = 20)).TargetIops, 6);
+    }
+
+    public static TheoryData<string, string> BadRequests => new()
+    {
+        { "mailboxes0", "MailboxCountOutOfRange" },
+        { "mailboxesNegative", "MailboxCountOutOfRange" },
+        { "iops0", "IopsPerMailboxOutOfRange" },
+        { "iopsNaN", "IopsPerMailboxOutOfRange" },
+        { "size0", "MailboxSizeOutOfRange" },
+        { "databases0", "DatabaseCountOutOfRange" },
+        { "copies0", "CopiesOutOfRange" },
+        { "threads0", "ThreadCountOutOfRange" },
+        { "cache", "CacheSizeInvalid" },
+        { "duration0", "DurationOutOfRange" },
+        { "interval0", "SampleIntervalOutOfRange" },
+        { "noPath", "DatabasePathMissing" },
+        { "missingPath", "PathNotFound" },
+        { "fileAsPath", "PathIsFile" },
+        { "pathCount", "PathCountMismatch" },
+        { "tooBig", "InsufficientSpace" },
+        { "tinyDb", "DatabaseTooSmall" },
+        { "restoreNoPath", "RestorePathMissing" },
+        { "protocol", "ProtocolMismatch" },
+        { "rate", "TargetRateOutOfRange" },
+    };
+
+    [Theory]
+    [MemberData(nameof(BadRequests))]
+    public void Refuses_bad_input_with_a_stable_code_and_writes_nothing(string @case, string code)
+    {
+        string file = _dir.Combine("a-file.txt");
+        File.WriteAllText(file, "x");
+        var before = Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories);
+        var request = @case switch
+        {
+            "mailboxes0" => Request(p => p.MailboxCount = 0),
+            "mailboxesNegative" => Request(p => p.MailboxCount = -5),
+            "iops0" => Request(p => p.IopsPerMailbox = 0),
+            "iopsNaN" => Request(p => p.IopsPerMailbox = double.NaN),
+            "size0" => Request(p => p.MailboxSizeMB = 0),
+            "databases0" => Request(p => p.DatabaseCount = 0),
+            "copies0" => Request(p => p.CopiesPerDatabase = 0),
+            "threads0" => Request(p => p.ThreadCount = 0),
+            "cache" => Request(p => { p.MinimumDatabaseCacheMB = 512; p.MaximumDatabaseCacheMB = 128; }),
+            "duration0" => Request(request: r => r.DurationSeconds = 0),
+            "interval0" => Request(request: r => r.SampleIntervalSeconds = 0),
+            "noPath" => Request(p => p.DatabasePaths.Clear()),
+            "missingPath" => Request(p => p.DatabasePaths = new() { _dir.Combine("nope") }),
+            "fileAsPath" => Request(p => p.DatabasePaths = new() { file }),
+            "pathCount" => Request(p => { p.DatabaseCount = 3; p.DatabasePaths = new() { _dir.Path, _dir.Path }; }),
+            "tooBig" => Request(p => { p.MailboxCount = 1_000_000; p.MailboxSizeMB = 1_000_000; }),
+            "tinyDb" => Request(p => { p.MailboxCount = 1; p.MailboxSizeMB = 1; }),
+            "restoreNoPath" => Request(request: r => r.DatabaseSource = DatabaseSource.Restore),
+            "protocol" => Request(request: r => r.Protocol = 99),
+            "rate" => Request(request: r => r.TargetRateIops = -1),
+            _ => throw new ArgumentException(@case),
+        };
+        var ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(request));
+        Assert.Equal(code, ex.Code);
+        Assert.False(string.IsNullOrWhiteSpace(ex.Message));
+        Assert.Equal(before, Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public void Error_messages_name_the_bad_value()
+    {
+        var ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => p.MailboxCount = -5)));
+        Assert.Contains("-5", ex.Message);
+        var missing = _dir.Combine("nope");
+        ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => p.DatabasePaths = new() { missing })));
+        Assert.Contains(missing, ex.Message);
+        Assert.Equal(missing, ex.Target);
+        Assert.Equal(ErrorCategories.ObjectNotFound, ex.Category);
+    }
+
+    public void Dispose() => _dir.Dispose();
+}
