@@ -39,7 +39,9 @@ public static class IoFileOpener
             direct = false;
             if (fd < 0) throw OpenFailure(path, System.Runtime.InteropServices.Marshal.GetLastPInvokeError());
         }
-        return new IoFile(path, new SafeFileHandle(fd, ownsHandle: true), direct, writeThrough, DefaultAlignment);
+        // Offsets, lengths and buffers follow the device: max(4096, physical block, kernel DIO limits).
+        int alignment = DeviceAlignmentProbe.Probe(fd).Effective;
+        return new IoFile(path, new SafeFileHandle(fd, ownsHandle: true), direct, writeThrough, alignment);
     }
 
     internal static EngineException OpenFailure(string path, int errno)
