@@ -78,6 +78,20 @@ internal static unsafe partial class LibC
     [LibraryImport("libc", EntryPoint = "statx", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     public static partial int StatxCall(int dirfd, string path, int flags, uint mask, Statx* buffer);
 
+    /// <summary>statfs(2); <paramref name="buffer"/> must hold a struct statfs (120 bytes on 64-bit), f_type first.</summary>
+    [LibraryImport("libc", EntryPoint = "statfs", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    public static partial int StatFs(string path, void* buffer);
+
+    public const long TMPFS_MAGIC = 0x01021994;
+    public const long RAMFS_MAGIC = unchecked((long)0x858458f6);
+
+    /// <summary>The f_type of the file system holding <paramref name="path"/>, or 0 if it cannot be read.</summary>
+    public static long FileSystemType(string path)
+    {
+        long* buffer = stackalloc long[32]; // 256 bytes, more than any 64-bit struct statfs
+        return StatFs(path, buffer) == 0 ? buffer[0] : 0;
+    }
+
     [LibraryImport("libc", EntryPoint = "strerror")]
     public static partial nint StrError(int errnum);
 

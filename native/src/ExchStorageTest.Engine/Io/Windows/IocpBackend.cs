@@ -80,7 +80,7 @@ public sealed unsafe class IocpBackend : IIoBackend
             }
             int slot = _freeSlots[--_freeCount];
             _slotUserData[slot] = r.UserData;
-            Overlapped* ov = _slots.Prepare(slot, r.Offset);
+            Win32Overlapped* ov = _slots.Prepare(slot, r.Offset);
             bool ok = r.Operation == IoOperation.Read
                 ? Kernel32.ReadFile(r.FileHandle, (void*)r.Buffer, (uint)r.Length, null, ov)
                 : Kernel32.WriteFile(r.FileHandle, (void*)r.Buffer, (uint)r.Length, null, ov);

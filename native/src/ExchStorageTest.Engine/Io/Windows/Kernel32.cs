@@ -50,11 +50,11 @@ internal static unsafe partial class Kernel32
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
-    public static partial bool ReadFile(nint file, void* buffer, uint count, uint* transferred, Overlapped* overlapped);
+    public static partial bool ReadFile(nint file, void* buffer, uint count, uint* transferred, Win32Overlapped* overlapped);
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
-    public static partial bool WriteFile(nint file, void* buffer, uint count, uint* transferred, Overlapped* overlapped);
+    public static partial bool WriteFile(nint file, void* buffer, uint count, uint* transferred, Win32Overlapped* overlapped);
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
@@ -62,7 +62,7 @@ internal static unsafe partial class Kernel32
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
-    public static partial bool CancelIoEx(nint file, Overlapped* overlapped);
+    public static partial bool CancelIoEx(nint file, Win32Overlapped* overlapped);
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
@@ -78,7 +78,7 @@ internal static unsafe partial class Kernel32
 
 /// <summary>OVERLAPPED (minwinbase.h): 32 bytes on 64-bit Windows.</summary>
 [StructLayout(LayoutKind.Sequential)]
-internal struct Overlapped
+internal struct Win32Overlapped
 {
     /// <summary>NTSTATUS of the finished I/O.</summary>
     public nint Internal;
@@ -94,8 +94,8 @@ internal struct Overlapped
 internal unsafe struct OverlappedEntry
 {
     public nuint CompletionKey;
-    public Overlapped* Overlapped;
-    /// <summary>The I/O's NTSTATUS (the IO_STATUS_BLOCK status; the same value as Overlapped->Internal).</summary>
+    public Win32Overlapped* Overlapped;
+    /// <summary>The I/O's NTSTATUS (the IO_STATUS_BLOCK status; the same value as OVERLAPPED.Internal).</summary>
     public nuint Internal;
     public uint BytesTransferred;
 }

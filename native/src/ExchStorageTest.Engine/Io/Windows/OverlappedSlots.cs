@@ -10,38 +10,38 @@ namespace ExchStorageTest.Engine.Io.Windows;
 /// </summary>
 internal sealed unsafe class OverlappedSlots : IDisposable
 {
-    private Overlapped* _base;
+    private Win32Overlapped* _base;
 
     public OverlappedSlots(int count)
     {
         if (count < 1) throw new ArgumentOutOfRangeException(nameof(count));
         Count = count;
-        _base = (Overlapped*)NativeMemory.AlignedAlloc((nuint)count * (nuint)sizeof(Overlapped), 64);
-        NativeMemory.Clear(_base, (nuint)count * (nuint)sizeof(Overlapped));
+        _base = (Win32Overlapped*)NativeMemory.AlignedAlloc((nuint)count * (nuint)sizeof(Win32Overlapped), 64);
+        NativeMemory.Clear(_base, (nuint)count * (nuint)sizeof(Win32Overlapped));
     }
 
     public int Count { get; }
-    public Overlapped* Base => _base;
+    public Win32Overlapped* Base => _base;
 
-    public Overlapped* PointerOf(int slot)
+    public Win32Overlapped* PointerOf(int slot)
     {
         if ((uint)slot >= (uint)Count) throw new ArgumentOutOfRangeException(nameof(slot));
         return _base + slot;
     }
 
     /// <summary>The slot of an OVERLAPPED from this block; -1 for a pointer that is not one of ours.</summary>
-    public int IndexOf(Overlapped* overlapped)
+    public int IndexOf(Win32Overlapped* overlapped)
     {
         long byteOffset = (byte*)overlapped - (byte*)_base;
-        if (byteOffset < 0 || byteOffset % sizeof(Overlapped) != 0) return -1;
-        long slot = byteOffset / sizeof(Overlapped);
+        if (byteOffset < 0 || byteOffset % sizeof(Win32Overlapped) != 0) return -1;
+        long slot = byteOffset / sizeof(Win32Overlapped);
         return slot < Count ? (int)slot : -1;
     }
 
     /// <summary>Readies a slot for a new I/O at <paramref name="offset"/> (the kernel requires no stale status or event).</summary>
-    public Overlapped* Prepare(int slot, long offset)
+    public Win32Overlapped* Prepare(int slot, long offset)
     {
-        Overlapped* ov = PointerOf(slot);
+        Win32Overlapped* ov = PointerOf(slot);
         ov->Internal = 0;
         ov->InternalHigh = 0;
         ov->Offset = (uint)offset;
