@@ -22,14 +22,14 @@ public static class IoBackendFactory
     /// </summary>
     /// <remarks>
     /// Linux order: io_uring, then pread-threads (io_uring refused), then sync. At depth 1 the
-    /// synchronous backend is used instead of io_uring: pread/pwrite is one syscall per I/O and
-    /// completes on the worker's own thread, while io_uring needs an enter to submit and, for the
-    /// blocking reap, the same enter to wait, and it adds the SQE/CQE bookkeeping. Measured on this
-    /// project's build VM (6.18, virtio disk, 4 KiB O_DIRECT random reads, QD1; see
-    /// IoBackendBenchmarks.Qd1DirectRead): sync and io_uring were within noise of each other, with
-    /// sync no slower and simpler, and fio psync vs io_uring at QD1 showed the same (12.2k vs 12.3k
-    /// IOPS). DiskSpd makes the same choice at QD1. Callers that want the ring at QD1 (for example to
-    /// compare) pass preferred = "io_uring".
+    /// synchronous backend is used instead of io_uring. Measured on the project's build VM (kernel
+    /// 6.18, virtio disk, ext4, BenchmarkDotNet, 20 iterations): 4 KiB O_DIRECT random reads at QD1
+    /// took 103.3 ± 9.9 µs with sync and 103.1 ± 9.7 µs with io_uring (Qd1DirectReadBenchmarks), so
+    /// the device latency is the same; fio agreed (psync 12.2k vs io_uring 12.3k IOPS). But the
+    /// backend's own cost per I/O, measured on a page-cached file (BackendRoundTripBenchmarks), was
+    /// 1.9 µs for sync against 2.8 µs for io_uring, which needs one enter to submit and another to
+    /// wait. Same latency, less CPU and no ring or thread binding: sync wins at QD1, as in DiskSpd.
+    /// Callers that want the ring at QD1 pass preferred = "io_uring".
     /// </remarks>
     public static IIoBackend Create(int depth, string? preferred = null)
     {
