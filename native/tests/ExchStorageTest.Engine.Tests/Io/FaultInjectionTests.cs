@@ -53,33 +53,37 @@ public class FaultInjectionTests
     public void DeviceErrorsCompleteWithEio(string backendName)
     {
         using var dir = new ScratchDir();
-        string mount = dir.File("nbd");
-        Directory.CreateDirectory(mount);
-        string disk = Path.Combine(mount, "disk");
         // nbdkit's error filter fails every request with EIO; nbdfuse exposes the NBD export as a file.
-        var psi = new ProcessStartInfo(Prerequisites.FindTool("nbdfuse")!) { RedirectStandardError = true, RedirectStandardOutput = true };
-        foreach (string a in new[] { disk, "--command", "nbdkit", "-s", "--exit-with-parent", "--filter=error", "memory", "16M", "error-rate=100%", "error=EIO" })
-            psi.ArgumentList.Add(a);
-        using Process nbd = Process.Start(psi)!;
-        try
-        {
-            var sw = Stopwatch.StartNew();
-            while (!File.Exists(disk) && sw.Elapsed < TimeSpan.FromSeconds(10) && !nbd.HasExited) Thread.Sleep(50);
-            Assert.True(File.Exists(disk), "nbdfuse did not expose the disk: " + (nbd.HasExited ? nbd.StandardError.ReadToEnd() : "timeout"));
+        using var nbd = new NbdFuseDisk(dir, "--filter=error", "memory", "16M", "error-rate=100%", "error=EIO");
+        using IoFile file = IoFileOpener.Open(nbd.FilePath, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
+        using var buf = new AlignedBuffer(8 * 4096, file.Alignment);
+        using IIoBackend backend = IoBackendFactory.Create(4, backendName);
+        int[] reads = BackendDriver.RunAll(backend, file, IoOperation.Read, buf, 4, 4096);
+        Assert.All(reads, r => Assert.Equal(-LibC.EIO, r));
+        int[] writes = BackendDriver.RunAll(backend, file, IoOperation.Write, buf, 4, 4096, baseOffset: 1 << 20);
+        Assert.All(writes, r => Assert.Equal(-LibC.EIO, r));
+    }
 
-            using IoFile file = IoFileOpener.Open(disk, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
-            using var buf = new AlignedBuffer(8 * 4096, file.Alignment);
-            using IIoBackend backend = IoBackendFactory.Create(4, backendName);
-            int[] reads = BackendDriver.RunAll(backend, file, IoOperation.Read, buf, 4, 4096);
-            Assert.All(reads, r => Assert.Equal(-LibC.EIO, r));
-            int[] writes = BackendDriver.RunAll(backend, file, IoOperation.Write, buf, 4, 4096, baseOffset: 1 << 20);
-            Assert.All(writes, r => Assert.Equal(-LibC.EIO, r));
-        }
-        finally
-        {
-            string fusermount = Prerequisites.FindTool("fusermount3") ?? Prerequisites.FindTool("fusermount")!;
-            try { Tool.Run(fusermount, "-u", mount); } catch (InvalidOperationException) { }
-            if (!nbd.WaitForExit(5000)) nbd.Kill(entireProcessTree: true);
-        }
+    [NbdkitTheory]
+    [InlineData("io_uring")]
+    [InlineData("pread-threads")]
+    public void BlockingReapGivesUpAtTheTimeoutAndTheIoStillCompletes(string backendName)
+    {
+        if (backendName == "io_uring" && Prerequisites.NoIoUring is not null) return;
+        using var dir = new ScratchDir();
+        // Every read takes 2 s (nbdkit's delay filter): a 200 ms reap must come back empty-handed.
+        using var nbd = new NbdFuseDisk(dir, "--filter=delay", "memory", "16M", "rdelay=2");
+        using IoFile file = IoFileOpener.Open(nbd.FilePath, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
+        using var buf = new AlignedBuffer(4096, file.Alignment);
+        using IIoBackend backend = IoBackendFactory.Create(2, backendName);
+        Assert.True(backend.TryQueue(new IoRequest(file.RawHandle, IoOperation.Read, 0, 4096, buf.Address, 9)));
+        Assert.Equal(1, backend.Submit());
+        Span<IoCompletion> done = stackalloc IoCompletion[2];
+        var sw = Stopwatch.StartNew();
+        Assert.Equal(0, backend.Reap(done, 1, 200));
+        Assert.True(sw.Elapsed < TimeSpan.FromMilliseconds(1500), $"Reap(timeout 200 ms) took {sw.ElapsedMilliseconds} ms.");
+        Assert.Equal(1, backend.Reap(done, 1, 10_000));
+        Assert.Equal(9UL, done[0].UserData);
+        Assert.Equal(4096, done[0].Result);
     }
 }

@@ -81,3 +81,45 @@ internal static class Tool
         return stdout;
     }
 }
+
+/// <summary>An nbdkit export exposed as a file through nbdfuse (FUSE); unmounted on dispose.</summary>
+internal sealed class NbdFuseDisk : IDisposable
+{
+    private readonly Process _process;
+    private readonly string _mount;
+
+    /// <param name="dir">Where the FUSE mount point is made.</param>
+    /// <param name="nbdkitArgs">Plugin, filters and parameters, e.g. "--filter=error", "memory", "16M", "error-rate=100%".</param>
+    public NbdFuseDisk(ScratchDir dir, params string[] nbdkitArgs)
+    {
+        _mount = dir.File("nbd");
+        Directory.CreateDirectory(_mount);
+        FilePath = Path.Combine(_mount, "disk");
+        var psi = new ProcessStartInfo(Prerequisites.FindTool("nbdfuse")!) { RedirectStandardError = true, RedirectStandardOutput = true };
+        psi.ArgumentList.Add(FilePath);
+        psi.ArgumentList.Add("--command");
+        psi.ArgumentList.Add("nbdkit");
+        psi.ArgumentList.Add("-s");
+        psi.ArgumentList.Add("--exit-with-parent");
+        foreach (string a in nbdkitArgs) psi.ArgumentList.Add(a);
+        _process = Process.Start(psi)!;
+        var sw = Stopwatch.StartNew();
+        while (!File.Exists(FilePath) && sw.Elapsed < TimeSpan.FromSeconds(10) && !_process.HasExited) Thread.Sleep(50);
+        if (!File.Exists(FilePath))
+        {
+            string why = _process.HasExited ? _process.StandardError.ReadToEnd() : "timeout";
+            Dispose();
+            throw new InvalidOperationException("nbdfuse did not expose the disk: " + why);
+        }
+    }
+
+    public string FilePath { get; }
+
+    public void Dispose()
+    {
+        string fusermount = Prerequisites.FindTool("fusermount3") ?? Prerequisites.FindTool("fusermount")!;
+        try { Tool.Run(fusermount, "-u", _mount); } catch (InvalidOperationException) { }
+        if (!_process.WaitForExit(5000)) _process.Kill(entireProcessTree: true);
+        _process.Dispose();
+    }
+}

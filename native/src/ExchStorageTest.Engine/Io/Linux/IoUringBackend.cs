@@ -334,6 +334,10 @@ public sealed unsafe class IoUringBackend : IIoBackend
 
     internal static uint RoundUpPow2(uint v) => v <= 1 ? 1 : 1u << (32 - System.Numerics.BitOperations.LeadingZeroCount(v - 1));
 
+    /// <summary>
+    /// Unmaps and closes the ring. Reap every in-flight I/O first: closing the ring lets the kernel
+    /// cancel or finish them in the background, and a buffer freed meanwhile could still be written.
+    /// </summary>
     public void Dispose()
     {
         if (_sqeMap != 0) { LibC.Munmap(_sqeMap, _sqeMapSize); _sqeMap = 0; }
