@@ -22,16 +22,21 @@ public static class IoErrors
         }
         return code switch
         {
+            1 => "EPERM",
             2 => "ENOENT",
             5 => "EIO",
             9 => "EBADF",
             13 => "EACCES",
             14 => "EFAULT",
+            16 => "EBUSY",
+            17 => "EEXIST",
             22 => "EINVAL",
             27 => "EFBIG",
             28 => "ENOSPC",
             30 => "EROFS",
+            38 => "ENOSYS",
             61 => "ENODATA",
+            62 => "ETIME",
             95 => "EOPNOTSUPP",
             107 => "ENOTCONN",
             116 => "ESTALE",

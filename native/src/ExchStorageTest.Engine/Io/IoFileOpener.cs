@@ -22,24 +22,38 @@ public static class IoFileOpener
     {
         int flags = LibC.O_RDWR | LibC.O_CLOEXEC | (writeThrough ? LibC.O_DSYNC : 0);
         if (mode == IoFileMode.CreateNew) flags |= LibC.O_CREAT | LibC.O_EXCL;
-        int fd = LibC.Open(path, flags | LibC.O_DIRECT, 0b110_100_100);
-        bool direct = true;
-        if (fd < 0)
+        // tmpfs accepts O_DIRECT since Linux 6.6, but its "device" is the page cache: refuse it like a
+        // file system that rejects O_DIRECT. Checked before the open so CreateNew leaves no file behind.
+        string fsProbePath = mode == IoFileMode.CreateNew ? (System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path)) ?? "/") : path;
+        long fsType = LibC.FileSystemType(fsProbePath);
+        bool memoryFs = fsType is LibC.TMPFS_MAGIC or LibC.RAMFS_MAGIC;
+        int fd = -1;
+        bool direct = !memoryFs;
+        if (direct)
         {
-            int errno = System.Runtime.InteropServices.Marshal.GetLastPInvokeError();
-            if (errno != LibC.EINVAL) throw OpenFailure(path, errno);
-            // EINVAL on open with O_DIRECT: the file system cannot bypass its cache.
+            fd = LibC.Open(path, flags | LibC.O_DIRECT, 0b110_100_100);
+            if (fd < 0)
+            {
+                int errno = System.Runtime.InteropServices.Marshal.GetLastPInvokeError();
+                if (errno != LibC.EINVAL) throw OpenFailure(path, errno);
+                direct = false; // EINVAL on open with O_DIRECT: the file system cannot bypass its cache.
+            }
+        }
+        if (!direct)
+        {
             if (!allowBuffered)
             {
+                string why = memoryFs ? "is held in memory (tmpfs/ramfs)" : "does not support direct (unbuffered) I/O";
                 throw new EngineException("DirectIoUnsupported", ErrorCategories.InvalidOperation,
-                    $"The file system under '{path}' does not support direct (unbuffered) I/O, so latencies would measure the page cache, not the storage. Use a path on a real volume, or opt in to buffered I/O (-AllowBufferedIo) and the report will say so.",
+                    $"The file system under '{path}' {why}, so latencies would measure the page cache, not the storage. Use a path on a real volume, or opt in to buffered I/O (-AllowBufferedIo) and the report will say so.",
                     path);
             }
             fd = LibC.Open(path, flags, 0b110_100_100);
-            direct = false;
             if (fd < 0) throw OpenFailure(path, System.Runtime.InteropServices.Marshal.GetLastPInvokeError());
         }
-        return new IoFile(path, new SafeFileHandle(fd, ownsHandle: true), direct, writeThrough, DefaultAlignment);
+        // Offsets, lengths and buffers follow the device: max(4096, physical block, kernel DIO limits).
+        int alignment = DeviceAlignmentProbe.Probe(fd).Effective;
+        return new IoFile(path, new SafeFileHandle(fd, ownsHandle: true), direct, writeThrough, alignment);
     }
 
     internal static EngineException OpenFailure(string path, int errno)

@@ -2,7 +2,11 @@ using System.Runtime.InteropServices;
 
 namespace ExchStorageTest.Engine.Io.Linux;
 
-/// <summary>The few libc calls the Linux I/O path needs. x86-64/arm64 flag values.</summary>
+/// <summary>
+/// The few libc calls the Linux I/O path needs. Flag values are the asm-generic ones shared by
+/// x86-64 and arm64, except O_DIRECT, which arm64 (like arm) defines as 0x10000 because 0x4000 is
+/// O_DIRECTORY there.
+/// </summary>
 internal static unsafe partial class LibC
 {
     public const int O_RDONLY = 0x0;
@@ -10,8 +14,20 @@ internal static unsafe partial class LibC
     public const int O_CREAT = 0x40;
     public const int O_EXCL = 0x80;
     public const int O_DSYNC = 0x1000;
-    public const int O_DIRECT = 0x4000;
+    public static readonly int O_DIRECT =
+        RuntimeInformation.ProcessArchitecture is Architecture.Arm64 or Architecture.Arm ? 0x10000 : 0x4000;
     public const int O_CLOEXEC = 0x80000;
+
+    public const int PROT_READ = 0x1;
+    public const int PROT_WRITE = 0x2;
+    public const int MAP_SHARED = 0x01;
+    public const int MAP_POPULATE = 0x8000;
+    public static readonly nint MAP_FAILED = -1;
+
+    public const int AT_FDCWD = -100;
+    public const int AT_EMPTY_PATH = 0x1000;
+    public const uint STATX_BASIC_STATS = 0x7ff;
+    public const uint STATX_DIOALIGN = 0x2000;
 
     public const int EINTR = 4;
     public const int EIO = 5;
@@ -23,6 +39,10 @@ internal static unsafe partial class LibC
     public const int ENOSPC = 28;
     public const int EROFS = 30;
     public const int EOPNOTSUPP = 95;
+    public const int EBUSY = 16;
+    public const int EPERM = 1;
+    public const int ENOSYS = 38;
+    public const int ETIME = 62;
 
     [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     public static partial int Open(string path, int flags, int mode);
@@ -48,8 +68,45 @@ internal static unsafe partial class LibC
     [LibraryImport("libc", EntryPoint = "syscall", SetLastError = true)]
     public static partial long Syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);
 
+    [LibraryImport("libc", EntryPoint = "mmap", SetLastError = true)]
+    public static partial nint Mmap(nint addr, nuint length, int prot, int flags, int fd, long offset);
+
+    [LibraryImport("libc", EntryPoint = "munmap", SetLastError = true)]
+    public static partial int Munmap(nint addr, nuint length);
+
+    /// <summary>statx(2) (glibc 2.28+); <paramref name="buffer"/> is a <see cref="Statx"/>.</summary>
+    [LibraryImport("libc", EntryPoint = "statx", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    public static partial int StatxCall(int dirfd, string path, int flags, uint mask, Statx* buffer);
+
+    /// <summary>statfs(2); <paramref name="buffer"/> must hold a struct statfs (120 bytes on 64-bit), f_type first.</summary>
+    [LibraryImport("libc", EntryPoint = "statfs", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    public static partial int StatFs(string path, void* buffer);
+
+    public const long TMPFS_MAGIC = 0x01021994;
+    public const long RAMFS_MAGIC = unchecked((long)0x858458f6);
+
+    /// <summary>The f_type of the file system holding <paramref name="path"/>, or 0 if it cannot be read.</summary>
+    public static long FileSystemType(string path)
+    {
+        long* buffer = stackalloc long[32]; // 256 bytes, more than any 64-bit struct statfs
+        return StatFs(path, buffer) == 0 ? buffer[0] : 0;
+    }
+
     [LibraryImport("libc", EntryPoint = "strerror")]
     public static partial nint StrError(int errnum);
 
     public static string ErrorText(int errno) => Marshal.PtrToStringUTF8(StrError(errno)) ?? $"errno {errno}";
+}
+
+/// <summary>struct statx (linux/stat.h), 256 bytes; only the fields the alignment probe reads are named.</summary>
+[StructLayout(LayoutKind.Explicit, Size = 256)]
+internal struct Statx
+{
+    [FieldOffset(0)] public uint Mask;
+    [FieldOffset(4)] public uint BlockSize;
+    [FieldOffset(40)] public ulong Size;
+    [FieldOffset(136)] public uint DevMajor;
+    [FieldOffset(140)] public uint DevMinor;
+    [FieldOffset(152)] public uint DioMemAlign;
+    [FieldOffset(156)] public uint DioOffsetAlign;
 }

@@ -1,0 +1,114 @@
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace ExchStorageTest.Engine.Io.Windows;
+
+/// <summary>
+/// The Win32 calls the Windows I/O path needs. Declared with LibraryImport so the stubs compile on
+/// every OS; they are only ever called behind OperatingSystem.IsWindows().
+/// </summary>
+internal static unsafe partial class Kernel32
+{
+    public const uint GENERIC_READ = 0x80000000;
+    public const uint GENERIC_WRITE = 0x40000000;
+    public const uint FILE_SHARE_READ = 0x1;
+    public const uint CREATE_NEW = 1;
+    public const uint OPEN_EXISTING = 3;
+    public const uint FILE_ATTRIBUTE_NORMAL = 0x80;
+    public const uint FILE_FLAG_WRITE_THROUGH = 0x80000000;
+    public const uint FILE_FLAG_OVERLAPPED = 0x40000000;
+    public const uint FILE_FLAG_NO_BUFFERING = 0x20000000;
+
+    public const int ERROR_FILE_NOT_FOUND = 2;
+    public const int ERROR_PATH_NOT_FOUND = 3;
+    public const int ERROR_ACCESS_DENIED = 5;
+    public const int ERROR_INVALID_HANDLE = 6;
+    public const int ERROR_NOT_READY = 21;
+    public const int ERROR_WRITE_PROTECT = 19;
+    public const int ERROR_CRC = 23;
+    public const int ERROR_SHARING_VIOLATION = 32;
+    public const int ERROR_HANDLE_EOF = 38;
+    public const int ERROR_FILE_EXISTS = 80;
+    public const int ERROR_INVALID_PARAMETER = 87;
+    public const int ERROR_DISK_FULL = 112;
+    public const int ERROR_INVALID_NAME = 123;
+    public const int ERROR_ALREADY_EXISTS = 183;
+    public const int WAIT_TIMEOUT = 258;
+    public const int ERROR_MR_MID_NOT_FOUND = 317;
+    public const int ERROR_OPERATION_ABORTED = 995;
+    public const int ERROR_IO_PENDING = 997;
+    public const int ERROR_IO_DEVICE = 1117;
+    public const uint INFINITE = 0xFFFFFFFF;
+
+    public const int FileStorageInfo = 16;
+
+    [LibraryImport("kernel32.dll", EntryPoint = "CreateFileW", StringMarshalling = StringMarshalling.Utf16, SetLastError = true)]
+    public static partial SafeFileHandle CreateFile(string name, uint access, uint share, nint securityAttributes, uint disposition, uint flags, nint template);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    public static partial nint CreateIoCompletionPort(nint fileHandle, nint existingPort, nuint completionKey, uint concurrentThreads);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool ReadFile(nint file, void* buffer, uint count, uint* transferred, Win32Overlapped* overlapped);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool WriteFile(nint file, void* buffer, uint count, uint* transferred, Win32Overlapped* overlapped);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool GetQueuedCompletionStatusEx(nint port, OverlappedEntry* entries, uint count, out uint removed, uint timeoutMs, [MarshalAs(UnmanagedType.Bool)] bool alertable);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool CancelIoEx(nint file, Win32Overlapped* overlapped);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool CloseHandle(nint handle);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool GetFileInformationByHandleEx(SafeFileHandle file, int infoClass, void* info, uint size);
+
+    [LibraryImport("ntdll.dll")]
+    public static partial uint RtlNtStatusToDosError(int status);
+}
+
+/// <summary>OVERLAPPED (minwinbase.h): 32 bytes on 64-bit Windows.</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct Win32Overlapped
+{
+    /// <summary>NTSTATUS of the finished I/O.</summary>
+    public nint Internal;
+    /// <summary>Bytes transferred.</summary>
+    public nint InternalHigh;
+    public uint Offset;
+    public uint OffsetHigh;
+    public nint Event;
+}
+
+/// <summary>OVERLAPPED_ENTRY (minwinbase.h): 32 bytes on 64-bit Windows (28 + padding).</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal unsafe struct OverlappedEntry
+{
+    public nuint CompletionKey;
+    public Win32Overlapped* Overlapped;
+    /// <summary>The I/O's NTSTATUS (the IO_STATUS_BLOCK status; the same value as OVERLAPPED.Internal).</summary>
+    public nuint Internal;
+    public uint BytesTransferred;
+}
+
+/// <summary>FILE_STORAGE_INFO (Windows 8+), 28 bytes.</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct FileStorageInfo
+{
+    public uint LogicalBytesPerSector;
+    public uint PhysicalBytesPerSectorForAtomicity;
+    public uint PhysicalBytesPerSectorForPerformance;
+    public uint FileSystemEffectivePhysicalBytesPerSectorForAtomicity;
+    public uint Flags;
+    public uint ByteOffsetForSectorAlignment;
+    public uint ByteOffsetForPartitionAlignment;
+}

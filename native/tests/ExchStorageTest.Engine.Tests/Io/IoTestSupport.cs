@@ -1,0 +1,125 @@
+using System.Diagnostics;
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Io.Linux;
+
+namespace ExchStorageTest.Engine.Tests.Io;
+
+/// <summary>
+/// A scratch directory on a disk-backed file system (/var/tmp, never a tmpfs /tmp), so O_DIRECT
+/// reaches a real block device.
+/// </summary>
+internal sealed class ScratchDir : IDisposable
+{
+    public ScratchDir()
+    {
+        string root = "/var/tmp";
+        if (!Directory.Exists(root) || LibC.FileSystemType(root) == LibC.TMPFS_MAGIC) root = AppContext.BaseDirectory;
+        Path = System.IO.Path.Combine(root, "est-io-" + Guid.NewGuid().ToString("N")[..12]);
+        Directory.CreateDirectory(Path);
+    }
+
+    public string Path { get; }
+    public string File(string name) => System.IO.Path.Combine(Path, name);
+
+    public void Dispose()
+    {
+        try { Directory.Delete(Path, recursive: true); } catch (IOException) { } catch (UnauthorizedAccessException) { }
+    }
+}
+
+/// <summary>Drives a backend the way a worker does: queue to depth, submit, reap.</summary>
+internal static class BackendDriver
+{
+    /// <summary>
+    /// Runs <paramref name="count"/> I/Os of <paramref name="blockSize"/> each at block i, using a
+    /// private buffer per block (buffers[i]); returns every completion's Result indexed by block.
+    /// </summary>
+    public static int[] RunAll(IIoBackend backend, IoFile file, IoOperation op, AlignedBuffer buffers, int count, int blockSize, long baseOffset = 0)
+    {
+        var results = new int[count];
+        Span<IoCompletion> done = stackalloc IoCompletion[64];
+        int next = 0, finished = 0, inFlight = 0;
+        var sw = Stopwatch.StartNew();
+        while (finished < count)
+        {
+            while (next < count && backend.TryQueue(new IoRequest(file.RawHandle, op, baseOffset + (long)next * blockSize, blockSize, buffers.Address + next * blockSize, (ulong)next)))
+            {
+                next++;
+                inFlight++;
+            }
+            backend.Submit();
+            int n = backend.Reap(done, 1, 5000);
+            for (int i = 0; i < n; i++)
+            {
+                results[(int)done[i].UserData] = done[i].Result;
+                finished++;
+                inFlight--;
+            }
+            if (sw.Elapsed > TimeSpan.FromSeconds(30)) throw new TimeoutException($"{backend.Name}: {finished}/{count} I/Os finished after 30 s.");
+        }
+        return results;
+    }
+
+    public static void Fill(Span<byte> block, int blockIndex, int seed)
+    {
+        for (int i = 0; i < block.Length; i++) block[i] = (byte)(blockIndex * 31 + i * 7 + seed);
+    }
+}
+
+/// <summary>Runs a tool and fails the test with its output when it fails.</summary>
+internal static class Tool
+{
+    public static string Run(string file, params string[] args)
+    {
+        var psi = new ProcessStartInfo(Prerequisites.FindTool(file) ?? file) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string a in args) psi.ArgumentList.Add(a);
+        using Process p = Process.Start(psi)!;
+        string stdout = p.StandardOutput.ReadToEnd();
+        string stderr = p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        if (p.ExitCode != 0) throw new InvalidOperationException($"{file} {string.Join(' ', args)} exited {p.ExitCode}: {stderr}{stdout}");
+        return stdout;
+    }
+}
+
+/// <summary>An nbdkit export exposed as a file through nbdfuse (FUSE); unmounted on dispose.</summary>
+internal sealed class NbdFuseDisk : IDisposable
+{
+    private readonly Process _process;
+    private readonly string _mount;
+
+    /// <param name="dir">Where the FUSE mount point is made.</param>
+    /// <param name="nbdkitArgs">Plugin, filters and parameters, e.g. "--filter=error", "memory", "16M", "error-rate=100%".</param>
+    public NbdFuseDisk(ScratchDir dir, params string[] nbdkitArgs)
+    {
+        _mount = dir.File("nbd");
+        Directory.CreateDirectory(_mount);
+        FilePath = Path.Combine(_mount, "disk");
+        var psi = new ProcessStartInfo(Prerequisites.FindTool("nbdfuse")!) { RedirectStandardError = true, RedirectStandardOutput = true };
+        psi.ArgumentList.Add(FilePath);
+        psi.ArgumentList.Add("--command");
+        psi.ArgumentList.Add("nbdkit");
+        psi.ArgumentList.Add("-s");
+        psi.ArgumentList.Add("--exit-with-parent");
+        foreach (string a in nbdkitArgs) psi.ArgumentList.Add(a);
+        _process = Process.Start(psi)!;
+        var sw = Stopwatch.StartNew();
+        while (!File.Exists(FilePath) && sw.Elapsed < TimeSpan.FromSeconds(10) && !_process.HasExited) Thread.Sleep(50);
+        if (!File.Exists(FilePath))
+        {
+            string why = _process.HasExited ? _process.StandardError.ReadToEnd() : "timeout";
+            Dispose();
+            throw new InvalidOperationException("nbdfuse did not expose the disk: " + why);
+        }
+    }
+
+    public string FilePath { get; }
+
+    public void Dispose()
+    {
+        string fusermount = Prerequisites.FindTool("fusermount3") ?? Prerequisites.FindTool("fusermount")!;
+        try { Tool.Run(fusermount, "-u", _mount); } catch (InvalidOperationException) { }
+        if (!_process.WaitForExit(5000)) _process.Kill(entireProcessTree: true);
+        _process.Dispose();
+    }
+}
