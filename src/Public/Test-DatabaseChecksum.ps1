@@ -11,8 +11,9 @@ function Test-DatabaseChecksum {
     result (Fail), not an error; errors mean the check itself could not run. Read-only.
 
     .PARAMETER Path
-    Database files or folders of a test to verify. Binds from the pipeline and by property
-    name from EdbFilePath or FullName.
+    Database files or folders of a test to verify. Binds by property name from EdbFilePath
+    (Get-MailboxDatabase) or FullName (Get-ChildItem). Strings are not bound from the pipeline,
+    because a whole database object would bind as its name.
 
     .PARAMETER LogPath
     Log folders to verify. Binds by property name from LogFolderPath.
@@ -28,7 +29,7 @@ function Test-DatabaseChecksum {
     Lists only the files with bad pages or logs.
 
     .INPUTS
-    System.String, System.Object (EdbFilePath, LogFolderPath, FullName).
+    System.Object with EdbFilePath, LogFolderPath or FullName properties.
 
     .OUTPUTS
     ExchStorageTest.ChecksumResult
@@ -42,7 +43,7 @@ function Test-DatabaseChecksum {
     [CmdletBinding()]
     [OutputType('ExchStorageTest.ChecksumResult')]
     param(
-        [Parameter(Mandatory = $true, Position = 0, ValueFromPipeline = $true, ValueFromPipelineByPropertyName = $true)]
+        [Parameter(Mandatory = $true, Position = 0, ValueFromPipelineByPropertyName = $true)]
         [Alias('EdbFilePath', 'FullName')]
         [object[]] $Path,
 

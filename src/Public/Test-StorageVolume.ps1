@@ -14,8 +14,9 @@ function Test-StorageVolume {
     Database objects from Get-MailboxDatabase can be piped in (EdbFilePath, LogFolderPath).
 
     .PARAMETER Path
-    Database folders (or .edb files, whose folder is used) to inspect. Binds from the pipeline
-    and by property name from EdbFilePath or FullName.
+    Database folders (or .edb files, whose folder is used) to inspect. Binds by property name
+    from EdbFilePath (Get-MailboxDatabase) or FullName (Get-ChildItem). Strings are not bound
+    from the pipeline, because a whole database object would bind as its name.
 
     .PARAMETER LogPath
     Log folders to inspect. Binds by property name from LogFolderPath.
@@ -31,7 +32,7 @@ function Test-StorageVolume {
     Shows only the problems on the database and log volumes of a server.
 
     .INPUTS
-    System.String, System.Object (EdbFilePath, LogFolderPath, FullName).
+    System.Object with EdbFilePath, LogFolderPath or FullName properties.
 
     .OUTPUTS
     ExchStorageTest.VolumeFinding
@@ -42,7 +43,7 @@ function Test-StorageVolume {
     [CmdletBinding()]
     [OutputType('ExchStorageTest.VolumeFinding')]
     param(
-        [Parameter(Mandatory = $true, Position = 0, ValueFromPipeline = $true, ValueFromPipelineByPropertyName = $true)]
+        [Parameter(Mandatory = $true, Position = 0, ValueFromPipelineByPropertyName = $true)]
         [Alias('EdbFilePath', 'FullName')]
         [object[]] $Path,
 
