@@ -216,6 +216,7 @@ function Invoke-EngineProcess {
                 # Best effort: never hide the reason the pipeline stopped behind a cleanup failure.
                 $null = $_
             }
+            $process.Dispose()
         }
         if ($progress.Shown -and $finished) {
             Write-Progress -Id 1 -Activity $Activity -Completed
