@@ -1,0 +1,36 @@
+@{
+    # The manifest sits at the repository root so that bin/<rid>/ (the engine helper) and src/
+    # are siblings under the module base; the code itself lives in src/.
+    RootModule           = 'src/ExchStorageTest.psm1'
+    ModuleVersion        = '0.1.0'
+    GUID                 = 'ac4d6a53-b54f-467f-9762-90f689eda13b'
+    Author               = 'ExchStorageTest contributors'
+    CompanyName          = 'ExchStorageTest'
+    Copyright            = '(c) ExchStorageTest contributors. All rights reserved.'
+    Description          = 'Validates storage for Microsoft Exchange before Exchange is installed: a Jetstress replacement with the same workload, verdicts and ESRP report tables, driven by an out-of-process .NET 8 engine. Runs in Windows PowerShell 5.1 (Exchange Management Shell) and PowerShell 7.'
+    PowerShellVersion    = '5.1'
+    CompatiblePSEditions = @('Desktop', 'Core')
+
+    FormatsToProcess     = @('src/ExchStorageTest.Format.ps1xml')
+    TypesToProcess       = @('src/ExchStorageTest.Types.ps1xml')
+
+    FunctionsToExport    = @(
+        'New-MailboxProfile'
+        'Invoke-StorageTest'
+        'Get-TestReport'
+        'Test-StorageVolume'
+        'Test-DatabaseChecksum'
+    )
+    CmdletsToExport      = @()
+    VariablesToExport    = @()
+    AliasesToExport      = @()
+
+    PrivateData          = @{
+        PSData = @{
+            Tags         = @('Exchange', 'Storage', 'Jetstress', 'ESRP', 'Performance', 'Windows', 'Linux')
+            ProjectUri   = 'https://example.invalid/ExchStorageTest'
+            LicenseUri   = 'https://example.invalid/ExchStorageTest/LICENSE'
+            ReleaseNotes = 'Initial module: profiles, storage tests, reports, volume inspection and checksum verification.'
+        }
+    }
+}
