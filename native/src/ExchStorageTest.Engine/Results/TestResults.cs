@@ -249,6 +249,8 @@ public sealed class HostCounter
     public string Name { get; set; } = "";
     /// <summary>Where it came from: "PDH" or "/proc" (named as the Linux equivalent).</summary>
     public string Source { get; set; } = "";
+    /// <summary>Exactly what was measured: the PDH English path, or the /proc fields and formula of the Linux equivalent.</summary>
+    public string? Origin { get; set; }
     public double Average { get; set; }
     public double Minimum { get; set; }
     public double Maximum { get; set; }
