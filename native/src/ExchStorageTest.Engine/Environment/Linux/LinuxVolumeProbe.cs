@@ -6,9 +6,9 @@ namespace ExchStorageTest.Engine.Environment;
 /// The thin Linux layer: mountinfo, statvfs, sysfs, the NTFS boot sector read from the device, and the
 /// O_DIRECT probe. Every decision about what the facts mean is in <see cref="VolumeRules"/>.
 /// </summary>
-[SupportedOSPlatform("linux")]
 public static class LinuxVolumeProbe
 {
+    [SupportedOSPlatform("linux")]
     public static VolumeFacts Probe(string path, bool probeDirectIo, string sysRoot = "/sys")
     {
         var facts = new VolumeFacts { Path = path, Platform = VolumePlatform.Linux };
@@ -72,6 +72,7 @@ public static class LinuxVolumeProbe
     /// <summary>ntfs-3g mounts show as fuseblk; the kernel drivers as ntfs3 or ntfs.</summary>
     public static bool IsNtfsCandidate(string? fsType) => fsType is "fuseblk" or "ntfs" or "ntfs3" or "ntfs-3g";
 
+    [SupportedOSPlatform("linux")]
     private static void ReadNtfsBootSector(VolumeFacts facts)
     {
         try

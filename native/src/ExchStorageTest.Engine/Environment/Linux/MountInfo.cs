@@ -42,8 +42,9 @@ public static class MountInfo
     {
         var f = line.Split(' ');
         // Fields: id parent major:minor root mountpoint options [optional fields...] - fstype source superoptions
+        if (f.Length < 10) return null;
         int sep = Array.IndexOf(f, "-", 6);
-        if (f.Length < 10 || sep < 0 || sep + 3 > f.Length) return null;
+        if (sep < 0 || sep + 3 > f.Length) return null;
         var mm = f[2].Split(':');
         if (mm.Length != 2
             || !int.TryParse(f[0], NumberStyles.None, CultureInfo.InvariantCulture, out int id)
