@@ -8,6 +8,7 @@ public static class FindingCodes
     public const string FileSystemNotSupported = "FileSystemNotSupported";
     public const string FileSystemNotExchange = "FileSystemNotExchange";
     public const string FileSystemUnknown = "FileSystemUnknown";
+    public const string MemoryFileSystem = "MemoryFileSystem";
     public const string PartitionMisaligned = "PartitionMisaligned";
     public const string PartitionOffsetUnknown = "PartitionOffsetUnknown";
     public const string InsufficientFreeSpace = "InsufficientFreeSpace";

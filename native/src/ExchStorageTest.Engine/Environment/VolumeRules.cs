@@ -33,6 +33,9 @@ public static class VolumeRules
         return list;
     }
 
+    /// <summary>File systems with no backing device: direct I/O may "work" (tmpfs accepts O_DIRECT since 6.6) but measures RAM.</summary>
+    public static bool IsMemoryFileSystem(string? fs) => fs is "tmpfs" or "ramfs" or "devtmpfs" or "proc" or "sysfs" or "hugetlbfs";
+
     public static bool IsExchangeFileSystem(string? fs) =>
         string.Equals(fs, "NTFS", StringComparison.OrdinalIgnoreCase) || string.Equals(fs, "ReFS", StringComparison.OrdinalIgnoreCase);
 
@@ -65,6 +68,13 @@ public static class VolumeRules
             list.Add(Make(Severities.Warning, FindingCodes.FileSystemNotSupported,
                 $"{where} is {f.FileSystem}; Exchange database and log volumes must be NTFS or ReFS.",
                 "Format the volume NTFS or ReFS with a 64 KB allocation unit."));
+            return;
+        }
+        if (IsMemoryFileSystem(f.FileSystem))
+        {
+            list.Add(Make(Severities.Warning, FindingCodes.MemoryFileSystem,
+                $"{where} is {f.FileSystem}, which lives in memory; a test here measures RAM, not storage.",
+                "Point the database and log paths at volumes on the storage under test."));
             return;
         }
         string block = f.FileSystemBlockBytes is { } b ? $" (block size {b.ToString(CultureInfo.InvariantCulture)} bytes)" : "";

@@ -71,6 +71,18 @@ public class VolumeRulesTests
         Assert.Equal(4096, VolumeRules.ToReport(lin, list).ClusterSizeBytes);
     }
 
+    [Theory]
+    [InlineData("tmpfs")]
+    [InlineData("ramfs")]
+    public void Memory_file_systems_warn_even_when_direct_io_works(string fs)
+    {
+        var f = Good(VolumePlatform.Linux);
+        f.FileSystem = fs;
+        var w = Assert.Single(Eval(f), x => x.Severity == Severities.Warning);
+        Assert.Equal(FindingCodes.MemoryFileSystem, w.Code);
+        Assert.Contains("RAM", w.Message);
+    }
+
     [Fact]
     public void Ntfs_seen_from_linux_is_judged_like_windows()
     {
