@@ -183,3 +183,22 @@ public class MultipathTests
         Assert.Equal("None detected", StorageSoftware.Build(new[] { new VolumeReport() }, "Linux", Array.Empty<string>()).Multipathing);
     }
 }
+
+public class MultipathChainTests
+{
+    private static string Sys => Path.Combine(EnvFixtures.Dir, "sysfs");
+
+    [Fact]
+    public void Mount_device_number_leads_to_the_multipath_map_and_its_vendor()
+    {
+        // The chain LinuxVolumeProbe follows: mountinfo major:minor -> sysfs device -> dm map -> paths.
+        var dev = SysBlockDevice.FromDeviceNumber(Sys, 253, 0)!;
+        Assert.Equal("dm-0", dev.DiskName);
+        Assert.Equal("mpatha", dev.DmName);
+        Assert.Equal(4096, dev.PhysicalBlockSize);
+        var map = DmMultipath.Read(Sys, dev.DiskName)!;
+        var report = DmMultipath.ToReport(map, null);
+        Assert.Null(report.Policy); // no dmsetup: policy unknown rather than guessed
+        Assert.Equal(2, report.PathCount);
+    }
+}

@@ -17,9 +17,12 @@ public static class SystemLogCheck
     public static List<SystemLogEvent>? CollectLinux(DateTime fromUtc, DateTime toUtc)
     {
         string? journal = RunJournalctl(fromUtc, toUtc);
-        if (journal != null) return KernelLogParser.ParseJournalJson(journal, fromUtc, toUtc);
+        var fromJournal = journal == null ? null : KernelLogParser.ParseJournalJson(journal, fromUtc, toUtc);
+        // journalctl exits 0 with nothing when journald does not collect kernel messages (containers),
+        // so an empty answer is cross-checked against the kernel ring buffer itself.
+        if (fromJournal is { Count: > 0 }) return fromJournal;
         string? kmsg = KmsgReader.ReadAll();
-        if (kmsg == null) return null;
+        if (kmsg == null) return fromJournal;
         return KernelLogParser.ParseKmsg(kmsg, BootTimeUtc(), fromUtc, toUtc);
     }
 
