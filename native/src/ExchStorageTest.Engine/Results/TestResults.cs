@@ -75,13 +75,27 @@ public sealed class EnvironmentInfo
     /// <summary>False only when the user opted in to buffered I/O; every report then says so.</summary>
     public bool DirectIo { get; set; } = true;
     public List<VolumeReport> Volumes { get; set; } = new();
+    /// <summary>The ESRP "storage software" table as far as the host can discover it.</summary>
+    public StorageSoftwareReport? StorageSoftware { get; set; }
+}
+
+/// <summary>ESRP "storage software" rows: multipathing, host OS, HBA (the rest is supplied by the user).</summary>
+public sealed class StorageSoftwareReport
+{
+    public string? Multipathing { get; set; }
+    public string? HostOperatingSystem { get; set; }
+    public List<string> HostBusAdapters { get; set; } = new();
 }
 
 /// <summary>What the engine knows about a volume under a database or log path.</summary>
 public sealed class VolumeReport
 {
     public string Path { get; set; } = "";
+    /// <summary>Where the volume is mounted (Linux mount point, Windows volume root).</summary>
+    public string? MountPoint { get; set; }
     public string? FileSystem { get; set; }
+    /// <summary>The driver's own name when it differs from the on-disk format (ntfs-3g reports "fuseblk").</summary>
+    public string? FileSystemDriver { get; set; }
     public long? ClusterSizeBytes { get; set; }
     public int? LogicalSectorBytes { get; set; }
     public int? PhysicalSectorBytes { get; set; }
@@ -91,6 +105,9 @@ public sealed class VolumeReport
     public string? Device { get; set; }
     public string? Vendor { get; set; }
     public string? Model { get; set; }
+    public string? BusType { get; set; }
+    /// <summary>True when unbuffered I/O (O_DIRECT / FILE_FLAG_NO_BUFFERING) works here; null when not probed.</summary>
+    public bool? DirectIoSupported { get; set; }
     public MultipathReport? Multipath { get; set; }
     public List<Finding> Findings { get; set; } = new();
 }
@@ -98,6 +115,8 @@ public sealed class VolumeReport
 public sealed class MultipathReport
 {
     public string? Name { get; set; }
+    /// <summary>"Linux dm-multipath", "Microsoft MPIO (Microsoft DSM)", ...</summary>
+    public string? Provider { get; set; }
     public int PathCount { get; set; }
     public string? Policy { get; set; }
     public List<string> PathStates { get; set; } = new();
@@ -234,6 +253,8 @@ public sealed class HostCounter
     public string Name { get; set; } = "";
     /// <summary>Where it came from: "PDH" or "/proc" (named as the Linux equivalent).</summary>
     public string Source { get; set; } = "";
+    /// <summary>Exactly what was measured: the PDH English path, or the /proc fields and formula of the Linux equivalent.</summary>
+    public string? Origin { get; set; }
     public double Average { get; set; }
     public double Minimum { get; set; }
     public double Maximum { get; set; }
