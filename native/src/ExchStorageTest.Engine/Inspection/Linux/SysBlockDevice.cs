@@ -1,0 +1,79 @@
+using System.Globalization;
+
+namespace ExchStorageTest.Engine.Inspection;
+
+/// <summary>
+/// What sysfs says about a block device (a partition is described together with its whole disk).
+/// The root is a parameter so tests feed a fake tree; real sysfs follows /sys/block/* symlinks.
+/// </summary>
+public sealed record SysBlockDevice(
+    string Name,
+    string DiskName,
+    bool IsPartition,
+    long? PartitionStartSectors512,
+    int? LogicalBlockSize,
+    int? PhysicalBlockSize,
+    string? Vendor,
+    string? Model,
+    bool? Rotational,
+    string? DmName,
+    string? DmUuid)
+{
+    public long? PartitionOffsetBytes => IsPartition ? PartitionStartSectors512 * 512 : 0;
+
+    public string DevicePath => "/dev/" + Name;
+
+    /// <summary>Finds the device whose dev file holds "major:minor" under {root}/block/*[/*]/dev.</summary>
+    public static SysBlockDevice? FromDeviceNumber(string sysRoot, int major, int minor)
+    {
+        string want = $"{major}:{minor}";
+        string blockDir = Path.Combine(sysRoot, "block");
+        if (!Directory.Exists(blockDir)) return null;
+        foreach (var disk in Directory.EnumerateDirectories(blockDir))
+        {
+            if (ReadText(Path.Combine(disk, "dev")) == want) return Read(sysRoot, Path.GetFileName(disk), null);
+            foreach (var part in Directory.EnumerateDirectories(disk))
+            {
+                if (!File.Exists(Path.Combine(part, "partition"))) continue;
+                if (ReadText(Path.Combine(part, "dev")) == want)
+                    return Read(sysRoot, Path.GetFileName(disk), Path.GetFileName(part));
+            }
+        }
+        return null;
+    }
+
+    /// <summary>Reads a whole disk (<paramref name="partition"/> null) or one of its partitions.</summary>
+    public static SysBlockDevice Read(string sysRoot, string disk, string? partition)
+    {
+        string diskDir = Path.Combine(sysRoot, "block", disk);
+        long? start = partition == null ? null : ReadLong(Path.Combine(diskDir, partition, "start"));
+        string? rot = ReadText(Path.Combine(diskDir, "queue", "rotational"));
+        return new SysBlockDevice(
+            partition ?? disk,
+            disk,
+            partition != null,
+            start,
+            (int?)ReadLong(Path.Combine(diskDir, "queue", "logical_block_size")),
+            (int?)ReadLong(Path.Combine(diskDir, "queue", "physical_block_size")),
+            ReadText(Path.Combine(diskDir, "device", "vendor")),
+            ReadText(Path.Combine(diskDir, "device", "model")),
+            rot == null ? null : rot == "1",
+            ReadText(Path.Combine(diskDir, "dm", "name")),
+            ReadText(Path.Combine(diskDir, "dm", "uuid")));
+    }
+
+    internal static string? ReadText(string path)
+    {
+        try
+        {
+            if (!File.Exists(path)) return null;
+            var s = File.ReadAllText(path).Trim();
+            return s.Length == 0 ? null : s;
+        }
+        catch (IOException) { return null; }
+        catch (UnauthorizedAccessException) { return null; }
+    }
+
+    internal static long? ReadLong(string path) =>
+        long.TryParse(ReadText(path), NumberStyles.Integer, CultureInfo.InvariantCulture, out long v) ? v : null;
+}

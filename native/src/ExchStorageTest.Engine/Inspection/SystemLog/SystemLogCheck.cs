@@ -1,0 +1,108 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using System.Runtime.Versioning;
+using System.Text;
+
+namespace ExchStorageTest.Engine.Inspection;
+
+/// <summary>
+/// Collects the system-log entries of a test window on Linux: journalctl -k first, /dev/kmsg when
+/// journald is absent. Windows events arrive as Get-WinEvent JSON from the module (WindowsEventParser).
+/// </summary>
+public static class SystemLogCheck
+{
+    /// <summary>Null when no source could be read (the report then says the check was not possible).</summary>
+    [SupportedOSPlatform("linux")]
+    public static List<SystemLogEvent>? CollectLinux(DateTime fromUtc, DateTime toUtc)
+    {
+        string? journal = RunJournalctl(fromUtc, toUtc);
+        var fromJournal = journal == null ? null : KernelLogParser.ParseJournalJson(journal, fromUtc, toUtc);
+        // journalctl exits 0 with nothing when journald does not collect kernel messages (containers),
+        // so an empty answer is cross-checked against the kernel ring buffer itself.
+        if (fromJournal is { Count: > 0 }) return fromJournal;
+        string? kmsg = KmsgReader.ReadAll();
+        if (kmsg == null) return fromJournal;
+        return KernelLogParser.ParseKmsg(kmsg, BootTimeUtc(), fromUtc, toUtc);
+    }
+
+    private static string? RunJournalctl(DateTime fromUtc, DateTime toUtc)
+    {
+        try
+        {
+            string Fmt(DateTime t) => "@" + new DateTimeOffset(DateTime.SpecifyKind(t, DateTimeKind.Utc)).ToUnixTimeSeconds().ToString(CultureInfo.InvariantCulture);
+            var psi = new ProcessStartInfo("journalctl", new[] { "-k", "--no-pager", "-o", "json", "--since", Fmt(fromUtc.AddSeconds(-1)), "--until", Fmt(toUtc.AddSeconds(1)) })
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                UseShellExecute = false,
+            };
+            using var p = Process.Start(psi);
+            if (p == null) return null;
+            string output = p.StandardOutput.ReadToEnd();
+            if (!p.WaitForExit(30000) || p.ExitCode != 0) return null;
+            return output;
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>Now minus /proc/uptime: close enough to anchor kmsg's since-boot timestamps (suspend time aside).</summary>
+    private static DateTime BootTimeUtc()
+    {
+        try
+        {
+            var first = File.ReadAllText("/proc/uptime").Split(' ')[0];
+            if (double.TryParse(first, NumberStyles.Float, CultureInfo.InvariantCulture, out double up))
+                return DateTime.UtcNow.AddSeconds(-up);
+        }
+        catch (IOException)
+        {
+        }
+        return DateTime.UtcNow.AddTicks(-Stopwatch.GetTimestamp() * TimeSpan.TicksPerSecond / Stopwatch.Frequency);
+    }
+}
+
+/// <summary>Reads every record in /dev/kmsg without blocking (O_NONBLOCK: read returns EAGAIN at the end).</summary>
+[SupportedOSPlatform("linux")]
+internal static unsafe partial class KmsgReader
+{
+    private const int ONonblock = 0x800;
+    private const int EAgain = 11;
+    private const int EPipe = 32;
+
+    [LibraryImport("libc", EntryPoint = "read", SetLastError = true)]
+    private static partial nint Read(int fd, byte* buf, nuint count);
+
+    public static string? ReadAll()
+    {
+        int fd = Io.Linux.LibC.Open("/dev/kmsg", Io.Linux.LibC.O_RDONLY | ONonblock | Io.Linux.LibC.O_CLOEXEC, 0);
+        if (fd < 0) return null;
+        try
+        {
+            var sb = new StringBuilder();
+            byte* buf = stackalloc byte[8192];
+            while (true)
+            {
+                nint n = Read(fd, buf, 8192);
+                if (n < 0)
+                {
+                    int err = Marshal.GetLastPInvokeError();
+                    if (err == EPipe) continue; // records overwritten while reading; the next read resumes
+                    if (err == EAgain) break;
+                    return sb.Length == 0 ? null : sb.ToString();
+                }
+                if (n == 0) break;
+                sb.Append(Encoding.UTF8.GetString(buf, (int)n));
+                if (sb[^1] != '\n') sb.Append('\n');
+            }
+            return sb.ToString();
+        }
+        finally
+        {
+            Io.Linux.LibC.Close(fd);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+using System.Diagnostics;
+using System.Runtime.Versioning;
+
+namespace ExchStorageTest.Engine.Inspection;
+
+/// <summary>
+/// Runs mpclaim.exe (present when the Multipath-IO feature is installed) to find the MPIO disk behind a
+/// system disk, its path count and policy. Absent MPIO is not an error: the result is null.
+/// </summary>
+[SupportedOSPlatform("windows")]
+public static class WindowsMpclaim
+{
+    public static Results.MultipathReport? TryReport(int systemDiskNumber)
+    {
+        string? list = Run("-s -d");
+        if (list == null) return null;
+        var disk = Mpclaim.ParseDiskList(list).FirstOrDefault(d => d.SystemDisk == systemDiskNumber);
+        if (disk == null) return null;
+        string? detail = Run($"-s -d {disk.MpioDisk}");
+        var parsed = detail == null ? null : Mpclaim.ParseDiskDetail(detail);
+        if (parsed != null) return parsed.ToReport();
+        return new Results.MultipathReport
+        {
+            Name = $"MPIO Disk{disk.MpioDisk}",
+            Provider = $"Microsoft MPIO ({disk.DsmName})",
+            Policy = disk.Policy?.ToString() ?? disk.PolicyCode,
+        };
+    }
+
+    private static string? Run(string arguments)
+    {
+        try
+        {
+            var psi = new ProcessStartInfo("mpclaim.exe", arguments)
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                UseShellExecute = false,
+                CreateNoWindow = true,
+            };
+            using var p = Process.Start(psi);
+            if (p == null) return null;
+            string output = p.StandardOutput.ReadToEnd();
+            return p.WaitForExit(10000) && p.ExitCode == 0 ? output : null;
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            return null;
+        }
+    }
+}
