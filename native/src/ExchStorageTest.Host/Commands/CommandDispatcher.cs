@@ -13,6 +13,7 @@ internal static class CommandDispatcher
             "version" => ExitCodes.Ran,
             "plan" => PlanCommand.Execute(request, events),
             "run" => RunCommand.Execute(request, events, version, cancel),
+            "inspect" => InspectCommandHost.Execute(request, events),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
                 $"Unknown command '{request.Command}': expected run, plan, verify, inspect, report or version."),
         };
