@@ -198,9 +198,9 @@ function Invoke-Demo {
     Write-Step "Demo: 100 mailboxes x 0.5 IOPS, 10 MB each, 2 databases, 30 s in $DemoPath"
     Import-Module (Join-Path $Root 'ExchStorageTest.psd1') -Force
     $result = New-MailboxProfile -MailboxCount 100 -IopsPerMailbox 0.5 -MailboxSizeMB 10 -DatabaseCount 2 -Path $DemoPath -ThreadCount 2 |
-        Invoke-StorageTest -Duration '00:00:30' -SampleInterval 5 -OutputPath (Join-Path $DemoPath 'Results') -Confirm:$false
+        Invoke-StorageTest -Duration '00:00:30' -SampleIntervalSeconds 5 -OutputPath (Join-Path $DemoPath 'Results') -Confirm:$false
     $result | Format-List | Out-String | Write-Host
-    $result | Get-TestReport -Format Text, Html -OutputPath (Join-Path $DemoPath 'Results') | Out-String | Write-Host
+    $result | Get-TestReport -Format @('Text', 'Html') -OutputPath (Join-Path $DemoPath 'Results') | Out-String | Write-Host
 }
 
 function Get-DemoTempRoot {
