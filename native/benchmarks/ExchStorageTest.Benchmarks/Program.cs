@@ -1,1 +1,17 @@
-namespace ExchStorageTest.Benchmarks; public static class Program { public static void Main(string[] args) => BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args); }
+using ExchStorageTest.Benchmarks.FioComparison;
+
+namespace ExchStorageTest.Benchmarks;
+
+/// <summary>
+/// BenchmarkDotNet micro-benchmarks, or `compare-fio [folder] [seconds]`: our engine against fio on
+/// the same file in the same run (build.ps1 Bench).
+/// </summary>
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        if (args.Length > 0 && args[0] == "compare-fio") return ComparisonRunner.Run(args[1..]);
+        BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+        return 0;
+    }
+}

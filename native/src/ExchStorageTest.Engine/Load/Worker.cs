@@ -17,6 +17,7 @@ internal sealed class Worker : IDisposable
     private readonly AlignedBuffer _buffers;
     private readonly IoCompletion[] _completions = new IoCompletion[ReapBatch];
     private readonly long _lateThresholdTicks = Clock.FromSeconds(0.001);
+    private readonly bool _hasPacedStreams;
     private Thread? _thread;
     private long _lastQdTicks;
 
@@ -58,6 +59,7 @@ internal sealed class Worker : IDisposable
                 offset += stride;
             }
             _streams[i] = state;
+            _hasPacedStreams |= state.Pacer is not null;
         }
     }
 
@@ -84,9 +86,9 @@ internal sealed class Worker : IDisposable
             _lastQdTicks = Clock.Now;
             while (!_driver.StopRequested)
             {
-                IssueDue();
+                int issued = IssueDue();
                 if (!_backend.CompletesOnSubmit) _backend.Submit();
-                ReapAndAccount(block: true);
+                ReapAndAccount(block: true, issuedThisTurn: issued > 0);
             }
             Drain();
         }
@@ -96,8 +98,10 @@ internal sealed class Worker : IDisposable
         }
     }
 
-    private void IssueDue()
+    /// <summary>Starts every I/O that is due; returns how many were started.</summary>
+    private int IssueDue()
     {
+        int issued = 0;
         long now = Clock.Now;
         for (int i = 0; i < _streams.Length; i++)
         {
@@ -139,17 +143,19 @@ internal sealed class Worker : IDisposable
                 InFlightById[slot.Plan.StreamId]++;
                 if (!_backend.TryQueue(request))
                     throw new InvalidOperationException($"Backend {_backend.Name} refused a request within its depth.");
+                issued++;
                 if (_backend.CompletesOnSubmit)
                 {
                     _backend.Submit();
-                    ReapAndAccount(block: false);
+                    ReapAndAccount(block: false, issuedThisTurn: true);
                     now = Clock.Now;
                 }
             }
         }
+        return issued;
     }
 
-    private void ReapAndAccount(bool block)
+    private void ReapAndAccount(bool block, bool issuedThisTurn)
     {
         int inFlight = _slots.Length - FreeSlots();
         int minComplete = 0;
@@ -159,11 +165,17 @@ internal sealed class Worker : IDisposable
             long waitTicks = TicksUntilNextDue();
             if (inFlight == 0)
             {
-                // Nothing outstanding: wait for the next paced arrival (or re-check soon for sources that had nothing due).
-                WaitTicks(Math.Min(waitTicks, Clock.FromSeconds(0.002)));
+                // Nothing outstanding. If this turn started I/O (a synchronous backend finished it
+                // already), go straight round again; otherwise wait for the next paced arrival, or
+                // re-check shortly for sources that had nothing due.
+                if (issuedThisTurn) return;
+                if (_hasPacedStreams) WaitTicks(Math.Min(waitTicks, Clock.FromSeconds(0.02)));
+                else Thread.Sleep(1);
                 return;
             }
-            if (waitTicks > Clock.FromSeconds(0.0005))
+            // Block for a completion only while no paced arrival is due within the wait's
+            // millisecond granularity; otherwise poll, so paced starts are not made late.
+            if (waitTicks >= Clock.FromSeconds(0.001))
             {
                 minComplete = 1;
                 timeoutMs = (int)Math.Clamp(waitTicks * 1000 / Clock.Frequency, 1, 100);
