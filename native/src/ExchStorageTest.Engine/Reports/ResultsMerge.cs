@@ -1,0 +1,201 @@
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Reports;
+
+/// <summary>Aggregates results across instances and hosts without ever averaging percentiles.</summary>
+public static class ResultsMerge
+{
+    /// <summary>Order streams appear in reports.</summary>
+    public static readonly IReadOnlyList<string> StreamOrder = new[]
+    {
+        StreamNames.DatabaseRead, StreamNames.DatabaseWrite, StreamNames.LogWrite, StreamNames.LogRead,
+        StreamNames.MaintenanceRead, StreamNames.LogReplicationRead, StreamNames.BackupRead,
+    };
+
+    public static int StreamRank(string stream)
+    {
+        for (int i = 0; i < StreamOrder.Count; i++)
+            if (StreamOrder[i] == stream) return i;
+        return StreamOrder.Count;
+    }
+
+    public static MergedResults Merge(IReadOnlyList<TestResults> hosts)
+    {
+        ArgumentNullException.ThrowIfNull(hosts);
+        var instances = hosts.SelectMany(h => h.Instances).ToList();
+        var reasons = new List<VerdictReason>();
+        foreach (var h in hosts)
+            foreach (var r in h.Verdict.Reasons)
+                reasons.Add(new VerdictReason
+                {
+                    Code = r.Code,
+                    Instance = r.Instance,
+                    Message = hosts.Count > 1 ? $"{h.Environment.MachineName}: {r.Message}" : r.Message,
+                    Measured = r.Measured,
+                    Limit = r.Limit,
+                });
+
+        return new MergedResults
+        {
+            Hosts = hosts,
+            Streams = MergeStreamsByName(instances.SelectMany(i => i.Streams)),
+            TimeSeries = AlignTimeSeries(hosts),
+            TargetTransactionalIops = hosts.Sum(h => h.Sizing.TargetTransactionalIops),
+            AchievedTransactionalIops = hosts.Sum(h => InstanceCounters.AchievedTransactionalIops(h.Instances)),
+            TestStartUtc = hosts.Count == 0 ? default : hosts.Min(h => h.Timeline.TestStartUtc),
+            TestEndUtc = hosts.Count == 0 ? default : hosts.Max(h => h.Timeline.TestEndUtc),
+            Result = hosts.Count > 0 && hosts.All(h => h.Verdict.Result == "Pass") ? "Pass" : "Fail",
+            Reasons = reasons,
+            ErrorCount = hosts.Sum(h => h.Errors.Count),
+        };
+    }
+
+    /// <summary>One merged <see cref="StreamResult"/> per stream name, in report order.</summary>
+    public static IReadOnlyList<StreamResult> MergeStreamsByName(IEnumerable<StreamResult> streams) =>
+        streams.GroupBy(s => s.Stream)
+            .OrderBy(g => StreamRank(g.Key)).ThenBy(g => g.Key, StringComparer.Ordinal)
+            .Select(g => MergeStreams(g.ToList()))
+            .ToList();
+
+    /// <summary>
+    /// Merges measurements of the same stream (threads, instances or hosts running at the same time):
+    /// counts and rates add, sizes are recomputed from totals, latency statistics come from the merged
+    /// histogram. Without histograms only the mean (I/O-weighted) and max are known; percentiles are NaN.
+    /// </summary>
+    public static StreamResult MergeStreams(IReadOnlyList<StreamResult> parts)
+    {
+        if (parts.Count == 0) return new StreamResult();
+        var first = parts[0];
+        long ops = parts.Sum(p => p.Operations);
+        long bytes = parts.Sum(p => p.Bytes);
+        double rate = parts.Sum(p => p.OperationsPerSecond);
+        var histogram = HistogramMath.Merge(parts.Select(p => p.Histogram));
+        var scheduledParts = parts.Where(p => p.ScheduledHistogram is not null).Select(p => p.ScheduledHistogram!).ToList();
+
+        LatencySummary latency;
+        if (histogram.Count > 0)
+        {
+            latency = HistogramMath.Summary(histogram);
+        }
+        else
+        {
+            double weight = parts.Sum(Weight);
+            latency = new LatencySummary
+            {
+                Mean = weight <= 0 ? 0 : parts.Sum(p => Weight(p) * p.LatencyMs.Mean) / weight,
+                Min = parts.Min(p => p.LatencyMs.Min),
+                P50 = double.NaN,
+                P90 = double.NaN,
+                P99 = double.NaN,
+                P999 = double.NaN,
+                Max = parts.Max(p => p.LatencyMs.Max),
+            };
+        }
+
+        return new StreamResult
+        {
+            Stream = first.Stream,
+            Operation = first.Operation,
+            Operations = ops,
+            Bytes = bytes,
+            ErrorCount = parts.Sum(p => p.ErrorCount),
+            DurationSeconds = parts.Max(p => p.DurationSeconds),
+            OperationsPerSecond = rate,
+            AverageBytes = ops > 0 ? (double)bytes / ops : WeightedMean(parts, p => p.AverageBytes),
+            LatencyMs = latency,
+            ScheduledLatencyMs = scheduledParts.Count > 0 ? HistogramMath.Summary(HistogramMath.Merge(scheduledParts)) : null,
+            LateIssues = parts.Sum(p => p.LateIssues),
+            MaxScheduleLagMs = parts.Max(p => p.MaxScheduleLagMs),
+            MeanQueueDepth = parts.Sum(p => p.MeanQueueDepth),
+            MaxSampleAverageLatencyMs = parts.Max(p => p.MaxSampleAverageLatencyMs),
+            Histogram = histogram,
+            ScheduledHistogram = scheduledParts.Count > 0 ? HistogramMath.Merge(scheduledParts) : null,
+        };
+    }
+
+    private static double Weight(StreamResult p) => p.Operations > 0 ? p.Operations : p.OperationsPerSecond;
+
+    private static double WeightedMean(IReadOnlyList<StreamResult> parts, Func<StreamResult, double> value)
+    {
+        double weight = parts.Sum(Weight);
+        return weight <= 0 ? 0 : parts.Sum(p => Weight(p) * value(p)) / weight;
+    }
+
+    /// <summary>
+    /// Aligns every host's samples on a common clock: each sample goes to the nearest multiple of the
+    /// sample interval (UTC), then each stream's rates are summed over instances and hosts, sizes and
+    /// mean latencies weighted by rate, and max latencies maxed. P99 of an aligned point is the highest
+    /// contributing p99 (an upper bound: per-sample percentiles cannot be merged).
+    /// </summary>
+    public static IReadOnlyList<SamplePoint> AlignTimeSeries(IReadOnlyList<TestResults> hosts)
+    {
+        double interval = hosts.Select(h => h.Settings.SampleIntervalSeconds).Where(s => s > 0).DefaultIfEmpty(15).Min();
+        long slotTicks = Math.Max(1, (long)Math.Round(interval * TimeSpan.TicksPerSecond));
+
+        // Per host, instance, stream and slot first, so a host that sampled twice in one slot is not double counted.
+        var perSource = new Dictionary<(int Host, int Instance, string Stream, long Slot), Accumulator>();
+        for (int h = 0; h < hosts.Count; h++)
+        {
+            foreach (var p in hosts[h].TimeSeries)
+            {
+                long slot = (long)Math.Round(p.TimeUtc.Ticks / (double)slotTicks, MidpointRounding.AwayFromZero);
+                var key = (h, p.Instance, p.Stream, slot);
+                if (!perSource.TryGetValue(key, out var acc)) perSource[key] = acc = new Accumulator();
+                acc.Add(p, averaging: true);
+            }
+        }
+
+        var perSlot = new Dictionary<(string Stream, long Slot), Accumulator>();
+        foreach (var (key, acc) in perSource)
+        {
+            var k = (key.Stream, key.Slot);
+            if (!perSlot.TryGetValue(k, out var total)) perSlot[k] = total = new Accumulator();
+            total.Add(acc.ToPoint(), averaging: false);
+        }
+        if (perSlot.Count == 0) return Array.Empty<SamplePoint>();
+
+        long firstSlot = perSlot.Keys.Min(k => k.Slot);
+        return perSlot
+            .OrderBy(kv => kv.Key.Slot).ThenBy(kv => StreamRank(kv.Key.Stream))
+            .Select(kv =>
+            {
+                var point = kv.Value.ToPoint();
+                point.Stream = kv.Key.Stream;
+                point.Instance = 0;
+                point.TimeUtc = new DateTime(kv.Key.Slot * slotTicks, DateTimeKind.Utc);
+                point.ElapsedSeconds = (kv.Key.Slot - firstSlot) * slotTicks / (double)TimeSpan.TicksPerSecond;
+                return point;
+            })
+            .ToList();
+    }
+
+    /// <summary>Sums rates; keeps rate-weighted sums of sizes and latencies.</summary>
+    private sealed class Accumulator
+    {
+        private int _n;
+        private double _rate, _bytesWeighted, _latencyWeighted, _p99, _max;
+
+        public void Add(SamplePoint p, bool averaging)
+        {
+            _n = averaging ? _n + 1 : 1;
+            _rate += p.OperationsPerSecond;
+            _bytesWeighted += p.OperationsPerSecond * p.AverageBytes;
+            _latencyWeighted += p.OperationsPerSecond * p.AverageLatencyMs;
+            _p99 = Math.Max(_p99, p.P99LatencyMs);
+            _max = Math.Max(_max, p.MaxLatencyMs);
+        }
+
+        public SamplePoint ToPoint()
+        {
+            int n = Math.Max(1, _n);
+            return new SamplePoint
+            {
+                OperationsPerSecond = _rate / n,
+                AverageBytes = _rate > 0 ? _bytesWeighted / _rate : 0,
+                AverageLatencyMs = _rate > 0 ? _latencyWeighted / _rate : 0,
+                P99LatencyMs = _p99,
+                MaxLatencyMs = _max,
+            };
+        }
+    }
+}
