@@ -39,10 +39,13 @@ public sealed class InstanceCounters
             list.Select(TotalRow).ToList());
     }
 
-    /// <summary>Transactional I/O: user-transaction DB reads and writes, log writes and (soft recovery) log replay reads.</summary>
+    /// <summary>
+    /// Transactional I/O: user-transaction DB reads and writes, log writes and (soft recovery) log
+    /// replay reads. In a DatabaseBackup run the backup reads are the DB reads, as Jetstress shows them.
+    /// </summary>
     public static IoCounterRow TransactionalRow(InstanceResult instance)
     {
-        var dbRead = Figures.Of(instance.Stream(StreamNames.DatabaseRead));
+        var dbRead = Figures.Combine(Figures.Of(instance.Stream(StreamNames.DatabaseRead)), Figures.Of(instance.Stream(StreamNames.BackupRead)));
         var dbWrite = Figures.Of(instance.Stream(StreamNames.DatabaseWrite));
         var logRead = Figures.Of(instance.Stream(StreamNames.LogRead));
         var logWrite = Figures.Of(instance.Stream(StreamNames.LogWrite));
@@ -64,7 +67,7 @@ public sealed class InstanceCounters
     /// <summary>Total I/O: transactional plus BDM (DB reads) plus replication (log reads).</summary>
     public static IoCounterRow TotalRow(InstanceResult instance)
     {
-        var dbRead = Figures.Of(instance.Stream(StreamNames.DatabaseRead));
+        var dbRead = Figures.Combine(Figures.Of(instance.Stream(StreamNames.DatabaseRead)), Figures.Of(instance.Stream(StreamNames.BackupRead)));
         var bdm = Figures.Of(instance.Stream(StreamNames.MaintenanceRead));
         var dbWrite = Figures.Of(instance.Stream(StreamNames.DatabaseWrite));
         var logRead = Figures.Of(instance.Stream(StreamNames.LogRead));
@@ -72,8 +75,8 @@ public sealed class InstanceCounters
         var logWrite = Figures.Of(instance.Stream(StreamNames.LogWrite));
 
         // DB read latency stays transactional: Jetstress prints the same figure in both tables.
-        var totalDbRead = new Figures(dbRead.Rate + bdm.Rate, WeightedBytes(dbRead, bdm), dbRead.LatencyMs);
-        var totalLogRead = new Figures(logRead.Rate + rep.Rate, WeightedBytes(logRead, rep), WeightedLatency(logRead, rep));
+        var totalDbRead = bdm.Rate <= 0 ? dbRead : new Figures(dbRead.Rate + bdm.Rate, WeightedBytes(dbRead, bdm), dbRead.LatencyMs);
+        var totalLogRead = Figures.Combine(logRead, rep);
         return Row(instance.Name, totalDbRead, dbWrite, totalLogRead, logWrite);
     }
 
@@ -105,5 +108,9 @@ public sealed class InstanceCounters
     {
         public static Figures Of(StreamResult? s) =>
             s is null ? default : new Figures(s.OperationsPerSecond, s.AverageBytes, s.LatencyMs.Mean);
+
+        /// <summary>Two streams counted as one (rates add, sizes and latencies rate-weighted); exact when one is idle.</summary>
+        public static Figures Combine(Figures a, Figures b) =>
+            b.Rate <= 0 ? a : a.Rate <= 0 ? b : new Figures(a.Rate + b.Rate, WeightedBytes(a, b), WeightedLatency(a, b));
     }
 }
