@@ -312,7 +312,8 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         }
         else
         {
-            h.Append("<p>").Append(r.Errors.Count).Append(r.Settings.ContinueOnError ? " I/O errors (the run continued on error)." : " I/O errors.").Append("</p>\n");
+            h.Append("<p>").Append(r.Errors.Count).Append(r.Errors.Count == 1 ? " I/O error" : " I/O errors")
+                 .Append(r.Settings.ContinueOnError ? " (the run continued on error)." : ".").Append("</p>\n");
             Grid(h, new[] { "Time", "Instance", "Stream", "File", "Offset", "Length", "Error", "Code", "Message" },
                 r.Errors.Select(e => (IReadOnlyList<string>)new[]
                 {

@@ -85,7 +85,7 @@ internal static class ReportText
     }
 
     public const string BufferedIoWarning =
-        "Buffered I/O: this run went through the operating system's file cache (direct I/O was not available and buffered I/O was explicitly allowed). " +
+        "This run went through the operating system's file cache (direct I/O was not available and buffered I/O was explicitly allowed). " +
         "Latencies and rates describe the cache as much as the storage; do not use them to validate a storage design.";
 
     public static string TestLogLine(TestLogLine line, TimeZoneInfo tz) => $"{JetFormat.Time(line.TimeUtc, tz)} -- {line.Message}";

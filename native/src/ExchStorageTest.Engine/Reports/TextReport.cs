@@ -27,7 +27,7 @@ public static class TextReport
             sb.Append('\n');
         }
         if (r.Completion != "Complete") sb.Append($"  Run completion: {r.Completion}\n");
-        if (!r.Environment.DirectIo) sb.Append("\n!! ").Append(ReportText.BufferedIoWarning).Append('\n');
+        if (!r.Environment.DirectIo) sb.Append("\n!! BUFFERED I/O: ").Append(ReportText.BufferedIoWarning).Append('\n');
 
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
