@@ -18,19 +18,23 @@ public static class CsvReport
         string host = Quote(r.Environment.MachineName);
         var sb = new StringBuilder(64 + r.TimeSeries.Count * 110);
         sb.Append(Header).Append("\r\n");
+        int lastInstance = int.MinValue;
+        string lastName = "";
         foreach (var p in r.TimeSeries)
         {
-            sb.Append(JetFormat.Iso(p.TimeUtc)).Append(',')
-              .Append(JetFormat.Number(p.ElapsedSeconds)).Append(',')
-              .Append(host).Append(',')
-              .Append(JetFormat.Integer(p.Instance)).Append(',')
-              .Append(Quote(names.TryGetValue(p.Instance, out var n) ? n : $"Instance.{p.Instance}")).Append(',')
-              .Append(Quote(p.Stream)).Append(',')
-              .Append(JetFormat.Number(p.OperationsPerSecond)).Append(',')
-              .Append(JetFormat.Number(p.AverageBytes)).Append(',')
-              .Append(JetFormat.Number(p.AverageLatencyMs)).Append(',')
-              .Append(JetFormat.Number(p.P99LatencyMs)).Append(',')
-              .Append(JetFormat.Number(p.MaxLatencyMs)).Append("\r\n");
+            JetFormat.AppendIso(sb, p.TimeUtc).Append(',');
+            JetFormat.AppendNumber(sb, p.ElapsedSeconds).Append(',').Append(host).Append(',').Append(p.Instance).Append(',');
+            if (p.Instance != lastInstance)
+            {
+                lastInstance = p.Instance;
+                lastName = Quote(names.TryGetValue(p.Instance, out var n) ? n : $"Instance.{p.Instance}");
+            }
+            sb.Append(lastName).Append(',').Append(Quote(p.Stream)).Append(',');
+            JetFormat.AppendNumber(sb, p.OperationsPerSecond).Append(',');
+            JetFormat.AppendNumber(sb, p.AverageBytes).Append(',');
+            JetFormat.AppendNumber(sb, p.AverageLatencyMs).Append(',');
+            JetFormat.AppendNumber(sb, p.P99LatencyMs).Append(',');
+            JetFormat.AppendNumber(sb, p.MaxLatencyMs).Append("\r\n");
         }
         return sb.ToString();
     }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text;
 
 namespace ExchStorageTest.Engine.Reports;
 
@@ -13,16 +14,39 @@ public static class JetFormat
 {
     public static readonly CultureInfo Culture = CultureInfo.InvariantCulture;
 
+    private static readonly string[] FixedFormats = Enumerable.Range(0, 16).Select(d => "F" + d.ToString(CultureInfo.InvariantCulture)).ToArray();
+
     /// <summary>Fixed decimals (3 like Jetstress unless told), no thousands separators.</summary>
     public static string Number(double value, int decimals = 3)
     {
-        if (double.IsNaN(value) || double.IsInfinity(value)) return "n/a";
-        if (Math.Abs(value) < 1e27)
-        {
-            decimal d = Math.Round((decimal)value, decimals, MidpointRounding.AwayFromZero);
-            return d.ToString("F" + decimals.ToString(Culture), Culture);
-        }
-        return value.ToString("F" + decimals.ToString(Culture), Culture);
+        Span<char> buffer = stackalloc char[64];
+        return TryFormat(value, decimals, buffer, out int n) ? new string(buffer[..n]) : Slow(value, decimals);
+    }
+
+    /// <summary>Appends <see cref="Number"/>'s text without allocating a string (large CSV files).</summary>
+    public static StringBuilder AppendNumber(StringBuilder sb, double value, int decimals = 3)
+    {
+        Span<char> buffer = stackalloc char[64];
+        return TryFormat(value, decimals, buffer, out int n) ? sb.Append(buffer[..n]) : sb.Append(Slow(value, decimals));
+    }
+
+    private static bool TryFormat(double value, int decimals, Span<char> buffer, out int written)
+    {
+        written = 0;
+        if (double.IsNaN(value) || double.IsInfinity(value) || Math.Abs(value) >= 1e27 || (uint)decimals >= FixedFormats.Length) return false;
+        decimal d = Math.Round((decimal)value, decimals, MidpointRounding.AwayFromZero);
+        return d.TryFormat(buffer, out written, FixedFormats[decimals], Culture);
+    }
+
+    private static string Slow(double value, int decimals) =>
+        double.IsNaN(value) || double.IsInfinity(value) ? "n/a" : value.ToString("F" + decimals.ToString(Culture), Culture);
+
+    /// <summary>Appends <see cref="Iso"/>'s text without allocating.</summary>
+    public static StringBuilder AppendIso(StringBuilder sb, DateTime utc)
+    {
+        Span<char> buffer = stackalloc char[32];
+        DateTime.SpecifyKind(utc, DateTimeKind.Utc).TryFormat(buffer, out int n, "yyyy-MM-ddTHH:mm:ss.fffZ", Culture);
+        return sb.Append(buffer[..n]);
     }
 
     /// <summary>Rounds as <see cref="Number"/> prints, for derived figures that must agree with printed ones.</summary>

@@ -47,7 +47,7 @@ public static class PdhCsvLog
             foreach (int i in instances)
             {
                 Values(byInstance.TryGetValue(i, out var points) ? points : new List<SamplePoint>(), values);
-                foreach (double v in values) Field(sb, JetFormat.Number(v, 6));
+                foreach (double v in values) JetFormat.AppendNumber(sb.Append(",\""), v, 6).Append('"');
             }
             sb.Append("\r\n");
         }

@@ -132,35 +132,44 @@ public static class ResultsMerge
         double interval = hosts.Select(h => h.Settings.SampleIntervalSeconds).Where(s => s > 0).DefaultIfEmpty(15).Min();
         long slotTicks = Math.Max(1, (long)Math.Round(interval * TimeSpan.TicksPerSecond));
 
+        // Streams become small ints so the keys hash fast (a 24 h run has hundreds of thousands of points).
+        var streamIds = new Dictionary<string, int>(StringComparer.Ordinal);
+        var streamNames = new List<string>();
+
         // Per host, instance, stream and slot first, so a host that sampled twice in one slot is not double counted.
-        var perSource = new Dictionary<(int Host, int Instance, string Stream, long Slot), Accumulator>();
+        var perSource = new Dictionary<(int Host, int Instance, int Stream, long Slot), Accumulator>();
         for (int h = 0; h < hosts.Count; h++)
         {
             foreach (var p in hosts[h].TimeSeries)
             {
+                if (!streamIds.TryGetValue(p.Stream, out int sid))
+                {
+                    streamIds[p.Stream] = sid = streamNames.Count;
+                    streamNames.Add(p.Stream);
+                }
                 long slot = (long)Math.Round(p.TimeUtc.Ticks / (double)slotTicks, MidpointRounding.AwayFromZero);
-                var key = (h, p.Instance, p.Stream, slot);
+                var key = (h, p.Instance, sid, slot);
                 if (!perSource.TryGetValue(key, out var acc)) perSource[key] = acc = new Accumulator();
                 acc.Add(p, averaging: true);
             }
         }
 
-        var perSlot = new Dictionary<(string Stream, long Slot), Accumulator>();
+        var perSlot = new Dictionary<(int Stream, long Slot), Accumulator>();
         foreach (var (key, acc) in perSource)
         {
             var k = (key.Stream, key.Slot);
             if (!perSlot.TryGetValue(k, out var total)) perSlot[k] = total = new Accumulator();
-            total.Add(acc.ToPoint(), averaging: false);
+            total.Add(acc, averaging: false);
         }
         if (perSlot.Count == 0) return Array.Empty<SamplePoint>();
 
         long firstSlot = perSlot.Keys.Min(k => k.Slot);
         return perSlot
-            .OrderBy(kv => kv.Key.Slot).ThenBy(kv => StreamRank(kv.Key.Stream))
+            .OrderBy(kv => kv.Key.Slot).ThenBy(kv => StreamRank(streamNames[kv.Key.Stream])).ThenBy(kv => streamNames[kv.Key.Stream], StringComparer.Ordinal)
             .Select(kv =>
             {
                 var point = kv.Value.ToPoint();
-                point.Stream = kv.Key.Stream;
+                point.Stream = streamNames[kv.Key.Stream];
                 point.Instance = 0;
                 point.TimeUtc = new DateTime(kv.Key.Slot * slotTicks, DateTimeKind.Utc);
                 point.ElapsedSeconds = (kv.Key.Slot - firstSlot) * slotTicks / (double)TimeSpan.TicksPerSecond;
@@ -175,14 +184,24 @@ public static class ResultsMerge
         private int _n;
         private double _rate, _bytesWeighted, _latencyWeighted, _p99, _max;
 
-        public void Add(SamplePoint p, bool averaging)
+        public void Add(SamplePoint p, bool averaging) =>
+            Add(p.OperationsPerSecond, p.OperationsPerSecond * p.AverageBytes, p.OperationsPerSecond * p.AverageLatencyMs, p.P99LatencyMs, p.MaxLatencyMs, averaging);
+
+        /// <summary>Adds another accumulator's (per-source, duplicate-averaged) point.</summary>
+        public void Add(Accumulator a, bool averaging)
+        {
+            int n = Math.Max(1, a._n);
+            Add(a._rate / n, a._bytesWeighted / n, a._latencyWeighted / n, a._p99, a._max, averaging);
+        }
+
+        private void Add(double rate, double bytesWeighted, double latencyWeighted, double p99, double max, bool averaging)
         {
             _n = averaging ? _n + 1 : 1;
-            _rate += p.OperationsPerSecond;
-            _bytesWeighted += p.OperationsPerSecond * p.AverageBytes;
-            _latencyWeighted += p.OperationsPerSecond * p.AverageLatencyMs;
-            _p99 = Math.Max(_p99, p.P99LatencyMs);
-            _max = Math.Max(_max, p.MaxLatencyMs);
+            _rate += rate;
+            _bytesWeighted += bytesWeighted;
+            _latencyWeighted += latencyWeighted;
+            _p99 = Math.Max(_p99, p99);
+            _max = Math.Max(_max, max);
         }
 
         public SamplePoint ToPoint()
