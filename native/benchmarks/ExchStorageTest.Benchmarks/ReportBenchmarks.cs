@@ -90,5 +90,14 @@ public class ReportBenchmarks
     public int PdhCsv() => PdhCsvLog.Render(_results, TimeZoneInfo.Utc).Length;
 
     [Benchmark]
+    public int Align() => ResultsMerge.AlignTimeSeries(new[] { _results }).Count;
+
+    [Benchmark]
+    public int Text() => TextReport.Render(_results).Length;
+
+    [Benchmark]
+    public int Xml() => XmlReport.Render(_results).Length;
+
+    [Benchmark]
     public int Csv() => CsvReport.Render(_results).Length;
 }

@@ -240,12 +240,21 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         var total = ResultsMerge.AlignTimeSeries(new[] { r });
         h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, p => p.OperationsPerSecond))).Append('\n');
         h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, p => p.AverageLatencyMs))).Append('\n');
-        foreach (var group in r.TimeSeries.GroupBy(p => p.Instance).OrderBy(g => g.Key))
+        // One pass over the (time-ordered) samples: a 24 h run has hundreds of thousands of them.
+        var perInstance = new SortedDictionary<int, Dictionary<string, (List<(double, double)> Ops, List<(double, double)> Latency)>>();
+        foreach (var p in ResultsMerge.InTimeOrder(r.TimeSeries))
         {
-            string name = ReportText.InstanceName(r, group.Key);
-            var points = group.ToList();
-            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", SeriesOf(points, p => p.OperationsPerSecond))).Append('\n');
-            h.Append(SvgChart.Line($"{name}: average latency", "ms", SeriesOf(points, p => p.AverageLatencyMs))).Append('\n');
+            if (!perInstance.TryGetValue(p.Instance, out var streams)) perInstance[p.Instance] = streams = new Dictionary<string, (List<(double, double)>, List<(double, double)>)>();
+            if (!streams.TryGetValue(p.Stream, out var lists)) streams[p.Stream] = lists = (new List<(double, double)>(), new List<(double, double)>());
+            lists.Ops.Add((p.ElapsedSeconds, p.OperationsPerSecond));
+            lists.Latency.Add((p.ElapsedSeconds, p.AverageLatencyMs));
+        }
+        foreach (var (instance, streams) in perInstance)
+        {
+            string name = ReportText.InstanceName(r, instance);
+            var ordered = streams.OrderBy(kv => ResultsMerge.StreamRank(kv.Key)).ThenBy(kv => kv.Key, StringComparer.Ordinal).ToList();
+            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", ordered.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList())).Append('\n');
+            h.Append(SvgChart.Line($"{name}: average latency", "ms", ordered.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency)).ToList())).Append('\n');
         }
         Close(h);
     }

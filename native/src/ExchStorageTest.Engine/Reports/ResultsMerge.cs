@@ -136,11 +136,21 @@ public static class ResultsMerge
         var streamIds = new Dictionary<string, int>(StringComparer.Ordinal);
         var streamNames = new List<string>();
 
-        // Per host, instance, stream and slot first, so a host that sampled twice in one slot is not double counted.
-        var perSource = new Dictionary<(int Host, int Instance, int Stream, long Slot), Accumulator>();
+        // Per source (host, instance, stream) the samples are in time order, so one open accumulator per
+        // source suffices: a second sample in the same slot is averaged with the first (not double
+        // counted), and a finished slot is flushed into the per-slot totals.
+        var perSlot = new Dictionary<(int Stream, long Slot), Accumulator>();
+        var open = new Dictionary<(int Host, int Instance, int Stream), (long Slot, Accumulator Acc)>();
+        void Flush(int stream, long slot, Accumulator acc)
+        {
+            var k = (stream, slot);
+            if (!perSlot.TryGetValue(k, out var total)) perSlot[k] = total = new Accumulator();
+            total.Add(acc, averaging: false);
+        }
+
         for (int h = 0; h < hosts.Count; h++)
         {
-            foreach (var p in hosts[h].TimeSeries)
+            foreach (var p in InTimeOrder(hosts[h].TimeSeries))
             {
                 if (!streamIds.TryGetValue(p.Stream, out int sid))
                 {
@@ -148,19 +158,28 @@ public static class ResultsMerge
                     streamNames.Add(p.Stream);
                 }
                 long slot = (long)Math.Round(p.TimeUtc.Ticks / (double)slotTicks, MidpointRounding.AwayFromZero);
-                var key = (h, p.Instance, sid, slot);
-                if (!perSource.TryGetValue(key, out var acc)) perSource[key] = acc = new Accumulator();
-                acc.Add(p, averaging: true);
+                var key = (h, p.Instance, sid);
+                if (open.TryGetValue(key, out var current))
+                {
+                    if (current.Slot == slot)
+                    {
+                        current.Acc.Add(p, averaging: true);
+                        continue;
+                    }
+                    Flush(sid, current.Slot, current.Acc);
+                    current.Acc.Reset();
+                    current.Acc.Add(p, averaging: true);
+                    open[key] = (slot, current.Acc);
+                }
+                else
+                {
+                    var acc = new Accumulator();
+                    acc.Add(p, averaging: true);
+                    open[key] = (slot, acc);
+                }
             }
         }
-
-        var perSlot = new Dictionary<(int Stream, long Slot), Accumulator>();
-        foreach (var (key, acc) in perSource)
-        {
-            var k = (key.Stream, key.Slot);
-            if (!perSlot.TryGetValue(k, out var total)) perSlot[k] = total = new Accumulator();
-            total.Add(acc, averaging: false);
-        }
+        foreach (var (key, current) in open) Flush(key.Stream, current.Slot, current.Acc);
         if (perSlot.Count == 0) return Array.Empty<SamplePoint>();
 
         long firstSlot = perSlot.Keys.Min(k => k.Slot);
@@ -178,11 +197,26 @@ public static class ResultsMerge
             .ToList();
     }
 
+    /// <summary>The samples themselves when already in time order (the normal case), else a sorted copy.</summary>
+    public static IReadOnlyList<SamplePoint> InTimeOrder(IReadOnlyList<SamplePoint> series)
+    {
+        for (int i = 1; i < series.Count; i++)
+            if (series[i].TimeUtc < series[i - 1].TimeUtc)
+                return series.OrderBy(p => p.TimeUtc).ToList();
+        return series;
+    }
+
     /// <summary>Sums rates; keeps rate-weighted sums of sizes and latencies.</summary>
     private sealed class Accumulator
     {
         private int _n;
         private double _rate, _bytesWeighted, _latencyWeighted, _p99, _max;
+
+        public void Reset()
+        {
+            _n = 0;
+            _rate = _bytesWeighted = _latencyWeighted = _p99 = _max = 0;
+        }
 
         public void Add(SamplePoint p, bool averaging) =>
             Add(p.OperationsPerSecond, p.OperationsPerSecond * p.AverageBytes, p.OperationsPerSecond * p.AverageLatencyMs, p.P99LatencyMs, p.MaxLatencyMs, averaging);
