@@ -76,6 +76,47 @@ public sealed class EsrpSummary
         return sb.ToString();
     }
 
+    /// <summary>
+    /// The same tables as one self-contained HTML page (fieldset/legend and grid_row_header cells like
+    /// the test report), ready to paste into an ESRP document.
+    /// </summary>
+    public string RenderHtml()
+    {
+        static string E(string s) => System.Net.WebUtility.HtmlEncode(s);
+        var h = new StringBuilder();
+        h.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>ESRP Test Results Summary</title>\n<style>\n")
+         .Append("body { font-family: Segoe UI, Tahoma, Arial, sans-serif; font-size: 12px; margin: 16px; }\n")
+         .Append("fieldset { border: 1px solid #9aa7b4; margin: 12px 0; } legend { font-weight: bold; color: #1d3f66; }\n")
+         .Append("table.grid { border-collapse: collapse; } table.grid td, table.grid th { border: 1px solid #c8d0d8; padding: 2px 6px; }\n")
+         .Append("th.grid_header, td.grid_section { background: #dfe7ef; font-weight: bold; } td.grid_row_header { background: #f1f4f7; font-weight: bold; }\n")
+         .Append("td.grid_data { text-align: right; } td.to_supply { color: #b36b00; font-style: italic; }\n")
+         .Append("@media print { fieldset { break-inside: avoid; } }\n</style>\n</head>\n<body>\n<h1>ESRP Test Results Summary</h1>\n");
+
+        void Table(string legend, IEnumerable<(string Label, string? Value)> rows, string? after = null)
+        {
+            h.Append("<fieldset>\n<legend>").Append(E(legend)).Append("</legend>\n<table class=\"grid\">\n");
+            foreach (var (label, value) in rows)
+            {
+                if (value is null)
+                    h.Append("<tr><td class=\"grid_section\" colspan=\"2\">").Append(E(label)).Append("</td></tr>\n");
+                else
+                    h.Append("<tr><td class=\"grid_row_header\">").Append(E(label)).Append("</td><td class=\"")
+                     .Append(value == ToSupply ? "to_supply" : "grid_data").Append("\">").Append(E(value)).Append("</td></tr>\n");
+            }
+            h.Append("</table>\n");
+            if (after is not null) h.Append("<p>").Append(E(after)).Append("</p>\n");
+            h.Append("</fieldset>\n");
+        }
+
+        foreach (var table in Deployment) Table(table.Title, table.Items.Select(i => (i.Label, (string?)i.Value)));
+        foreach (var s in Servers) Table($"Individual Server Metrics - {s.Host}", ServerRows(s));
+        Table("Aggregate Performance Across All Servers", AggregateRows(), Aggregate.HeadroomSentence());
+        if (Backup is not null) Table("Database Read-only Performance", BackupRows());
+        if (SoftRecovery is not null) Table("Transaction Log Recovery/Replay Performance", SoftRecoveryRows());
+        h.Append("</body>\n</html>\n");
+        return h.ToString();
+    }
+
     private static void AppendRow(StringBuilder sb, string label, string? value)
     {
         sb.Append(label);

@@ -14,13 +14,14 @@ public enum ReportFormats
     Csv = 8,
     PdhCsv = 16,
     Esrp = 32,
-    All = Text | Html | Xml | Csv | PdhCsv | Esrp,
+    EsrpHtml = 64,
+    All = Text | Html | Xml | Csv | PdhCsv | Esrp | EsrpHtml,
 }
 
 /// <summary>
 /// Saves the renderings of one results document into a folder (normally next to its results JSON)
 /// under stable names derived from the results: "&lt;TestType&gt;_yyyy_MM_dd_HH_mm_ss" of the UTC
-/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt". Each file is
+/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt", ".esrp.html". Each file is
 /// written to a temporary name and renamed, so readers never see half a report. The only I/O in Reports.
 /// </summary>
 public static class ReportWriter
@@ -39,6 +40,7 @@ public static class ReportWriter
         ReportFormats.Csv => baseName + ".timeseries.csv",
         ReportFormats.PdhCsv => baseName + ".perfmon.csv",
         ReportFormats.Esrp => baseName + ".esrp.txt",
+        ReportFormats.EsrpHtml => baseName + ".esrp.html",
         _ => throw new ArgumentOutOfRangeException(nameof(format), format, "One single format is needed."),
     };
 
@@ -54,7 +56,7 @@ public static class ReportWriter
             o = o with { PerformanceLogName = FileName(name, ReportFormats.PdhCsv) };
 
         var written = new List<string>();
-        foreach (var format in new[] { ReportFormats.Text, ReportFormats.Html, ReportFormats.Xml, ReportFormats.Csv, ReportFormats.PdhCsv, ReportFormats.Esrp })
+        foreach (var format in new[] { ReportFormats.Text, ReportFormats.Html, ReportFormats.Xml, ReportFormats.Csv, ReportFormats.PdhCsv, ReportFormats.Esrp, ReportFormats.EsrpHtml })
         {
             if (!formats.HasFlag(format)) continue;
             string content = format switch
@@ -64,7 +66,8 @@ public static class ReportWriter
                 ReportFormats.Xml => XmlReport.Render(results, o),
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
-                _ => EsrpSummary.From(new[] { results }).RenderText(),
+                ReportFormats.Esrp => EsrpSummary.From(new[] { results }).RenderText(),
+                _ => EsrpSummary.From(new[] { results }).RenderHtml(),
             };
             string path = Path.Combine(folder, FileName(name, format));
             string tmp = path + ".partial";

@@ -16,6 +16,7 @@ public class ReportWriterTests
             {
                 "Performance_2014_03_03_13_44_08.txt", "Performance_2014_03_03_13_44_08.html", "Performance_2014_03_03_13_44_08.xml",
                 "Performance_2014_03_03_13_44_08.timeseries.csv", "Performance_2014_03_03_13_44_08.perfmon.csv", "Performance_2014_03_03_13_44_08.esrp.txt",
+                "Performance_2014_03_03_13_44_08.esrp.html",
             };
             Assert.Equal(expected, paths.Select(Path.GetFileName));
             Assert.All(paths, p => Assert.True(new FileInfo(p).Length > 100, p));
