@@ -176,3 +176,18 @@ public class DerivationTests
         Assert.Equal("3/3/2014 1:44:08 PM", JetFormat.Time(ReportFixtures.Start));
     }
 }
+
+public class VerdictLogLineTests
+{
+    [Fact]
+    public void Lines_state_the_verdict_inputs_like_Jetstress()
+    {
+        var at = ReportFixtures.Start.AddHours(2);
+        var lines = VerdictLogLines.For(ReportFixtures.Js13(), at);
+        Assert.Equal("Instance3148.1 has 16.7 for I/O Database Reads Average Latency.", lines[0].Message);
+        Assert.Equal("Instance3148.1 has 1.4 for I/O Log Writes Average Latency.", lines[1].Message);
+        Assert.Equal("Instance3148.3 has 18.4 for I/O Database Reads Average Latency.", lines[6].Message);
+        Assert.Equal("Test has 0 Maximum Database Page Fault Stalls/sec.", lines[12].Message);
+        Assert.All(lines, l => Assert.Equal(at, l.TimeUtc));
+    }
+}
