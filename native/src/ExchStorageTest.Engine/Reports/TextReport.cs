@@ -99,6 +99,38 @@ public static class TextReport
         return sb.ToString();
     }
 
+    /// <summary>The console summary of a multi-host run: overall verdict, per-host sizing, merged streams.</summary>
+    public static string Render(MergedResults merged)
+    {
+        var sb = new StringBuilder();
+        sb.Append($"{ReportText.ToolName} run on {merged.Hosts.Count} host(s): {merged.Result.ToUpperInvariant()}\n");
+        if (merged.Reasons.Count == 0) sb.Append(merged.Result == "Pass" ? "  All thresholds met on every host.\n" : "  No reason was recorded.\n");
+        foreach (var reason in merged.Reasons) sb.Append("  - ").Append(reason.Message).Append('\n');
+        if (merged.Hosts.Any(h => !h.Environment.DirectIo))
+            sb.Append("\n!! BUFFERED I/O on ").Append(string.Join(", ", merged.Hosts.Where(h => !h.Environment.DirectIo).Select(h => h.Environment.MachineName)))
+              .Append(": ").Append(ReportText.BufferedIoWarning).Append('\n');
+
+        var hosts = new TextTable("Host", "Result", "Target IOPS", "Achieved IOPS", "Instances", "I/O errors");
+        foreach (var h in merged.Hosts)
+            hosts.Add(h.Environment.MachineName, h.Verdict.Result, JetFormat.Number(h.Sizing.TargetTransactionalIops),
+                JetFormat.Number(InstanceCounters.AchievedTransactionalIops(h.Instances)), JetFormat.Integer(h.Instances.Count), JetFormat.Integer(h.Errors.Count));
+        hosts.Add("All hosts", merged.Result, JetFormat.Number(merged.TargetTransactionalIops), JetFormat.Number(merged.AchievedTransactionalIops),
+            JetFormat.Integer(merged.Hosts.Sum(h => h.Instances.Count)), JetFormat.Integer(merged.ErrorCount));
+        sb.Append("\nHosts\n");
+        hosts.WriteTo(sb);
+
+        var streams = new TextTable("Stream", "ops/s", "avg bytes", "mean ms", "p50", "p90", "p99", "p99.9", "max");
+        foreach (var s in merged.Streams)
+        {
+            var l = s.LatencyMs;
+            streams.Add(s.Stream, JetFormat.Number(s.OperationsPerSecond), JetFormat.Number(s.AverageBytes), JetFormat.Number(l.Mean),
+                JetFormat.Number(l.P50), JetFormat.Number(l.P90), JetFormat.Number(l.P99), JetFormat.Number(l.P999), JetFormat.Number(l.Max));
+        }
+        sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
+        streams.WriteTo(sb);
+        return sb.ToString();
+    }
+
     private static void Pairs(StringBuilder sb, string title, IReadOnlyList<(string Label, string Value)> rows)
     {
         sb.Append(title).Append('\n');

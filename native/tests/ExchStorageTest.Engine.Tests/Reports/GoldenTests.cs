@@ -50,6 +50,15 @@ public class GoldenTests
         softRecovery: new[] { ReportFixtures.SoftRecovery("JS13", ("Instance3376.1", 501, 1436.0856165), ("Instance3376.2", 505, 1497.0827895)) }).RenderHtml());
 
     [Fact]
+    public void MergedText()
+    {
+        var a = ReportFixtures.Small();
+        var b = ReportFixtures.Small(directIo: false);
+        b.Environment.MachineName = "LAB02";
+        GoldenFile.Check("Merged.txt", TextReport.Render(ResultsMerge.Merge(new[] { a, b })));
+    }
+
+    [Fact]
     public void Comparison() => GoldenFile.Check("Comparison.txt",
         RunComparison.Compare(new[] { ReportFixtures.Js13(), ReportFixtures.Js14() }, new[] { "JS13", "JS14" }).RenderText());
 }
