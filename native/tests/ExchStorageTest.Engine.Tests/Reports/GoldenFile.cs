@@ -8,7 +8,12 @@ namespace ExchStorageTest.Engine.Tests.Reports;
 /// </summary>
 internal static class GoldenFile
 {
-    public static string Folder([CallerFilePath] string here = "") => Path.Combine(Path.GetDirectoryName(here)!, "Golden");
+    /// <summary>The source-tree folder (so UPDATE_GOLDEN=1 edits the committed files); the copy next to the test assembly when the source path is not reachable (path-mapped CI builds).</summary>
+    public static string Folder([CallerFilePath] string here = "")
+    {
+        string source = Path.Combine(Path.GetDirectoryName(here) ?? "", "Golden");
+        return Directory.Exists(source) ? source : Path.Combine(AppContext.BaseDirectory, "Reports", "Golden");
+    }
 
     public static void Check(string name, string actual)
     {
