@@ -1,0 +1,27 @@
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Reports;
+
+/// <summary>
+/// Several hosts' results of one synchronised run viewed as one: rates summed, histograms merged
+/// bucket by bucket, time series aligned by UTC sample time. Built by <see cref="ResultsMerge.Merge"/>.
+/// </summary>
+public sealed class MergedResults
+{
+    public required IReadOnlyList<TestResults> Hosts { get; init; }
+    /// <summary>Per stream, merged over every instance of every host.</summary>
+    public required IReadOnlyList<StreamResult> Streams { get; init; }
+    /// <summary>Per stream and aligned sample time, over every instance of every host (Instance = 0).</summary>
+    public required IReadOnlyList<SamplePoint> TimeSeries { get; init; }
+    public double TargetTransactionalIops { get; init; }
+    public double AchievedTransactionalIops { get; init; }
+    public DateTime TestStartUtc { get; init; }
+    public DateTime TestEndUtc { get; init; }
+    /// <summary>Pass only when every host passed.</summary>
+    public string Result { get; init; } = "Fail";
+    /// <summary>Every host's reasons, each message prefixed with its host.</summary>
+    public required IReadOnlyList<VerdictReason> Reasons { get; init; }
+    public int ErrorCount { get; init; }
+
+    public StreamResult? Stream(string name) => Streams.FirstOrDefault(s => s.Stream == name);
+}

@@ -1,0 +1,80 @@
+using System.Text;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Reports;
+
+/// <summary>The renderings <see cref="ReportWriter"/> can save.</summary>
+[Flags]
+public enum ReportFormats
+{
+    None = 0,
+    Text = 1,
+    Html = 2,
+    Xml = 4,
+    Csv = 8,
+    PdhCsv = 16,
+    Esrp = 32,
+    EsrpHtml = 64,
+    All = Text | Html | Xml | Csv | PdhCsv | Esrp | EsrpHtml,
+}
+
+/// <summary>
+/// Saves the renderings of one results document into a folder (normally next to its results JSON)
+/// under stable names derived from the results: "&lt;TestType&gt;_yyyy_MM_dd_HH_mm_ss" of the UTC
+/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt", ".esrp.html". Each file is
+/// written to a temporary name and renamed, so readers never see half a report. The only I/O in Reports.
+/// </summary>
+public static class ReportWriter
+{
+    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
+
+    public static string BaseName(TestResults results) =>
+        $"{results.TestType}_{DateTime.SpecifyKind(results.Timeline.TestStartUtc, DateTimeKind.Utc).ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture)}";
+
+    /// <summary>The file name each format is saved under.</summary>
+    public static string FileName(string baseName, ReportFormats format) => format switch
+    {
+        ReportFormats.Text => baseName + ".txt",
+        ReportFormats.Html => baseName + ".html",
+        ReportFormats.Xml => baseName + ".xml",
+        ReportFormats.Csv => baseName + ".timeseries.csv",
+        ReportFormats.PdhCsv => baseName + ".perfmon.csv",
+        ReportFormats.Esrp => baseName + ".esrp.txt",
+        ReportFormats.EsrpHtml => baseName + ".esrp.html",
+        _ => throw new ArgumentOutOfRangeException(nameof(format), format, "One single format is needed."),
+    };
+
+    /// <summary>Writes the requested formats and returns the full paths written, in format order.</summary>
+    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats = ReportFormats.All,
+        ReportOptions? options = null, string? baseName = null)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        Directory.CreateDirectory(folder);
+        string name = baseName ?? BaseName(results);
+        var o = options ?? ReportOptions.Default;
+        if (formats.HasFlag(ReportFormats.PdhCsv) && o.PerformanceLogName is null)
+            o = o with { PerformanceLogName = FileName(name, ReportFormats.PdhCsv) };
+
+        var written = new List<string>();
+        foreach (var format in new[] { ReportFormats.Text, ReportFormats.Html, ReportFormats.Xml, ReportFormats.Csv, ReportFormats.PdhCsv, ReportFormats.Esrp, ReportFormats.EsrpHtml })
+        {
+            if (!formats.HasFlag(format)) continue;
+            string content = format switch
+            {
+                ReportFormats.Text => TextReport.Render(results, o),
+                ReportFormats.Html => HtmlReport.Render(results, o),
+                ReportFormats.Xml => XmlReport.Render(results, o),
+                ReportFormats.Csv => CsvReport.Render(results),
+                ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
+                ReportFormats.Esrp => EsrpSummary.From(new[] { results }).RenderText(),
+                _ => EsrpSummary.From(new[] { results }).RenderHtml(),
+            };
+            string path = Path.Combine(folder, FileName(name, format));
+            string tmp = path + ".partial";
+            File.WriteAllText(tmp, content, Utf8);
+            File.Move(tmp, path, overwrite: true);
+            written.Add(path);
+        }
+        return written;
+    }
+}

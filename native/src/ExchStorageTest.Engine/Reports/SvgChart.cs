@@ -1,0 +1,198 @@
+using System.Text;
+using System.Net;
+
+namespace ExchStorageTest.Engine.Reports;
+
+/// <summary>
+/// Inline SVG charts for the HTML report: no scripts, no fonts to fetch, prints as vectors.
+/// Long series are reduced to at most <see cref="MaxPoints"/> per line by averaging consecutive
+/// points, so a 24 h run at 1 s stays a small file.
+/// </summary>
+public static class SvgChart
+{
+    public const int MaxPoints = 480;
+    public static readonly string[] Palette = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
+
+    public sealed record Series(string Name, IReadOnlyList<(double X, double Y)> Points);
+
+    /// <summary>A line chart; x in seconds since the start (printed as h:mm), y in <paramref name="yUnit"/>.</summary>
+    public static string Line(string title, string yUnit, IReadOnlyList<Series> series, int width = 1000, int height = 240)
+    {
+        const int left = 64, right = 150, top = 24, bottom = 34;
+        int plotW = width - left - right, plotH = height - top - bottom;
+        var reduced = series.Select(s => new Series(s.Name, Reduce(s.Points))).ToList();
+        var all = reduced.SelectMany(s => s.Points).ToList();
+        double xMin = all.Count == 0 ? 0 : all.Min(p => p.X), xMax = all.Count == 0 ? 1 : all.Max(p => p.X);
+        if (xMax <= xMin) xMax = xMin + 1;
+        double yMax = NiceCeiling(all.Count == 0 ? 1 : all.Max(p => p.Y));
+
+        var sb = new StringBuilder();
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        // Y grid and labels.
+        for (int i = 0; i <= 4; i++)
+        {
+            double v = yMax * i / 4;
+            double y = top + plotH - plotH * i / 4.0;
+            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(v))}</text>");
+        }
+        sb.Append($"<text x=\"14\" y=\"{F(top + plotH / 2.0)}\" class=\"ax\" transform=\"rotate(-90 14 {F(top + plotH / 2.0)})\" text-anchor=\"middle\">{Esc(yUnit)}</text>");
+        // X labels: elapsed time.
+        bool shortRun = xMax - xMin < 600;
+        for (int i = 0; i <= 5; i++)
+        {
+            double v = xMin + (xMax - xMin) * i / 5;
+            double x = left + plotW * i / 5.0;
+            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Elapsed(v, shortRun)}</text>");
+        }
+        sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
+        for (int s = 0; s < reduced.Count; s++)
+        {
+            string color = Palette[s % Palette.Length];
+            var pts = reduced[s].Points;
+            if (pts.Count > 0)
+            {
+                sb.Append($"<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"");
+                foreach (var (x, y) in pts)
+                {
+                    double px = left + (x - xMin) / (xMax - xMin) * plotW;
+                    double py = top + plotH - Math.Clamp(y / yMax, 0, 1) * plotH;
+                    sb.Append(F(px)).Append(',').Append(F(py)).Append(' ');
+                }
+                sb.Length--;
+                sb.Append("\"/>");
+            }
+            int ly = top + 10 + s * 16;
+            sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
+            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{Esc(reduced[s].Name)}</text>");
+        }
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">elapsed ({(shortRun ? "m:ss" : "h:mm")})</text>");
+        sb.Append("</svg>");
+        return sb.ToString();
+    }
+
+    /// <summary>Horizontal bars (label, value), e.g. target vs achieved.</summary>
+    public static string Bars(string title, string unit, IReadOnlyList<(string Label, double Value)> bars, int width = 700)
+    {
+        const int left = 230, right = 110, rowH = 26, top = 24;
+        int height = top + bars.Count * rowH + 10;
+        int plotW = width - left - right;
+        double max = NiceCeiling(bars.Count == 0 ? 1 : bars.Max(b => b.Value));
+        var sb = new StringBuilder();
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
+        sb.Append($"<text x=\"8\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        for (int i = 0; i < bars.Count; i++)
+        {
+            double y = top + i * rowH;
+            double w = max <= 0 ? 0 : Math.Clamp(bars[i].Value / max, 0, 1) * plotW;
+            sb.Append($"<text x=\"{left - 8}\" y=\"{F(y + 16)}\" class=\"ax\" text-anchor=\"end\">{Esc(bars[i].Label)}</text>");
+            sb.Append($"<rect x=\"{left}\" y=\"{F(y + 4)}\" width=\"{F(w)}\" height=\"16\" fill=\"{Palette[i % Palette.Length]}\"/>");
+            sb.Append($"<text x=\"{F(left + w + 6)}\" y=\"{F(y + 16)}\" class=\"ax\">{Esc(JetFormat.Number(bars[i].Value))} {Esc(unit)}</text>");
+        }
+        sb.Append("</svg>");
+        return sb.ToString();
+    }
+
+    /// <summary>
+    /// A latency histogram: bins of a quarter octave on a log axis, bar height = share of I/Os.
+    /// </summary>
+    public static string Histogram(string title, IReadOnlyList<(double LowerMs, double UpperMs, long Count)> buckets, int width = 1000, int height = 200)
+    {
+        const int left = 64, right = 20, top = 24, bottom = 34;
+        int plotW = width - left - right, plotH = height - top - bottom;
+        var sb = new StringBuilder();
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        long total = buckets.Sum(b => b.Count);
+        if (total == 0)
+        {
+            sb.Append($"<text x=\"{left}\" y=\"{top + 20}\" class=\"ax\">no I/O recorded</text></svg>");
+            return sb.ToString();
+        }
+        // Re-bin into quarter octaves of milliseconds.
+        var bins = new SortedDictionary<int, long>();
+        foreach (var (lo, hi, count) in buckets)
+        {
+            double mid = Math.Max((lo + hi) / 2, 1e-6);
+            int bin = (int)Math.Floor(4 * Math.Log2(mid));
+            bins[bin] = bins.GetValueOrDefault(bin) + count;
+        }
+        int first = bins.Keys.First(), last = bins.Keys.Last();
+        int n = last - first + 1;
+        double maxShare = bins.Values.Max() / (double)total;
+        double yMax = NiceCeiling(maxShare * 100);
+        for (int i = 0; i <= 4; i++)
+        {
+            double y = top + plotH - plotH * i / 4.0;
+            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
+        }
+        double bw = plotW / (double)n;
+        foreach (var (bin, count) in bins)
+        {
+            double share = count * 100.0 / total;
+            double h = share / yMax * plotH;
+            double x = left + (bin - first) * bw;
+            sb.Append($"<rect x=\"{F(x + 0.5)}\" y=\"{F(top + plotH - h)}\" width=\"{F(Math.Max(bw - 1, 0.5))}\" height=\"{F(h)}\" fill=\"#1f77b4\"><title>{Esc(JetFormat.Number(Math.Pow(2, bin / 4.0)))}-{Esc(JetFormat.Number(Math.Pow(2, (bin + 1) / 4.0)))} ms: {count}</title></rect>");
+        }
+        // Label every octave.
+        for (int bin = first; bin <= last + 1; bin++)
+        {
+            if (bin % 4 != 0) continue;
+            double x = left + (bin - first) * bw;
+            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
+        }
+        sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">latency (ms, log scale)</text>");
+        sb.Append("</svg>");
+        return sb.ToString();
+    }
+
+    /// <summary>Averages consecutive points so a line has at most <see cref="MaxPoints"/> vertices.</summary>
+    public static IReadOnlyList<(double X, double Y)> Reduce(IReadOnlyList<(double X, double Y)> points)
+    {
+        if (points.Count <= MaxPoints) return points;
+        var result = new List<(double, double)>(MaxPoints);
+        for (int b = 0; b < MaxPoints; b++)
+        {
+            int start = (int)((long)b * points.Count / MaxPoints), end = (int)((long)(b + 1) * points.Count / MaxPoints);
+            double sx = 0, sy = 0;
+            for (int i = start; i < end; i++) { sx += points[i].X; sy += points[i].Y; }
+            int n = end - start;
+            if (n > 0) result.Add((sx / n, sy / n));
+        }
+        return result;
+    }
+
+    /// <summary>1, 2, 2.5, 5 x 10^k at or above the value, so axes get round labels.</summary>
+    public static double NiceCeiling(double v)
+    {
+        if (!(v > 0) || double.IsInfinity(v)) return 1;
+        double exp = Math.Pow(10, Math.Floor(Math.Log10(v)));
+        foreach (double m in new[] { 1, 2, 2.5, 5, 10 })
+            if (m * exp >= v * 0.999999) return m * exp;
+        return 10 * exp;
+    }
+
+    private static string Short(double v)
+    {
+        if (v == 0) return "0";
+        double a = Math.Abs(v);
+        string s = a >= 100 ? JetFormat.Number(v, 0) : a >= 10 ? JetFormat.Number(v, 1) : a >= 1 ? JetFormat.Number(v, 2) : JetFormat.Number(v, 3);
+        return s.Contains('.') ? s.TrimEnd('0').TrimEnd('.') : s;
+    }
+
+    /// <summary>"h:mm" for long runs, "m:ss" for runs under ten minutes.</summary>
+    private static string Elapsed(double seconds, bool shortRun)
+    {
+        long s = (long)Math.Round(Math.Max(0, seconds));
+        return shortRun
+            ? string.Create(JetFormat.Culture, $"{s / 60}:{s % 60:00}")
+            : string.Create(JetFormat.Culture, $"{s / 3600}:{s / 60 % 60:00}");
+    }
+
+    private static string F(double v) => JetFormat.Number(v, 1);
+
+    private static string Esc(string s) => WebUtility.HtmlEncode(s);
+}

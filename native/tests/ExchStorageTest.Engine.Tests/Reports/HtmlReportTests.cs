@@ -1,0 +1,120 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Reports;
+
+namespace ExchStorageTest.Engine.Tests.Reports;
+
+public class HtmlReportTests
+{
+    private static IReadOnlyList<string> Legends(string html) =>
+        Regex.Matches(html, "<legend>(.*?)</legend>").Select(m => m.Groups[1].Value).ToList();
+
+    [Fact]
+    public void Sections_follow_the_Jetstress_order_and_labels()
+    {
+        var html = HtmlReport.Render(ReportFixtures.Small());
+        var legends = Legends(html);
+        string[] jetstress =
+        {
+            "Test Summary", "Database Sizing and Throughput", "System Parameters", "Database Configuration",
+            "Transactional I/O Performance", "Background Database Maintenance I/O Performance", "Log Replication I/O Performance",
+            "Total I/O Performance", "Host System Performance", "Test Log",
+        };
+        Assert.Equal(jetstress, legends.Take(jetstress.Length));
+        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td><td class=\"failure\">Fail</td>", html, StringComparison.Ordinal);
+        Assert.Contains("<td class=\"grid_row_header\">Achieved Transactional I/O per Second</td>", html, StringComparison.Ordinal);
+        Assert.DoesNotContain("<script", html, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("http://", html.Replace("http://www.w3.org/2000/svg", "", StringComparison.Ordinal), StringComparison.Ordinal);
+        Assert.DoesNotContain("Buffered I/O.", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Pass_is_marked_success_and_buffered_io_gets_a_banner()
+    {
+        var r = ReportFixtures.Small(directIo: false);
+        r.Verdict.Result = "Pass";
+        r.Verdict.Reasons.Clear();
+        var html = HtmlReport.Render(r);
+        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td><td class=\"success\">Pass</td>", html, StringComparison.Ordinal);
+        Assert.Contains("<div class=\"banner\"><strong>Buffered I/O.</strong>", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Backup_and_soft_recovery_have_their_own_tables()
+    {
+        var backup = Legends(HtmlReport.Render(ReportFixtures.Small(TestType.DatabaseBackup)));
+        Assert.Equal(new[] { "Test Summary", "Database Backup Statistics - All", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Host System Performance", "Test Log" }, backup.Take(7));
+        var recovery = Legends(HtmlReport.Render(ReportFixtures.Small(TestType.SoftRecovery)));
+        Assert.Equal(new[] { "Test Summary", "Soft Recovery Statistics - All", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Background Database Maintenance I/O Performance", "Total I/O Performance", "Host System Performance", "Test Log" }, recovery.Take(9));
+    }
+
+    [Fact]
+    public void Html_is_well_formed_xml()
+    {
+        // Well-formed markup (no stray tags) keeps naive scrapers and XML tools working.
+        var html = HtmlReport.Render(ReportFixtures.Small()).Replace("<!DOCTYPE html>", "", StringComparison.Ordinal)
+            .Replace("&middot;", "&#183;", StringComparison.Ordinal).Replace("<meta charset=\"utf-8\">", "", StringComparison.Ordinal);
+        html = Regex.Replace(html, "<meta name=\"generator\" content=\"[^\"]*\">", "");
+        var doc = XDocument.Parse(html);
+        Assert.NotEmpty(doc.Descendants("fieldset"));
+    }
+
+    [Fact]
+    public void Xml_report_has_the_Jetstress_structure()
+    {
+        var doc = XDocument.Parse(XmlReport.Render(ReportFixtures.Small()));
+        Assert.Equal("output", doc.Root!.Name.LocalName);
+        Assert.Equal("Fail", doc.Root.Element("test-summary")!.Elements("element").Single(e => (string?)e.Attribute("name") == "Overall Test Result").Attribute("value")!.Value);
+        Assert.Single(doc.Root.Element("test-issues")!.Elements("element"));
+        var total = doc.Root.Element("disk-subsystem-total")!.Element("object")!;
+        Assert.Equal("MSExchange Database ==> Instances", (string?)total.Attribute("name"));
+        var counter = total.Elements("instance").First().Elements("counter").First();
+        Assert.Equal("I/O Database Reads Average Latency", (string?)counter.Attribute("name"));
+        Assert.NotNull(counter.Attribute("average"));
+        Assert.NotNull(doc.Root.Element("disk-subsystem-of-dbmaintenance"));
+        Assert.NotNull(doc.Root.Element("disk-subsystem-of-logreplication"));
+        Assert.NotNull(doc.Root.Element("disk-subsystem-of-transactional"));
+        Assert.NotNull(doc.Root.Element("database-sizing"));
+        Assert.NotNull(doc.Root.Element("jetstress-system"));
+    }
+
+    [ChromiumFact]
+    public void Html_renders_in_headless_chromium_without_console_errors()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), "est-html-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(dir);
+        try
+        {
+            string html = Path.Combine(dir, "report.html"), png = Path.Combine(dir, "report.png");
+            File.WriteAllText(html, HtmlReport.Render(ReportFixtures.Small(directIo: false)));
+            var psi = new ProcessStartInfo(ChromiumFactAttribute.ChromiumPath)
+            {
+                RedirectStandardError = true,
+                RedirectStandardOutput = true,
+                UseShellExecute = false,
+            };
+            foreach (var arg in new[]
+            {
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+                "--user-data-dir=" + Path.Combine(dir, "profile"), "--enable-logging=stderr", "--v=0",
+                "--screenshot=" + png, "--window-size=1280,2000", new Uri(html).AbsoluteUri,
+            }) psi.ArgumentList.Add(arg);
+            using var p = Process.Start(psi)!;
+            var stderr = p.StandardError.ReadToEndAsync();
+            var stdout = p.StandardOutput.ReadToEndAsync();
+            Assert.True(p.WaitForExit(120_000), "Chromium did not finish within 2 minutes.");
+            string log = stderr.Result + stdout.Result;
+
+            Assert.True(File.Exists(png), "No screenshot was written. Chromium said:\n" + log);
+            Assert.True(new FileInfo(png).Length > 20_000, $"The screenshot is only {new FileInfo(png).Length} bytes: the page rendered (nearly) blank.");
+            Assert.DoesNotContain("Uncaught", log, StringComparison.Ordinal);
+            Assert.DoesNotMatch(new Regex(@"CONSOLE\(\d+\)|:CONSOLE|console\.(error|warn)", RegexOptions.IgnoreCase), log);
+        }
+        finally
+        {
+            try { Directory.Delete(dir, recursive: true); } catch (IOException) { } catch (UnauthorizedAccessException) { }
+        }
+    }
+}

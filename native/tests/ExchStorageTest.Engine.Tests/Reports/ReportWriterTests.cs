@@ -1,0 +1,50 @@
+using ExchStorageTest.Engine.Reports;
+
+namespace ExchStorageTest.Engine.Tests.Reports;
+
+public class ReportWriterTests
+{
+    [Fact]
+    public void Writes_every_format_under_stable_names_and_returns_paths()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), "est-reports-" + Guid.NewGuid().ToString("N"));
+        try
+        {
+            var r = ReportFixtures.Small();
+            var paths = ReportWriter.Write(r, dir);
+            string[] expected =
+            {
+                "Performance_2014_03_03_13_44_08.txt", "Performance_2014_03_03_13_44_08.html", "Performance_2014_03_03_13_44_08.xml",
+                "Performance_2014_03_03_13_44_08.timeseries.csv", "Performance_2014_03_03_13_44_08.perfmon.csv", "Performance_2014_03_03_13_44_08.esrp.txt",
+                "Performance_2014_03_03_13_44_08.esrp.html",
+            };
+            Assert.Equal(expected, paths.Select(Path.GetFileName));
+            Assert.All(paths, p => Assert.True(new FileInfo(p).Length > 100, p));
+            Assert.Empty(Directory.GetFiles(dir, "*.partial"));
+            // The HTML names the counter log it was written with.
+            Assert.Contains("Performance_2014_03_03_13_44_08.perfmon.csv", File.ReadAllText(paths[1]), StringComparison.Ordinal);
+
+            var only = ReportWriter.Write(r, dir, ReportFormats.Html | ReportFormats.Csv, baseName: "results");
+            Assert.Equal(new[] { "results.html", "results.timeseries.csv" }, only.Select(Path.GetFileName));
+        }
+        finally
+        {
+            if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void Pdh_csv_header_and_rows_follow_the_PerfMon_format()
+    {
+        var zone = TimeZoneInfo.CreateCustomTimeZone("Test Zone", TimeSpan.FromHours(1), "Test Zone", "Test Zone");
+        var text = PdhCsvLog.Render(ReportFixtures.Small(), zone);
+        var lines = text.Split("\r\n");
+        Assert.StartsWith("\"(PDH-CSV 4.0) (Test Zone)(-60)\",\"\\\\LAB01\\MSExchange Database ==> Instances(Instance.1)\\I/O Database Reads Average Latency\"", lines[0], StringComparison.Ordinal);
+        // 2 instances x 14 counters + the time column; 9 samples; CRLF-terminated.
+        Assert.Equal(1 + 2 * 14, lines[0].Split("\",\"").Length);
+        Assert.Equal("", lines[^1]);
+        Assert.Equal(1 + 9 + 1, lines.Length);
+        Assert.StartsWith("\"03/03/2014 14:44:23.000\",\"", lines[1], StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', text.Replace("\r\n", "", StringComparison.Ordinal));
+    }
+}
