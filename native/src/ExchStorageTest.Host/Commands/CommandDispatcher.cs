@@ -14,6 +14,7 @@ internal static class CommandDispatcher
             "plan" => PlanCommand.Execute(request, events),
             "run" => RunCommand.Execute(request, events, version, cancel),
             "inspect" => InspectCommandHost.Execute(request, events),
+            "report" => ReportCommand.Execute(request, events),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
                 $"Unknown command '{request.Command}': expected run, plan, verify, inspect, report or version."),
         };

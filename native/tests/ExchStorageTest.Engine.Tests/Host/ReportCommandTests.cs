@@ -1,0 +1,67 @@
+using System.Text.Json;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Tests.Reports;
+using ExchStorageTest.Engine.Tests.Support;
+
+namespace ExchStorageTest.Engine.Tests.Host;
+
+/// <summary>The report command through the real helper process: single results, hosts of one run, and a folder.</summary>
+public class ReportCommandTests : IDisposable
+{
+    private readonly TestFolder _dir = new("report");
+
+    private string Save(TestResults r, string name)
+    {
+        string path = _dir.Combine(name);
+        ResultsFile.Save(r, path);
+        return path;
+    }
+
+    private static JsonElement ReportEvent(List<JsonElement> events) => events.Single(e => e.GetProperty("type").GetString() == "report");
+
+    [Fact]
+    public void One_results_file_gives_the_text_report_and_the_requested_files()
+    {
+        string file = Save(ReportFixtures.Js13(), "Performance_js13.json");
+        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"formats\":[\"Text\",\"Html\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
+        Assert.Equal(0, exit);
+        var report = ReportEvent(events);
+        Assert.Contains("Overall Test Result", report.GetProperty("text").GetString());
+        var files = report.GetProperty("files").EnumerateArray().Select(f => f.GetString()!).ToList();
+        Assert.Equal(new[] { _dir.Combine("Performance_js13.txt"), _dir.Combine("Performance_js13.html") }, files);
+        Assert.All(files, f => Assert.True(File.Exists(f)));
+        Assert.Equal(1, report.GetProperty("runs").GetInt32());
+        Assert.Equal(8, report.GetProperty("instances").GetArrayLength()); // 4 transactional + 4 total rows
+    }
+
+    [Fact]
+    public void Two_hosts_of_one_run_are_merged_with_rates_summed()
+    {
+        Save(ReportFixtures.Js13(), "js13.json");
+        Save(ReportFixtures.Js14(), "js14.json");
+        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        var report = ReportEvent(events);
+        Assert.Equal(1, report.GetProperty("runs").GetInt32());
+        Assert.Equal(2, report.GetProperty("hosts").GetInt32());
+        var aggregate = report.GetProperty("aggregate");
+        double sum = ReportFixtures.Js13().Sizing.AchievedTransactionalIops + ReportFixtures.Js14().Sizing.AchievedTransactionalIops;
+        Assert.Equal(Math.Round(sum, 3), aggregate.GetProperty("achievedIops").GetDouble(), 3);
+        Assert.Equal(2, report.GetProperty("esrp").GetProperty("servers").GetArrayLength());
+        Assert.Empty(report.GetProperty("files").EnumerateArray());
+    }
+
+    [Fact]
+    public void A_missing_path_and_an_unknown_format_are_refused()
+    {
+        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none.json")) + "]}");
+        Assert.Equal(1, exit);
+        Assert.Equal("ResultsNotFound", events.Last().GetProperty("code").GetString());
+        string file = Save(ReportFixtures.Js13(), "a.json");
+        (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"formats\":[\"Pdf\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
+        Assert.Equal(2, exit);
+        Assert.Equal("UnknownReportFormat", events.Last().GetProperty("code").GetString());
+    }
+
+    public void Dispose() => _dir.Dispose();
+}
