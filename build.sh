@@ -63,12 +63,15 @@ syntax_qa() {
   local qa=tests/QA/syntax
   [ -f "$qa/check.js" ] || return 0
   if ! command -v node >/dev/null; then echo "WARNING: node not installed: syntax QA skipped" >&2; skipped_suites=$((skipped_suites + 1)); return; fi
-  echo "==> PowerShell syntax QA (tree-sitter parser, 5.1 compatibility)"
   npm ci --prefix "$qa" --no-audit --no-fund --silent >/dev/null 2>&1 || { count 0 1 "Syntax QA (npm ci failed)"; return; }
-  local out; out=$(node "$qa/check.js" "$root" 2>&1); echo "$out"
-  local line; line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
-  if [ -z "$line" ]; then count 0 1 "Syntax QA (no summary)"; return; fi
-  count "$(cut -d' ' -f1 <<<"$line")" "$(cut -d' ' -f3 <<<"$line")" "Syntax QA"
+  local script out line
+  for script in check.js module-qa.js; do
+    echo "==> PowerShell QA without PowerShell: $script (tree-sitter parser)"
+    out=$(node "$qa/$script" "$root" 2>&1); echo "$out" | grep -v '^PASS '
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
+    if [ -z "$line" ]; then count 0 1 "$script (no summary)"; continue; fi
+    count "$(cut -d' ' -f1 <<<"$line")" "$(cut -d' ' -f3 <<<"$line")" "$script"
+  done
 }
 
 case "$task" in
