@@ -149,13 +149,13 @@ function Invoke-SyntaxQa {
         return
     }
     $null = Invoke-Native npm @('ci', '--prefix', $qa, '--no-audit', '--no-fund', '--silent') -AllowFailure
-    foreach ($script in @('check.js', 'module-qa.js')) {
-        Write-Step "PowerShell QA (tree-sitter parser): $script"
-        $lines = & node (Join-Path $qa $script) $Root 2>&1
+    foreach ($qaScript in @('check.js', 'module-qa.js')) {
+        Write-Step "PowerShell QA (tree-sitter parser): $qaScript"
+        $lines = & node (Join-Path $qa $qaScript) $Root 2>&1
         $lines | Where-Object { "$_" -notmatch '^PASS ' } | ForEach-Object { Write-Host $_ }
         $summary = $lines | Where-Object { "$_" -match '^(\d+) passed, (\d+) failed' } | Select-Object -Last 1
-        if ($summary -and "$summary" -match '^(\d+) passed, (\d+) failed') { Add-Counts ([int]$Matches[1]) ([int]$Matches[2]) $script }
-        else { Add-Counts 0 1 "$script (no summary)" }
+        if ($summary -and "$summary" -match '^(\d+) passed, (\d+) failed') { Add-Counts ([int]$Matches[1]) ([int]$Matches[2]) $qaScript }
+        else { Add-Counts 0 1 "$qaScript (no summary)" }
     }
 }
 
