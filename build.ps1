@@ -47,7 +47,8 @@ function Write-Step([string] $Message) { Write-Host "==> $Message" -ForegroundCo
 function Invoke-Native {
     # Runs an external command and fails the build on a non-zero exit code.
     param([string] $File, [string[]] $Arguments, [switch] $AllowFailure)
-    & $File @Arguments
+    # Output goes to the host, so the only thing this function returns is the exit code.
+    & $File @Arguments | Out-Host
     $code = $LASTEXITCODE
     if ($code -ne 0 -and -not $AllowFailure) { throw "'$File $($Arguments -join ' ')' failed with exit code $code." }
     return $code
