@@ -35,6 +35,8 @@ public sealed class EngineRequest
     public double CapacityPercent { get; set; } = 20;
     /// <summary>Paths to verify (command "verify"), inspect ("inspect") or render ("report": results files or folders).</summary>
     public List<string> Paths { get; set; } = new();
+    /// <summary>The raw stream mix (command "streams"): patterns against files, each with its depth or rate.</summary>
+    public List<Load.StreamMix.StreamSpec> Streams { get; set; } = new();
     /// <summary>Report formats to write (command "report"): Html, Xml, Csv, Text, PdhCsv.</summary>
     public List<string> Formats { get; set; } = new();
 }

@@ -15,8 +15,9 @@ internal static class CommandDispatcher
             "run" => RunCommand.Execute(request, events, version, cancel),
             "inspect" => InspectCommandHost.Execute(request, events),
             "report" => ReportCommand.Execute(request, events),
+            "streams" => StreamsCommand.Execute(request, events, cancel),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
-                $"Unknown command '{request.Command}': expected run, plan, verify, inspect, report or version."),
+                $"Unknown command '{request.Command}': expected run, plan, streams, verify, inspect, report or version."),
         };
     }
 }

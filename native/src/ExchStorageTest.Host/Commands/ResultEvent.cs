@@ -36,6 +36,7 @@ internal static class ResultEvent
             Latency(w, "dbReadLatencyMs", r, StreamNames.DatabaseRead);
             Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
             Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);
+            if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
             w.WriteString("ioBackend", r.Environment.IoBackend);
             w.WriteBoolean("directIo", r.Environment.DirectIo);
             w.WriteString("resultsPath", r.SavedPath ?? "");
@@ -43,6 +44,28 @@ internal static class ResultEvent
             foreach (var p in reportPaths) w.WriteStringValue(p);
             w.WriteEndArray();
         });
+    }
+
+    /// <summary>The raw stream mix has no Exchange streams: each named stream's figures go in instead.</summary>
+    private static void Streams(Utf8JsonWriter w, TestResults r)
+    {
+        w.WriteStartArray("streams");
+        foreach (var i in r.Instances)
+        {
+            foreach (var s in i.Streams)
+            {
+                w.WriteStartObject();
+                w.WriteString("name", i.Name);
+                w.WriteString("operation", s.Operation);
+                w.WriteNumber("iops", Math.Round(s.OperationsPerSecond, 1));
+                w.WriteNumber("averageBytes", Math.Round(s.AverageBytes));
+                w.WriteNumber("meanLatencyMs", Math.Round(s.LatencyMs.Mean, 3));
+                w.WriteNumber("p99LatencyMs", Math.Round(s.LatencyMs.P99, 3));
+                w.WriteNumber("meanQueueDepth", Math.Round(s.MeanQueueDepth, 2));
+                w.WriteEndObject();
+            }
+        }
+        w.WriteEndArray();
     }
 
     private static void Latency(Utf8JsonWriter w, string name, TestResults r, string stream)
