@@ -63,8 +63,9 @@ public sealed class InstanceWorkload
     public long WriteGeneration = 1;
     public readonly List<string> ChecksumProblems = new();
 
-    /// <summary>Pages that replay must re-apply, per closed generation (kept only when recording).</summary>
-    public bool RecordReplay;
+    /// <summary>Soft recovery: the last generation that may be written; the log stops (LogFull) when it is full.</summary>
+    public long GenerationLimit = long.MaxValue;
+    public bool LogFull;
 
     public ulong Rng;
 

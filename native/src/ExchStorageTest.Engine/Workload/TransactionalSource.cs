@@ -226,6 +226,7 @@ public sealed class TransactionalSource : IIoSource
         if (_w.LogOffset + length > LogFormat.FileSize)
         {
             // The generation is full: roll to the next one (its header is the next log write).
+            if (_w.Generation >= _w.GenerationLimit) { _w.LogFull = true; return false; }
             _w.Generation++;
             _w.NeedLogHeader = true;
             return TryLogWrite(ref plan, buffer);
