@@ -16,9 +16,8 @@ internal static class BackupRun
         ctx.Log("Starting database backup read ...");
         using var phase = new LoadPhase(ctx, new PhaseOptions(ctx.Instances.Count, null, false, false, false, Backup: true));
         r.Engine.WorkerCount = phase.WorkerCount;
-        phase.Start();
         r.Timeline.CollectionStartUtc = DateTime.UtcNow;
-        phase.BeginMeasuring();
+        phase.Start(measuring: true);
         var end = WindowEnd.Elapsed;
         try
         {

@@ -117,8 +117,14 @@ internal sealed class LoadPhase : IDisposable
         return id;
     }
 
-    public void Start()
+    /// <summary>Starts the workers; <paramref name="measuring"/> counts from the very first I/O (backup, recovery).</summary>
+    public void Start(bool measuring = false)
     {
+        if (measuring)
+        {
+            Driver.SetAccounting(true);
+            for (int i = 0; i < _ctx.Instances.Count; i++) _stallsAtWindowStart[i] = _ctx.Instances[i].Cache.Stalls;
+        }
         Driver.Start();
         StartTicks = System.Diagnostics.Stopwatch.GetTimestamp();
         _lastSampleTicks = StartTicks;

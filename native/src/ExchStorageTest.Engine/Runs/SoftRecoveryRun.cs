@@ -31,8 +31,7 @@ internal static class SoftRecoveryRun
         using (var phase = new LoadPhase(ctx, new PhaseOptions(sessions, null, true, false, false, false)))
         {
             r.Engine.WorkerCount = phase.WorkerCount;
-            phase.Start();
-            phase.BeginMeasuring();
+            phase.Start(measuring: true);
             WindowEnd end;
             try
             {
