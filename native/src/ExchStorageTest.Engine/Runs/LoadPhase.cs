@@ -107,6 +107,8 @@ internal sealed class LoadPhase : IDisposable
     public TransactionalSource?[] Transactional { get; }
     public ScanSource?[] Backups { get; }
     public long StartTicks { get; private set; }
+    /// <summary>Set when a worker thread faulted (the run is then marked Failed).</summary>
+    public Exception? Fault { get; private set; }
 
     private static string InstanceName(InstanceWorkload w) => $"Instance.{w.Index}";
 
@@ -236,6 +238,13 @@ internal sealed class LoadPhase : IDisposable
     public void Stop()
     {
         try { Driver.Stop(); }
+        catch (InvalidOperationException ex)
+        {
+            // A worker thread faulted: keep what was measured, mark the run failed.
+            Fault = ex;
+            _ctx.Results.Completion = "Failed";
+            _ctx.Log($"An I/O worker failed: {ex.InnerException?.Message ?? ex.Message}");
+        }
         finally
         {
             _ctx.TotalOperations += TotalOps();

@@ -51,6 +51,11 @@ public static class TestRunner
             r.Completion = "Failed";
             ctx.Log($"The run failed: {ex.Code}: {ex.Message}");
         }
+        catch (Exception ex) when (ex is IOException or InvalidOperationException && r.Timeline.Phases.Count > 1)
+        {
+            r.Completion = "Failed";
+            ctx.Log($"The run failed: {ex.Message}");
+        }
         if (cancel.IsCancellationRequested && r.Completion == "Complete") r.Completion = "Stopped";
         Finish(ctx);
         return r;

@@ -120,6 +120,21 @@ public class TestTypeRunTests
         Assert.NotNull(r.Instances[0].Stream(StreamNames.DatabaseRead)!.ScheduledLatencyMs);
     }
 
+    [Fact]
+    public void Throughput_sizes_by_capacity_and_finds_the_largest_passing_thread_count()
+    {
+        using var folder = new TestFolder("throughput");
+        var req = folder.Request(TestType.Throughput, 4, threads: null);
+        req.CapacityPercent = 0.05;
+        var r = Run(req);
+        Assert.Equal("Complete", r.Completion);
+        Assert.Equal(0, r.Sizing.TargetTransactionalIops);
+        Assert.NotEqual(20L * 1048576, r.Instances[0].DatabaseSizeBytes);
+        Assert.Contains(r.TuningLog, s => s.Phase == "Stable");
+        Assert.True(r.Settings.ThreadCount >= 2);
+        Assert.DoesNotContain(r.Verdict.Reasons, x => x.Code == "TargetIopsNotMet");
+    }
+
     /// <summary>Writes nothing anywhere; calls back after a marker was seen <c>count</c> times.</summary>
     private sealed class NotifyingStream : Stream
     {
