@@ -19,6 +19,8 @@ public sealed class TestResults
     public string EngineVersion { get; set; } = "";
     /// <summary>Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error.</summary>
     public string Completion { get; set; } = "Complete";
+    /// <summary>Where the engine saved this document (output folder + Jetstress-style name).</summary>
+    public string ResultsFilePath { get; set; } = "";
     public MailboxProfile Profile { get; set; } = new();
     public RunSettings Settings { get; set; } = new();
     public EnvironmentInfo Environment { get; set; } = new();
@@ -26,9 +28,13 @@ public sealed class TestResults
     public DatabaseSizing Sizing { get; set; } = new();
     public List<InstanceResult> Instances { get; set; } = new();
     public List<SamplePoint> TimeSeries { get; set; } = new();
+    /// <summary>Per instance and interval: Database Page Fault Stalls/sec and Database Cache Size.</summary>
+    public List<InstanceSample> InstanceSeries { get; set; } = new();
     public List<HostCounter> HostCounters { get; set; } = new();
     public List<IoErrorRecord> Errors { get; set; } = new();
     public List<TuningStep> TuningLog { get; set; } = new();
+    /// <summary>NotRun (thread count given), Succeeded, or Failed (a Fail reason).</summary>
+    public string TuningOutcome { get; set; } = "NotRun";
     public List<TestLogLine> TestLog { get; set; } = new();
     public BackupResult? Backup { get; set; }
     public SoftRecoveryResult? SoftRecovery { get; set; }
@@ -170,7 +176,22 @@ public sealed class InstanceResult
     public List<StreamResult> Streams { get; set; } = new();
     public double PageFaultStallsPerSecond { get; set; }
     public double MaximumPageFaultStallsPerSecond { get; set; }
+    /// <summary>Samples of the measured window with a non-zero stall rate.</summary>
+    public int PageFaultStallSamplesAboveZero { get; set; }
     public long DatabaseCacheSizeBytes { get; set; }
+    public long MinimumDatabaseCacheBytes { get; set; }
+    public long MaximumDatabaseCacheBytes { get; set; }
+    /// <summary>Random 64-bit id of this database (from its header); pages carry it.</summary>
+    public string InstanceId { get; set; } = "";
+    /// <summary>Created by this run (true) or re-used / attached (false).</summary>
+    public bool DatabaseCreated { get; set; }
+    public long Transactions { get; set; }
+    /// <summary>Pages read during the run whose identity or CRC32C was wrong.</summary>
+    public long ChecksumErrors { get; set; }
+    /// <summary>Maintenance reads that met a page mid-write by the flusher (not errors).</summary>
+    public long ChecksumRaces { get; set; }
+    public List<string> ChecksumProblems { get; set; } = new();
+    public long LogGenerationsWritten { get; set; }
 
     public StreamResult? Stream(string name) => Streams.Find(s => s.Stream == name);
 }
@@ -245,6 +266,16 @@ public sealed class SamplePoint
     public double AverageLatencyMs { get; set; }
     public double P99LatencyMs { get; set; }
     public double MaxLatencyMs { get; set; }
+}
+
+/// <summary>One instance over one sample interval: the ESE counters that are not per-stream I/O.</summary>
+public sealed class InstanceSample
+{
+    public DateTime TimeUtc { get; set; }
+    public double ElapsedSeconds { get; set; }
+    public int Instance { get; set; }
+    public double PageFaultStallsPerSecond { get; set; }
+    public long DatabaseCacheSizeBytes { get; set; }
 }
 
 public sealed class HostCounter
@@ -322,6 +353,8 @@ public sealed class RecoveryInstance
     public string Instance { get; set; } = "";
     public int LogsReplayed { get; set; }
     public double ElapsedSeconds { get; set; }
+    public long PagesReplayed { get; set; }
+    public double SecondsPerLog { get; set; }
 }
 
 public sealed class ChecksumResult
@@ -332,11 +365,23 @@ public sealed class ChecksumResult
     public int BadLogs { get; set; }
     public double ElapsedSeconds { get; set; }
     public List<string> Problems { get; set; } = new();
+    /// <summary>Per file: pages or log blocks checked and the bad ones.</summary>
+    public List<ChecksumFile> Files { get; set; } = new();
+}
+
+public sealed class ChecksumFile
+{
+    public string Path { get; set; } = "";
+    /// <summary>Database or Log.</summary>
+    public string Kind { get; set; } = "";
+    public long Checked { get; set; }
+    public long Bad { get; set; }
 }
 
 public sealed class EngineStats
 {
     public double ProcessCpuSeconds { get; set; }
+    public int WorkerCount { get; set; }
     public double CpuMicrosecondsPerIo { get; set; }
     public long TotalOperations { get; set; }
 }

@@ -1,18 +1,328 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Storage;
+using ExchStorageTest.Engine.Verdict;
 
 namespace ExchStorageTest.Engine.Runs;
 
 /// <summary>
 /// Runs a planned test end to end: prepare databases, (tune), warm up, measure, shut down, judge,
 /// write the results file. Progress and samples go to the event stream; the results document is
-/// returned and saved even when the run is stopped or fails part-way.
+/// returned and saved even when the run is stopped or fails part-way. Files are never deleted.
 /// </summary>
 public static class TestRunner
 {
     public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel)
     {
-        throw new EngineException("NotImplemented", ErrorCategories.NotImplemented, "The test runner is being built.");
+        if (plan.TestType == TestType.Throughput) plan = ThroughputSizing.Apply(plan);
+        using var ctx = new RunContext(plan, events, cancel);
+        var r = ctx.Results;
+        r.ResultsFilePath = ctx.ResultsPath;
+        FillSettings(ctx);
+        try
+        {
+            Directory.CreateDirectory(plan.OutputPath);
+            ctx.BeginPhase("Preparing");
+            ctx.Log("Preparing for testing ...");
+            ctx.Prepared = DatabaseSet.Prepare(plan, events, ctx.Log, cancel);
+            ctx.OpenFiles();
+            FillSizing(ctx, initial: true);
+            ctx.Log("Preparations for testing are complete.");
+            ctx.Checkpoint();
+
+            switch (plan.TestType)
+            {
+                case TestType.DatabaseBackup: BackupRun.Run(ctx); break;
+                case TestType.SoftRecovery: SoftRecoveryRun.Run(ctx); break;
+                default: TransactionalRun(ctx); break;
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            r.Completion = "Stopped";
+        }
+        catch (EngineException ex) when (r.Timeline.Phases.Count > 1)
+        {
+            // Failed part-way: keep what was measured and say why.
+            r.Completion = "Failed";
+            ctx.Log($"The run failed: {ex.Code}: {ex.Message}");
+        }
+        catch (Exception ex) when (ex is IOException or InvalidOperationException && r.Timeline.Phases.Count > 1)
+        {
+            r.Completion = "Failed";
+            ctx.Log($"The run failed: {ex.Message}");
+        }
+        if (cancel.IsCancellationRequested && r.Completion == "Complete") r.Completion = "Stopped";
+        Finish(ctx);
+        return r;
     }
+
+    private static void TransactionalRun(RunContext ctx)
+    {
+        var plan = ctx.Plan;
+        var r = ctx.Results;
+        int sessions;
+        if (plan.TestType == TestType.Throughput) sessions = Tuner.FindMaximum(ctx);
+        else if (plan.ThreadCount is int t) sessions = t;
+        else if (plan.Request.TargetRateIops is not null) sessions = Math.Max(plan.Instances.Count, 8);
+        else sessions = Tuner.Tune(ctx);
+        r.Settings.ThreadCount = sessions;
+        if (ctx.Cancel.IsCancellationRequested) { r.Completion = "Stopped"; return; }
+
+        LogStartOfDispatch(ctx, sessions);
+        var options = new PhaseOptions(sessions, plan.Request.TargetRateIops, Transactional: true,
+            Maintenance: plan.Profile.BackgroundMaintenance, Replication: plan.Profile.CopiesPerDatabase > 1, Backup: false);
+        using var phase = new LoadPhase(ctx, options);
+        r.Engine.WorkerCount = phase.WorkerCount;
+        phase.Start();
+        try
+        {
+            Warmup(ctx, phase);
+            if (!ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError)
+            {
+                ctx.BeginPhase("Measuring");
+                r.Timeline.CollectionStartUtc = DateTime.UtcNow;
+                phase.BeginMeasuring();
+                var end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null);
+                r.Timeline.CollectionEndUtc = DateTime.UtcNow;
+                if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
+                if (end == WindowEnd.Error) r.Completion = "Failed";
+                ctx.Log("Performance logging has ended.");
+            }
+        }
+        finally
+        {
+            ctx.Log("Dispatching transactions ends.");
+            ctx.Log("Shutting down databases ...");
+            phase.Stop();
+            Collect(ctx, phase);
+        }
+        ctx.Log(string.Join(" and ", ctx.Instances.Select(w => $"Instance.{w.Index} (complete)")));
+        ctx.Log($"{Path.GetFileName(ctx.ResultsPath)} has {SampleCount(r)} samples.");
+        if (plan.TestType == TestType.Stress && r.Completion == "Complete")
+        {
+            ctx.BeginPhase("Checksum");
+            ctx.Log("Verifying database and log checksums ...");
+            r.Checksum = ChecksumVerifier.Verify(plan.Instances.Select(i => i.DatabaseFile), plan.Instances.Select(i => i.LogFolder), ctx.Events, ctx.Cancel);
+            ctx.Log($"Checksum pass: {r.Checksum.PagesChecked} pages and {r.Checksum.LogsChecked} log files checked; {r.Checksum.BadPages} bad pages, {r.Checksum.BadLogs} bad logs.");
+        }
+    }
+
+    internal static void LogStartOfDispatch(RunContext ctx, int sessions)
+    {
+        var plan = ctx.Plan;
+        ctx.Log("Starting transaction dispatch ..");
+        long minCache = 0, maxCache = 0;
+        int start = 0, stop = 0;
+        foreach (var w in ctx.Instances)
+        {
+            maxCache += (long)w.Cache.Capacity * PageFormat.PageSize;
+            start += w.Cache.StartThreshold;
+            stop += w.Cache.StopThreshold;
+        }
+        minCache = Math.Min(maxCache, plan.Profile.MinimumDatabaseCacheMB * 1048576 * maxCache / Math.Max(1, plan.Profile.MaximumDatabaseCacheMB * 1048576));
+        ctx.Log($"Database cache settings: (minimum: {RunContext.Mb(minCache)}, maximum: {RunContext.Mb(maxCache)})");
+        ctx.Log($"Database flush thresholds: (start: {RunContext.Mb((long)start * PageFormat.PageSize)}, stop: {RunContext.Mb((long)stop * PageFormat.PageSize)})");
+        var t = plan.Thresholds;
+        ctx.Log(F($"Database read latency thresholds: (average: {t.AverageDatabaseReadLatencyMs:G} msec/read, maximum: {t.MaximumDatabaseReadLatencyMs:G} msec/read)."));
+        ctx.Log(F($"Log write latency thresholds: (average: {t.AverageLogWriteLatencyMs:G} msec/write, maximum: {t.MaximumLogWriteLatencyMs:G} msec/write)."));
+        var s = ctx.Shape;
+        ctx.Log($"Operation mix: Sessions {sessions}, Inserts {s.InsertPercent}%, Deletes {s.DeletePercent}%, Replaces {s.ReplacePercent}%, Reads {s.ReadPercent}%, Lazy Commits {s.LazyCommitPercent}%.");
+        if (plan.Request.TargetRateIops is double rate) ctx.Log(F($"Open-loop pacing: {rate:F1} transactional IOPS target, Poisson arrivals; latency measured from the intended start."));
+        ctx.Log(F($"Performance logging started (interval: {plan.SampleIntervalSeconds * 1000:F0} ms)."));
+    }
+
+    /// <summary>"Attaining prerequisites": run until each cache model is ~90% full, bounded by time.</summary>
+    private static void Warmup(RunContext ctx, LoadPhase phase)
+    {
+        var plan = ctx.Plan;
+        ctx.BeginPhase("Warmup");
+        ctx.Log("Attaining prerequisites:");
+        double bound = plan.Request.WarmupSeconds ?? Math.Clamp(plan.DurationSeconds * 0.5, 5, 600);
+        var sw = Stopwatch.StartNew();
+        long target = 0;
+        foreach (var w in ctx.Instances) target += (long)(w.Cache.Capacity * 0.9) * PageFormat.PageSize;
+        Func<bool> full = () =>
+        {
+            foreach (var w in ctx.Instances) if (w.Cache.Resident < w.Cache.Capacity * 0.9) return false;
+            return true;
+        };
+        if (bound > 0) phase.Run(bound, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", full);
+        long cache = 0;
+        foreach (var w in ctx.Instances) cache += (long)w.Cache.Resident * PageFormat.PageSize;
+        ctx.Results.Settings.WarmupSeconds = Math.Round(sw.Elapsed.TotalSeconds, 3);
+        ctx.Log(F($"\\MSExchange Database(ExchStorageTest)\\Database Cache Size, Last: {cache:F1} (lower bound: {target:F1}, upper bound: none)") + (full() ? "" : " - warm-up time bound reached"));
+    }
+
+    internal static void Collect(RunContext ctx, LoadPhase phase)
+    {
+        var r = ctx.Results;
+        double window = phase.Driver.AccountedSeconds;
+        foreach (var (w, s) in phase.StreamResults())
+        {
+            var inst = InstanceFor(ctx, w.Index);
+            inst.Streams.RemoveAll(x => x.Stream == s.Stream);
+            inst.Streams.Add(s);
+        }
+        for (int i = 0; i < ctx.Instances.Count; i++)
+        {
+            var w = ctx.Instances[i];
+            var inst = InstanceFor(ctx, w.Index);
+            if (phase.Options.Transactional && window > 0)
+            {
+                inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
+                inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
+                inst.PageFaultStallSamplesAboveZero = phase.StallSamples(i);
+            }
+        }
+        double achieved = 0;
+        foreach (var inst in r.Instances)
+            achieved += (inst.Stream(StreamNames.DatabaseRead)?.OperationsPerSecond ?? 0) + (inst.Stream(StreamNames.DatabaseWrite)?.OperationsPerSecond ?? 0);
+        r.Sizing.AchievedTransactionalIops = Math.Round(achieved, 3);
+    }
+
+    internal static InstanceResult InstanceFor(RunContext ctx, int index)
+    {
+        var inst = ctx.Results.Instances.Find(x => x.Index == index);
+        if (inst is not null) return inst;
+        var p = ctx.Prepared.First(x => x.Plan.Index == index);
+        inst = new InstanceResult
+        {
+            Name = p.Plan.Name, Index = index, DatabasePath = p.Plan.DatabaseFile, LogPath = p.Plan.LogFolder,
+            DatabaseSizeBytes = p.Header.SizeBytes, InstanceId = $"0x{p.InstanceId:X16}", DatabaseCreated = p.Created,
+        };
+        ctx.Results.Instances.Add(inst);
+        ctx.Results.Instances.Sort((a, b) => a.Index.CompareTo(b.Index));
+        return inst;
+    }
+
+    private static void FillSettings(RunContext ctx)
+    {
+        var plan = ctx.Plan;
+        var r = ctx.Results;
+        var s = ctx.Shape;
+        r.Settings = new RunSettings
+        {
+            DurationSeconds = plan.DurationSeconds,
+            SampleIntervalSeconds = plan.SampleIntervalSeconds,
+            ThreadCount = plan.ThreadCount ?? 0,
+            AutoTuned = plan.ThreadCount is null && plan.Request.TargetRateIops is null,
+            LoadModel = plan.Request.TargetRateIops is null ? "Closed" : "Open",
+            TargetRateIops = plan.Request.TargetRateIops,
+            ContinueOnError = plan.Request.ContinueOnError,
+            DatabaseSource = plan.Request.DatabaseSource,
+            Thresholds = plan.Thresholds,
+            InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
+            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent,
+            OutputPath = plan.OutputPath,
+        };
+        r.Environment = new EnvironmentInfo
+        {
+            MachineName = Environment.MachineName,
+            OperatingSystem = RuntimeInformation.OSDescription,
+            Runtime = RuntimeInformation.FrameworkDescription,
+            ProcessorCount = Environment.ProcessorCount,
+            MemoryBytes = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes,
+        };
+        foreach (var i in plan.Instances)
+        {
+            foreach (var path in new[] { i.DatabaseFolder, i.LogFolder })
+            {
+                if (r.Environment.Volumes.Exists(v => v.Path == path)) continue;
+                var v = new VolumeReport { Path = path };
+                try
+                {
+                    var info = VolumeSpace.Of(Directory.Exists(path) ? path : Path.GetDirectoryName(path) ?? path);
+                    v.TotalBytes = info.TotalBytes;
+                    v.FreeBytes = info.FreeBytes;
+                }
+                catch (Exception) { /* folder not there yet: sizes unknown */ }
+                r.Environment.Volumes.Add(v);
+            }
+        }
+        r.Sizing.TargetTransactionalIops = plan.TestType == TestType.Throughput ? 0 : Math.Round(plan.TargetIops, 3);
+        r.Sizing.DatabaseFileCount = plan.Instances.Count;
+        r.Sizing.PageSizeBytes = PageFormat.PageSize;
+        r.Sizing.LogFileSizeBytes = LogFormat.FileSize;
+    }
+
+    private static void FillSizing(RunContext ctx, bool initial)
+    {
+        long total = 0;
+        foreach (var p in ctx.Prepared)
+        {
+            total += File.Exists(p.Plan.DatabaseFile) ? new FileInfo(p.Plan.DatabaseFile).Length : 0;
+            var inst = InstanceFor(ctx, p.Plan.Index);
+            if (ctx.Instances.Find(w => w.Index == p.Plan.Index) is { } w)
+            {
+                inst.MaximumDatabaseCacheBytes = (long)w.Cache.Capacity * PageFormat.PageSize;
+                inst.MinimumDatabaseCacheBytes = Math.Min(inst.MaximumDatabaseCacheBytes, ctx.Plan.Profile.MinimumDatabaseCacheMB * 1048576 / Math.Max(1, ctx.Plan.Instances.Count));
+            }
+        }
+        if (initial) ctx.Results.Sizing.InitialDatabaseSizeBytes = total;
+        else ctx.Results.Sizing.FinalDatabaseSizeBytes = total;
+    }
+
+    private static void Finish(RunContext ctx)
+    {
+        var r = ctx.Results;
+        var plan = ctx.Plan;
+        ctx.EndPhase();
+        r.Timeline.TestEndUtc = DateTime.UtcNow;
+        r.Environment.IoBackend = ctx.BackendName;
+        r.Environment.DirectIo = ctx.DirectIo;
+        if (ctx.Prepared.Count > 0) FillSizing(ctx, initial: false);
+        foreach (var w in ctx.Instances)
+        {
+            var inst = InstanceFor(ctx, w.Index);
+            inst.DatabaseCacheSizeBytes = (long)w.Cache.Resident * PageFormat.PageSize;
+            inst.Transactions = w.Transactions;
+            inst.ChecksumErrors = w.ChecksumErrors;
+            inst.ChecksumRaces = w.ChecksumRaces;
+            inst.ChecksumProblems = new List<string>(w.ChecksumProblems);
+            inst.LogGenerationsWritten = w.GenerationsCompleted;
+        }
+        var cpu = (Process.GetCurrentProcess().TotalProcessorTime - ctx.StartCpu).TotalSeconds;
+        r.Engine.ProcessCpuSeconds = Math.Round(cpu, 3);
+        r.Engine.TotalOperations = ctx.TotalOperations;
+        r.Engine.CpuMicrosecondsPerIo = ctx.TotalOperations > 0 ? Math.Round(cpu * 1e6 / ctx.TotalOperations, 2) : 0;
+
+        ctx.Log("Creating test report ...");
+        foreach (var inst in r.Instances)
+        {
+            if (inst.Stream(StreamNames.DatabaseRead) is { } dr) ctx.Log(F($"{inst.Name} has {dr.LatencyMs.Mean:F1} for I/O Database Reads Average Latency."));
+            if (inst.Stream(StreamNames.LogWrite) is { } lw) ctx.Log(F($"{inst.Name} has {lw.LatencyMs.Mean:F1} for I/O Log Writes Average Latency."));
+            if (inst.Stream(StreamNames.LogReplicationRead) is { } lr) ctx.Log(F($"{inst.Name} has {lr.LatencyMs.Mean:F1} for I/O Log Reads Average Latency."));
+        }
+        if (r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput)
+        {
+            double maxStalls = 0;
+            int above = 0;
+            foreach (var inst in r.Instances) { maxStalls = Math.Max(maxStalls, inst.MaximumPageFaultStallsPerSecond); above += inst.PageFaultStallSamplesAboveZero; }
+            ctx.Log(F($"Test has {maxStalls:G4} Maximum Database Page Fault Stalls/sec."));
+            ctx.Log($"The test has {above} Database Page Fault Stalls/sec samples higher than 0.");
+            ctx.Log($"{Path.GetFileName(ctx.ResultsPath)} has {SampleCount(r)} samples queried.");
+        }
+        r.Verdict = VerdictJudge.Judge(r, plan.Thresholds);
+        ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
+        try { ctx.Checkpoint(); }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            ctx.Events.Error("ResultsWriteFailed", ErrorCategories.WriteError, $"Could not write the results file '{ctx.ResultsPath}': {ex.Message}", ctx.ResultsPath);
+        }
+        ctx.Events.Log("info", $"Results saved to {ctx.ResultsPath}");
+    }
+
+    internal static int SampleCount(TestResults r)
+    {
+        var seen = new HashSet<double>();
+        foreach (var s in r.TimeSeries) seen.Add(s.ElapsedSeconds);
+        return seen.Count;
+    }
+
+    internal static string F(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
 }

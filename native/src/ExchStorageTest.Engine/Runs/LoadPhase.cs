@@ -1,0 +1,337 @@
+using System.Globalization;
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Load;
+using ExchStorageTest.Engine.Metrics;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Workload;
+
+namespace ExchStorageTest.Engine.Runs;
+
+/// <summary>What one load driver runs.</summary>
+internal sealed record PhaseOptions(int Sessions, double? OpenLoopRateIops, bool Transactional, bool Maintenance, bool Replication, bool Backup);
+
+/// <summary>Why a timed window ended.</summary>
+internal enum WindowEnd { Elapsed, Condition, Cancelled, Error }
+
+/// <summary>
+/// One load driver over the run's instances: builds the streams (transactional sessions, BDM,
+/// replication, backup), spreads instances over workers (an instance and all its streams stay on
+/// one worker, so its cache model needs no locks), runs timed windows with sampling, and turns
+/// the driver's totals into stream results.
+/// </summary>
+internal sealed class LoadPhase : IDisposable
+{
+    private readonly RunContext _ctx;
+    private readonly List<(InstanceWorkload Instance, string Stream)> _ids = new();
+    private readonly double[] _maxSampleAvg;
+    private readonly long[] _stallsAtWindowStart;
+    private readonly long[] _lastStalls;
+    private readonly double[] _maxStalls;
+    private readonly int[] _stallSamples;
+    private long _lastSampleTicks;
+
+    public LoadPhase(RunContext ctx, PhaseOptions options)
+    {
+        _ctx = ctx;
+        Options = options;
+        Driver = new LoadDriver(ctx.Files, ctx.Plan.Request.ContinueOnError, seed: Environment.TickCount);
+        var n = ctx.Instances.Count;
+        foreach (var w in ctx.Instances)
+        {
+            w.DatabaseReadStream = w.DatabaseWriteStream = w.LogWriteStream = w.MaintenanceStream = w.ReplicationStream = w.BackupStream = -1;
+            if (options.Transactional)
+            {
+                w.DatabaseReadStream = Register(w, StreamNames.DatabaseRead, IoOperation.Read);
+                w.DatabaseWriteStream = Register(w, StreamNames.DatabaseWrite, IoOperation.Write);
+                w.LogWriteStream = Register(w, StreamNames.LogWrite, IoOperation.Write);
+            }
+            if (options.Maintenance) w.MaintenanceStream = Register(w, StreamNames.MaintenanceRead, IoOperation.Read);
+            if (options.Replication) w.ReplicationStream = Register(w, StreamNames.LogReplicationRead, IoOperation.Read);
+            if (options.Backup) w.BackupStream = Register(w, StreamNames.BackupRead, IoOperation.Read);
+        }
+        _maxSampleAvg = new double[_ids.Count];
+        _stallsAtWindowStart = new long[n];
+        _lastStalls = new long[n];
+        _maxStalls = new double[n];
+        _stallSamples = new int[n];
+
+        // Workers: min(sessions, CPUs), never more than instances (an instance lives on one worker).
+        int workers = Math.Max(1, Math.Min(Math.Min(Math.Max(1, options.Sessions), Environment.ProcessorCount), n));
+        WorkerCount = workers;
+        var perWorker = new List<LoadStream>[workers];
+        for (int i = 0; i < workers; i++) perWorker[i] = new List<LoadStream>();
+        Transactional = new TransactionalSource?[n];
+        Backups = new ScanSource?[n];
+        for (int i = 0; i < n; i++)
+        {
+            var w = ctx.Instances[i];
+            var list = perWorker[i % workers];
+            if (options.Transactional)
+            {
+                int sessions = Math.Max(1, options.Sessions / n + (i < options.Sessions % n ? 1 : 0));
+                if (options.OpenLoopRateIops is double total)
+                {
+                    // Open loop: plenty of sessions, arrivals paced (Poisson) at this instance's share of the rate
+                    // plus its log writes (about one per 11 database transfers).
+                    sessions = Math.Max(sessions, 32);
+                    var src = new TransactionalSource(w, sessions, ctx.Shape);
+                    Transactional[i] = src;
+                    list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth, Arrival.Poisson, total / n * 1.09));
+                }
+                else
+                {
+                    var src = new TransactionalSource(w, sessions, ctx.Shape);
+                    Transactional[i] = src;
+                    list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth));
+                }
+            }
+            if (options.Maintenance)
+                list.Add(new LoadStream($"{InstanceName(w)}/Maintenance", new ScanSource(w, w.MaintenanceStream, ctx.Shape.MaintenanceReadBytes, wrap: true, cacheAware: true,
+                    startPage: 1 + (long)(w.Next() % (ulong)Math.Max(1, w.PageCount - 1))), 2, Arrival.Linear, ctx.Shape.MaintenanceReadsPerSecond));
+            if (options.Replication)
+                list.Add(new LoadStream($"{InstanceName(w)}/Replication", new ReplicationSource(w, ctx.Shape.ReplicationReadBytes), 1, Arrival.Linear,
+                    ctx.Shape.ReplicationReadsPerSecondPerCopy * (ctx.Plan.Profile.CopiesPerDatabase - 1)));
+            if (options.Backup)
+            {
+                var b = new ScanSource(w, w.BackupStream, ctx.Shape.BackupReadBytes, wrap: false, cacheAware: false, startPage: 0);
+                Backups[i] = b;
+                list.Add(new LoadStream($"{InstanceName(w)}/Backup", b, 4));
+            }
+        }
+        foreach (var l in perWorker) if (l.Count > 0) Driver.AddWorker(l);
+    }
+
+    public PhaseOptions Options { get; }
+    public LoadDriver Driver { get; }
+    public int WorkerCount { get; }
+    public TransactionalSource?[] Transactional { get; }
+    public ScanSource?[] Backups { get; }
+    public long StartTicks { get; private set; }
+    /// <summary>Set when a worker thread faulted (the run is then marked Failed).</summary>
+    public Exception? Fault { get; private set; }
+
+    private static string InstanceName(InstanceWorkload w) => $"Instance.{w.Index}";
+
+    private int Register(InstanceWorkload w, string stream, IoOperation op)
+    {
+        int id = Driver.RegisterStream(new StreamKey(w.Index, stream, op));
+        _ids.Add((w, stream));
+        return id;
+    }
+
+    /// <summary>Starts the workers; <paramref name="measuring"/> counts from the very first I/O (backup, recovery).</summary>
+    public void Start(bool measuring = false)
+    {
+        if (measuring)
+        {
+            Driver.SetAccounting(true);
+            for (int i = 0; i < _ctx.Instances.Count; i++) _stallsAtWindowStart[i] = _ctx.Instances[i].Cache.Stalls;
+        }
+        Driver.Start();
+        StartTicks = System.Diagnostics.Stopwatch.GetTimestamp();
+        _lastSampleTicks = StartTicks;
+        _ctx.BackendName = Driver.BackendName;
+        for (int i = 0; i < _ctx.Instances.Count; i++) _lastStalls[i] = _ctx.Instances[i].Cache.Stalls;
+    }
+
+    /// <summary>Starts the measured window: accounting on, interval counters reset.</summary>
+    public void BeginMeasuring()
+    {
+        Driver.Sample();
+        Driver.SetAccounting(true);
+        for (int i = 0; i < _ctx.Instances.Count; i++)
+        {
+            _stallsAtWindowStart[i] = _lastStalls[i] = _ctx.Instances[i].Cache.Stalls;
+        }
+        Array.Clear(_maxSampleAvg);
+        Array.Clear(_maxStalls);
+        Array.Clear(_stallSamples);
+    }
+
+    /// <summary>
+    /// Runs for up to <paramref name="seconds"/>, sampling every <paramref name="interval"/> seconds;
+    /// <paramref name="until"/> ends it early. Measured samples (accounting on) go to the results.
+    /// </summary>
+    public WindowEnd Run(double seconds, double interval, string phase, Func<bool>? until, Action<IReadOnlyList<IntervalSample>>? onSample = null)
+    {
+        var sw = System.Diagnostics.Stopwatch.StartNew();
+        double nextSample = interval;
+        while (true)
+        {
+            if (_ctx.Cancel.IsCancellationRequested) return WindowEnd.Cancelled;
+            if (Driver.StoppedByError || Driver.StopRequested) return WindowEnd.Error;
+            double now = sw.Elapsed.TotalSeconds;
+            if (now >= seconds) { TakeSample(phase, now, seconds, onSample); return WindowEnd.Elapsed; }
+            if (until is not null && until()) { TakeSample(phase, now, seconds, onSample); return WindowEnd.Condition; }
+            if (now >= nextSample)
+            {
+                TakeSample(phase, now, seconds, onSample);
+                nextSample += interval;
+            }
+            double wait = Math.Min(Math.Min(nextSample, seconds) - sw.Elapsed.TotalSeconds, 0.25);
+            if (wait > 0)
+            {
+                if (_ctx.Cancel.WaitHandle.WaitOne(TimeSpan.FromSeconds(wait))) return WindowEnd.Cancelled;
+            }
+        }
+    }
+
+    private void TakeSample(string phase, double elapsed, double total, Action<IReadOnlyList<IntervalSample>>? onSample)
+    {
+        var samples = Driver.Sample();
+        long nowTicks = System.Diagnostics.Stopwatch.GetTimestamp();
+        double intervalSeconds = Math.Max(1e-6, (nowTicks - _lastSampleTicks) / (double)System.Diagnostics.Stopwatch.Frequency);
+        _lastSampleTicks = nowTicks;
+        bool measuring = Driver.Accounting;
+        var time = DateTime.UtcNow;
+        double iops = 0, readLatSum = 0, logLatSum = 0;
+        long readOps = 0, logOps = 0;
+        foreach (var s in samples)
+        {
+            var (w, name) = _ids[s.StreamId];
+            if (name is StreamNames.DatabaseRead or StreamNames.DatabaseWrite) iops += s.OperationsPerSecond;
+            if (name == StreamNames.DatabaseRead) { readLatSum += s.AverageLatencyMs * s.Operations; readOps += s.Operations; }
+            if (name == StreamNames.LogWrite) { logLatSum += s.AverageLatencyMs * s.Operations; logOps += s.Operations; }
+            if (!measuring) continue;
+            if (s.Operations > 0 && s.AverageLatencyMs > _maxSampleAvg[s.StreamId]) _maxSampleAvg[s.StreamId] = s.AverageLatencyMs;
+            lock (_ctx.Results.TimeSeries)
+                _ctx.Results.TimeSeries.Add(new SamplePoint
+                {
+                    TimeUtc = s.TimeUtc, ElapsedSeconds = Math.Round(s.ElapsedSeconds, 3), Instance = w.Index, Stream = name,
+                    OperationsPerSecond = s.OperationsPerSecond, AverageBytes = s.AverageBytes, AverageLatencyMs = s.AverageLatencyMs,
+                    P99LatencyMs = s.P99LatencyMs, MaxLatencyMs = s.MaxLatencyMs,
+                });
+        }
+        for (int i = 0; i < _ctx.Instances.Count; i++)
+        {
+            var w = _ctx.Instances[i];
+            long stalls = w.Cache.Stalls;
+            double rate = (stalls - _lastStalls[i]) / intervalSeconds;
+            _lastStalls[i] = stalls;
+            if (!measuring) continue;
+            if (rate > _maxStalls[i]) _maxStalls[i] = rate;
+            if (rate > 0) _stallSamples[i]++;
+            lock (_ctx.Results.TimeSeries)
+                _ctx.Results.InstanceSeries.Add(new InstanceSample { TimeUtc = time, ElapsedSeconds = Math.Round(Driver.ElapsedSeconds, 3), Instance = w.Index, PageFaultStallsPerSecond = rate, DatabaseCacheSizeBytes = (long)w.Cache.Resident * Storage.PageFormat.PageSize });
+        }
+        double readLat = readOps > 0 ? readLatSum / readOps : 0;
+        double logLat = logOps > 0 ? logLatSum / logOps : 0;
+        if (measuring)
+        {
+            double el = Driver.AccountedSeconds;
+            _ctx.Events.Emit("sample", j =>
+            {
+                j.WriteString("phase", phase);
+                j.WriteNumber("elapsedSeconds", Math.Round(el, 2));
+                j.WriteNumber("iops", Math.Round(iops, 2));
+                j.WriteNumber("dbReadLatencyMs", Math.Round(readLat, 3));
+                j.WriteNumber("logWriteLatencyMs", Math.Round(logLat, 3));
+            });
+        }
+        _ctx.Events.Progress(phase, total > 0 ? 100.0 * elapsed / total : 0, Math.Max(0, total - elapsed),
+            string.Create(CultureInfo.InvariantCulture, $"{iops:F0} IOPS, DB read {readLat:F1} ms, log write {logLat:F1} ms"));
+        onSample?.Invoke(samples);
+        if (measuring) _ctx.Checkpoint();
+    }
+
+    /// <summary>Stops the driver (waits for every outstanding I/O); keeps the errors it saw.</summary>
+    public void Stop()
+    {
+        try { Driver.Stop(); }
+        catch (InvalidOperationException ex)
+        {
+            // A worker thread faulted: keep what was measured, mark the run failed.
+            Fault = ex;
+            _ctx.Results.Completion = "Failed";
+            _ctx.Log($"An I/O worker failed: {ex.InnerException?.Message ?? ex.Message}");
+        }
+        finally
+        {
+            _ctx.TotalOperations += TotalOps();
+            foreach (var e in Driver.Errors())
+            {
+                if (_ctx.Results.Errors.Count >= 1000) break;
+                var (w, name) = e.StreamId >= 0 && e.StreamId < _ids.Count ? _ids[e.StreamId] : (null!, "");
+                _ctx.Results.Errors.Add(new IoErrorRecord
+                {
+                    TimeUtc = e.TimeUtc, Instance = w is null ? "" : InstanceName(w), Stream = name,
+                    File = e.FileIndex >= 0 && e.FileIndex < _ctx.Files.Count ? _ctx.Files[e.FileIndex].Path : "",
+                    Offset = e.Offset, Length = e.Length, ErrorCode = e.ErrorCode,
+                    ErrorName = e.ShortTransfer ? "ShortTransfer" : IoErrors.Name(e.ErrorCode),
+                    Message = e.ShortTransfer ? $"Short transfer: fewer than {e.Length} bytes at offset {e.Offset}." : $"I/O failed with {IoErrors.Name(e.ErrorCode)}.",
+                });
+            }
+        }
+    }
+
+    private long TotalOps()
+    {
+        long total = 0;
+        for (int id = 0; id < _ids.Count; id++) total += Driver.Totals(id).Operations;
+        return total;
+    }
+
+    /// <summary>Stream results of the measured window, keyed like the results document.</summary>
+    public List<(InstanceWorkload Instance, StreamResult Result)> StreamResults()
+    {
+        var list = new List<(InstanceWorkload, StreamResult)>();
+        for (int id = 0; id < _ids.Count; id++)
+        {
+            var t = Driver.Totals(id);
+            var (w, name) = _ids[id];
+            list.Add((w, ToResult(name, t, _maxSampleAvg[id])));
+        }
+        return list;
+    }
+
+    public double StallsPerSecond(int i, double windowSeconds) => windowSeconds > 0 ? (_ctx.Instances[i].Cache.Stalls - _stallsAtWindowStart[i]) / windowSeconds : 0;
+    public double MaxStallsPerSecond(int i) => _maxStalls[i];
+    public int StallSamples(int i) => _stallSamples[i];
+
+    public static StreamResult ToResult(string name, StreamTotals t, double maxSampleAvg)
+    {
+        var r = new StreamResult
+        {
+            Stream = name,
+            Operation = t.Key.Operation.ToString(),
+            Operations = t.Operations,
+            Bytes = t.Bytes,
+            ErrorCount = t.Errors,
+            DurationSeconds = Math.Round(t.WindowSeconds, 3),
+            OperationsPerSecond = t.OperationsPerSecond,
+            AverageBytes = t.Operations > 0 ? (double)t.Bytes / t.Operations : 0,
+            LatencyMs = Summary(t.Latency),
+            LateIssues = t.LateIssues,
+            MaxScheduleLagMs = t.MaxLagMs,
+            MeanQueueDepth = t.MeanQueueDepth,
+            MaxSampleAverageLatencyMs = Math.Max(maxSampleAvg, 0),
+            Histogram = Histogram(t.Latency),
+        };
+        if (t.Scheduled.Count > 0)
+        {
+            r.ScheduledLatencyMs = Summary(t.Scheduled);
+            r.ScheduledHistogram = Histogram(t.Scheduled);
+        }
+        return r;
+    }
+
+    public static LatencySummary Summary(LatencyHistogram h) => h.Count == 0 ? new LatencySummary() : new LatencySummary
+    {
+        Mean = h.MeanNs / 1e6,
+        Min = h.MinNs / 1e6,
+        P50 = h.Percentile(50) / 1e6,
+        P90 = h.Percentile(90) / 1e6,
+        P99 = h.Percentile(99) / 1e6,
+        P999 = h.Percentile(99.9) / 1e6,
+        Max = h.MaxNs / 1e6,
+    };
+
+    public static HistogramData Histogram(LatencyHistogram h)
+    {
+        var d = new HistogramData { Count = h.Count, SumNs = h.SumNs, MinNs = h.Count > 0 ? h.MinNs : 0, MaxNs = h.MaxNs };
+        foreach (var (i, c) in h.NonZeroBuckets()) d.Buckets.Add(new long[] { i, c });
+        return d;
+    }
+
+    public void Dispose() => Driver.Dispose();
+}

@@ -1,0 +1,281 @@
+using System.Diagnostics;
+using System.Security.Cryptography;
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+
+namespace ExchStorageTest.Engine.Storage;
+
+/// <summary>
+/// Prepares the database set of a plan: create (re-using a compatible set of ours), attach, or
+/// restore from a backup copy. Rules: a file is overwritten only when its header says we created
+/// it; a file without our header is refused (ForeignFile) and never touched; nothing is deleted.
+/// </summary>
+public static class DatabaseSet
+{
+    public const int ChunkBytes = 1024 * 1024;
+    private const int CreationThreads = 4;
+
+    public static IReadOnlyList<PreparedInstance> Prepare(TestPlan plan, EventWriter events, Action<string> log, CancellationToken cancel)
+    {
+        var source = plan.Request.DatabaseSource;
+        bool allowBuffered = plan.Request.AllowBufferedIo;
+        if (source == DatabaseSource.Restore)
+        {
+            log("Restoring databases ...");
+            Restore(plan, events, cancel);
+            source = DatabaseSource.Attach;
+        }
+        log(source == DatabaseSource.Attach ? "Attaching databases ..." : "Creating databases ...");
+        var result = new List<PreparedInstance>();
+        long totalBytes = 0, doneBytes = 0;
+        foreach (var i in plan.Instances) totalBytes += i.DatabaseSizeBytes;
+        var sw = Stopwatch.StartNew();
+        foreach (var inst in plan.Instances)
+        {
+            cancel.ThrowIfCancellationRequested();
+            Directory.CreateDirectory(inst.DatabaseFolder);
+            Directory.CreateDirectory(inst.LogFolder);
+            DatabaseHeader header;
+            bool created = false;
+            long pages = inst.DatabaseSizeBytes / PageFormat.PageSize;
+            if (source == DatabaseSource.Attach)
+            {
+                header = Attach(inst.DatabaseFile, pages);
+            }
+            else
+            {
+                var existing = Inspect(inst.DatabaseFile, allowBuffered);
+                if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount == pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
+                {
+                    header = h;
+                    log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
+                }
+                else
+                {
+                    header = Create(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), allowBuffered, events, sw, doneBytes, totalBytes, cancel);
+                    created = true;
+                    log($"{inst.Name}: created database {inst.DatabaseFile} ({pages} pages, instance id 0x{header.InstanceId:X16}).");
+                }
+            }
+            doneBytes += inst.DatabaseSizeBytes;
+            var logs = PrepareLogs(inst, header, allowBuffered, out long lastGen);
+            result.Add(new PreparedInstance { Plan = inst, Header = header, LogFiles = logs, LastLogGeneration = lastGen, Created = created });
+        }
+        // Two databases with one instance id are copies of each other: refuse, reads could not tell them apart.
+        for (int a = 0; a < result.Count; a++)
+            for (int b = a + 1; b < result.Count; b++)
+                if (result[a].InstanceId == result[b].InstanceId)
+                    throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
+                        $"'{result[a].Plan.DatabaseFile}' and '{result[b].Plan.DatabaseFile}' carry the same instance id 0x{result[a].InstanceId:X16}: one is a copy of the other. Re-create one of them.", result[b].Plan.DatabaseFile);
+        events.Progress("Preparing", 100, 0, "Databases ready");
+        return result;
+    }
+
+    /// <summary>Reads the header of an existing file: null when absent; ForeignFile when it is not ours.</summary>
+    public static DatabaseHeader? Inspect(string path, bool allowBuffered)
+    {
+        if (!File.Exists(path)) return null;
+        long length = new FileInfo(path).Length;
+        using var buffer = new AlignedBuffer(PageFormat.PageSize);
+        int n = 0;
+        if (length >= PageFormat.PageSize)
+        {
+            using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
+            n = DirectIo.Read(f, buffer.Span, 0);
+        }
+        if (n < PageFormat.PageSize || !DatabaseHeader.LooksOurs(buffer.Span))
+            throw Foreign(path);
+        // Ours but torn (crash while writing the header): report as incomplete so it is re-created.
+        return DatabaseHeader.TryRead(buffer.Span) ?? new DatabaseHeader(0, 0, 0, 0, default, DatabaseState.Creating, 0);
+    }
+
+    private static EngineException Foreign(string path) => new("ForeignFile", ErrorCategories.ResourceUnavailable,
+        $"'{path}' exists but was not created by ExchStorageTest (no ExchStorageTest header). It is left untouched: move it away or choose another path.", path);
+
+    private static DatabaseHeader Attach(string path, long plannedPages)
+    {
+        if (!File.Exists(path))
+            throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"Cannot attach: the database '{path}' does not exist. Create the set first (DatabaseSource Create).", path);
+        DatabaseHeader? h;
+        try { h = Inspect(path, allowBuffered: true); }
+        catch (EngineException e) when (e.Code == "ForeignFile")
+        {
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': it has no ExchStorageTest header (not a database of ours).", path);
+        }
+        if (h is null || h.State != DatabaseState.Complete)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': its creation never completed (the header says Creating). Re-create it.", path);
+        if (h.PageSize != PageFormat.PageSize || h.PageCount != plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
+                $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
+        long actual = new FileInfo(path).Length;
+        if (actual < h.SizeBytes)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': the header says {h.SizeBytes} bytes but the file holds {actual}.", path);
+        return h;
+    }
+
+    private static DatabaseHeader Create(PlannedInstance inst, long pages, bool exists, bool allowBuffered, EventWriter events, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
+    {
+        var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index);
+        using var file = IoFileOpener.Open(inst.DatabaseFile, exists ? IoFileMode.OpenExisting : IoFileMode.CreateNew, writeThrough: false, allowBuffered);
+        using (var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment))
+        {
+            // The header goes first (state Creating): from here on the file is recognisably ours.
+            header.Write(page.Span);
+            DirectIo.Write(file, page.Span, 0);
+            DirectIo.Flush(file);
+        }
+        DirectIo.Truncate(file, header.SizeBytes);
+        DirectIo.Reserve(file, header.SizeBytes);
+        WritePages(file, header, inst.Name, events, sw, doneBefore, totalBytes, cancel);
+        DirectIo.Flush(file);
+        var complete = header with { State = DatabaseState.Complete };
+        using (var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment))
+        {
+            complete.Write(page.Span);
+            DirectIo.Write(file, page.Span, 0);
+        }
+        DirectIo.Flush(file);
+        return complete;
+    }
+
+    /// <summary>Writes pages 1..n-1 with 1 MiB direct writes, several in flight (one per creation thread).</summary>
+    private static void WritePages(IoFile file, DatabaseHeader header, string name, EventWriter events, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
+    {
+        int pagesPerChunk = ChunkBytes / PageFormat.PageSize;
+        long chunks = (header.PageCount + pagesPerChunk - 1) / pagesPerChunk;
+        long next = -1, written = 0;
+        Exception? failure = null;
+        var threads = new Thread[CreationThreads];
+        for (int t = 0; t < threads.Length; t++)
+        {
+            threads[t] = new Thread(() =>
+            {
+                try
+                {
+                    using var buffer = new AlignedBuffer(ChunkBytes, file.Alignment);
+                    while (!cancel.IsCancellationRequested && Volatile.Read(ref failure) is null)
+                    {
+                        long c = Interlocked.Increment(ref next);
+                        if (c >= chunks) break;
+                        long first = c * pagesPerChunk;
+                        long last = Math.Min(header.PageCount, first + pagesPerChunk);
+                        long from = Math.Max(first, 1);
+                        for (long p = from; p < last; p++)
+                            PageFormat.Stamp(buffer.Slice((int)((p - first) * PageFormat.PageSize), PageFormat.PageSize), p, header.InstanceId, 1);
+                        int length = (int)((last - from) * PageFormat.PageSize);
+                        if (length > 0) DirectIo.Write(file, buffer.Slice((int)((from - first) * PageFormat.PageSize), length), from * PageFormat.PageSize);
+                        Interlocked.Add(ref written, (last - first) * PageFormat.PageSize);
+                    }
+                }
+                catch (Exception ex) { Interlocked.CompareExchange(ref failure, ex, null); }
+            }) { IsBackground = true, Name = "db-create" };
+            threads[t].Start();
+        }
+        while (!threads[0].Join(500) || Array.Exists(threads, th => th.IsAlive))
+        {
+            long done = doneBefore + Interlocked.Read(ref written);
+            double rate = done / Math.Max(sw.Elapsed.TotalSeconds, 0.001);
+            events.Progress("Preparing", 100.0 * done / Math.Max(totalBytes, 1), rate > 0 ? (totalBytes - done) / rate : null,
+                $"Creating {name}: {done / 1048576.0:F0} of {totalBytes / 1048576.0:F0} MB ({rate / 1048576.0:F0} MB/s)");
+            if (!threads.Any(th => th.IsAlive)) break;
+        }
+        foreach (var th in threads) th.Join();
+        if (failure is not null) throw failure is EngineException ? failure : new EngineException("CreateFailed", ErrorCategories.WriteError, $"Creating '{file.Path}' failed: {failure.Message}", file.Path, failure);
+        cancel.ThrowIfCancellationRequested();
+    }
+
+    private static ulong NewInstanceId()
+    {
+        Span<byte> b = stackalloc byte[8];
+        ulong id;
+        do { RandomNumberGenerator.Fill(b); id = BitConverter.ToUInt64(b); } while (id == 0);
+        return id;
+    }
+
+    /// <summary>Creates or re-uses the log generation files of one instance (ours only).</summary>
+    private static IReadOnlyList<string> PrepareLogs(PlannedInstance inst, DatabaseHeader db, bool allowBuffered, out long lastGeneration)
+    {
+        var files = new List<string>(inst.LogGenerations);
+        lastGeneration = 0;
+        using var buffer = new AlignedBuffer(LogFormat.FileSize);
+        for (int g = 1; g <= inst.LogGenerations; g++)
+        {
+            string path = Path.Combine(inst.LogFolder, TestPlan.LogFileName(g));
+            files.Add(path);
+            bool exists = File.Exists(path);
+            if (exists)
+            {
+                if (new FileInfo(path).Length < LogFormat.Sector) throw Foreign(path);
+                using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, false, allowBuffered))
+                {
+                    DirectIo.Read(f, buffer.Slice(0, LogFormat.Sector), 0);
+                    if (!LogFormat.LooksOurs(buffer.Span)) throw Foreign(path);
+                    var h = LogFormat.TryReadFileHeader(buffer.Span);
+                    if (h is { } fh && fh.InstanceId == db.InstanceId && f.Length >= LogFormat.FileSize)
+                    {
+                        lastGeneration = Math.Max(lastGeneration, fh.Generation);
+                        continue;
+                    }
+                }
+            }
+            // New, or ours for another database incarnation: (re)initialise it.
+            using var file = IoFileOpener.Open(path, exists ? IoFileMode.OpenExisting : IoFileMode.CreateNew, false, allowBuffered);
+            buffer.Span.Clear();
+            LogFormat.WriteFileHeader(buffer.Span, inst.Index, db.InstanceId, 0, DateTime.UtcNow);
+            DirectIo.Write(file, buffer.Span, 0);
+            DirectIo.Flush(file);
+        }
+        return files;
+    }
+
+    /// <summary>Copies a backup set of ours into place (ours-only overwrite rule applies to the destination).</summary>
+    private static void Restore(TestPlan plan, EventWriter events, CancellationToken cancel)
+    {
+        string root = Path.GetFullPath(plan.Request.RestoreFromPath!);
+        long total = 0, done = 0;
+        var pairs = new List<(string From, string To)>();
+        foreach (var inst in plan.Instances)
+        {
+            string name = Path.GetFileName(inst.DatabaseFile);
+            string from = Path.Combine(root, $"DB{inst.Index}", name);
+            if (!File.Exists(from)) from = Path.Combine(root, name);
+            if (!File.Exists(from))
+                throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"The backup set under '{root}' has no '{name}' (looked in '{Path.Combine(root, $"DB{inst.Index}")}' and '{root}').", from);
+            var h = Inspect(from, true);
+            if (h is null || h.State != DatabaseState.Complete)
+                throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' is incomplete.", from);
+            if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, true); // throws ForeignFile when not ours
+            pairs.Add((from, inst.DatabaseFile));
+            total += h.SizeBytes;
+        }
+        var sw = Stopwatch.StartNew();
+        using var buffer = new AlignedBuffer(ChunkBytes);
+        foreach (var (from, to) in pairs)
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(to)!);
+            using var src = IoFileOpener.Open(from, IoFileMode.OpenExisting, false, true);
+            using var dst = IoFileOpener.Open(to, File.Exists(to) ? IoFileMode.OpenExisting : IoFileMode.CreateNew, false, plan.Request.AllowBufferedIo);
+            long length = src.Length / PageFormat.PageSize * PageFormat.PageSize;
+            DirectIo.Truncate(dst, length);
+            // Page 0 says Creating until every page is copied, so an interrupted restore is recognised as incomplete.
+            DirectIo.Read(src, buffer.Slice(0, PageFormat.PageSize), 0);
+            (DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize))! with { State = DatabaseState.Creating }).Write(buffer.Slice(0, PageFormat.PageSize));
+            DirectIo.Write(dst, buffer.Slice(0, PageFormat.PageSize), 0);
+            DirectIo.Flush(dst);
+            for (long off = PageFormat.PageSize; off < length; off += ChunkBytes)
+            {
+                cancel.ThrowIfCancellationRequested();
+                int n = (int)Math.Min(ChunkBytes, length - off);
+                n = DirectIo.Read(src, buffer.Slice(0, n), off);
+                DirectIo.Write(dst, buffer.Slice(0, n), off);
+                done += n;
+                events.Progress("Preparing", 100.0 * done / Math.Max(total, 1), null, $"Restoring {Path.GetFileName(to)}: {done / 1048576.0:F0} of {total / 1048576.0:F0} MB ({done / 1048576.0 / Math.Max(sw.Elapsed.TotalSeconds, 0.001):F0} MB/s)");
+            }
+            DirectIo.Flush(dst);
+            DirectIo.Read(src, buffer.Slice(0, PageFormat.PageSize), 0);
+            DirectIo.Write(dst, buffer.Slice(0, PageFormat.PageSize), 0);
+            DirectIo.Flush(dst);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+using System.Buffers.Binary;
+using System.Text;
+
+namespace ExchStorageTest.Engine.Storage;
+
+/// <summary>Outcome of checking one page.</summary>
+public enum PageStatus : byte
+{
+    Ok,
+    /// <summary>The stored CRC32C does not match the page content (torn or corrupted page).</summary>
+    BadChecksum,
+    /// <summary>Valid page of ours, but for another page number (misdirected write/read).</summary>
+    WrongPage,
+    /// <summary>Valid page of ours, but from another database (instance id differs).</summary>
+    WrongInstance,
+    /// <summary>No page marker at all: never written by us (zeros or foreign data).</summary>
+    NotOurs,
+}
+
+/// <summary>What a page check found: expected vs found identity, for the error message.</summary>
+public readonly record struct PageCheck(PageStatus Status, long ExpectedPage, long FoundPage, ulong ExpectedInstance, ulong FoundInstance, long Generation, uint StoredCrc, uint ComputedCrc)
+{
+    public bool Ok => Status == PageStatus.Ok;
+
+    public string Describe() => Status switch
+    {
+        PageStatus.Ok => $"page {ExpectedPage} ok (generation {Generation})",
+        PageStatus.BadChecksum => $"page {ExpectedPage}: checksum mismatch (stored 0x{StoredCrc:X8}, computed 0x{ComputedCrc:X8}); header claims page {FoundPage} of instance 0x{FoundInstance:X16}",
+        PageStatus.WrongPage => $"page {ExpectedPage}: identity mismatch, expected page {ExpectedPage} of instance 0x{ExpectedInstance:X16}, found page {FoundPage} of instance 0x{FoundInstance:X16} (generation {Generation})",
+        PageStatus.WrongInstance => $"page {ExpectedPage}: identity mismatch, expected instance 0x{ExpectedInstance:X16}, found instance 0x{FoundInstance:X16} (page {FoundPage}, generation {Generation})",
+        _ => $"page {ExpectedPage}: no ExchStorageTest page marker (expected page {ExpectedPage} of instance 0x{ExpectedInstance:X16})",
+    };
+}
+
+/// <summary>
+/// The on-disk page layout. Data pages (little endian): [0] CRC32C of bytes 4..end, [4] marker
+/// "ESTP", [8] page number, [16] instance id, [24] write generation, [32..] incompressible content.
+/// Page 0 is the database header (<see cref="DatabaseHeader"/>).
+/// </summary>
+public static class PageFormat
+{
+    public const int PageSize = 32 * 1024;
+    public const uint PageMagic = 0x50545345; // "ESTP"
+    public const int HeaderBytes = 32;
+
+    /// <summary>Writes a complete data page: identity, content and CRC.</summary>
+    public static void Stamp(Span<byte> page, long pageNumber, ulong instanceId, long generation)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(page.Slice(4), PageMagic);
+        BinaryPrimitives.WriteInt64LittleEndian(page.Slice(8), pageNumber);
+        BinaryPrimitives.WriteUInt64LittleEndian(page.Slice(16), instanceId);
+        BinaryPrimitives.WriteInt64LittleEndian(page.Slice(24), generation);
+        PageContent.Fill(page.Slice(HeaderBytes, PageSize - HeaderBytes), instanceId, pageNumber, generation);
+        BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageSize - 4)));
+    }
+
+    /// <summary>Checks one data page against the identity it must have.</summary>
+    public static PageCheck Verify(ReadOnlySpan<byte> page, long expectedPage, ulong expectedInstance)
+    {
+        uint magic = BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4));
+        long foundPage = BinaryPrimitives.ReadInt64LittleEndian(page.Slice(8));
+        ulong foundInstance = BinaryPrimitives.ReadUInt64LittleEndian(page.Slice(16));
+        long generation = BinaryPrimitives.ReadInt64LittleEndian(page.Slice(24));
+        uint stored = BinaryPrimitives.ReadUInt32LittleEndian(page);
+        if (magic != PageMagic)
+            return new PageCheck(PageStatus.NotOurs, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, 0);
+        uint computed = Crc32C.Compute(page.Slice(4, PageSize - 4));
+        if (computed != stored)
+            return new PageCheck(PageStatus.BadChecksum, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, computed);
+        if (foundInstance != expectedInstance)
+            return new PageCheck(PageStatus.WrongInstance, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, computed);
+        if (foundPage != expectedPage)
+            return new PageCheck(PageStatus.WrongPage, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, computed);
+        return new PageCheck(PageStatus.Ok, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, computed);
+    }
+}
+
+/// <summary>State of a database file as its header records it.</summary>
+public enum DatabaseState : uint
+{
+    /// <summary>Written first when creation starts: the file is ours but its pages are not all written.</summary>
+    Creating = 1,
+    /// <summary>Written last, after every page is on disk: the file can be attached.</summary>
+    Complete = 2,
+}
+
+/// <summary>
+/// Page 0 of every database file. Layout: [0] CRC32C of bytes 4..end, [4] "ESTH", [8] format
+/// version, [12] page size, [16] page count (including page 0), [24] instance id, [32] created
+/// UTC ticks, [40] state, [44] instance index, [64..128) the marker text.
+/// Crash safety: the header is written first with state Creating and rewritten with state
+/// Complete only after every page is durable, so a half-created file is recognised as ours but
+/// incomplete (and is re-created), and a complete one can be attached by the next run.
+/// </summary>
+public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex)
+{
+    public const uint Magic = 0x48545345; // "ESTH"
+    public const int CurrentFormatVersion = 1;
+    public const string Marker = "created by ExchStorageTest";
+
+    public long SizeBytes => PageCount * PageSize;
+
+    public void Write(Span<byte> page)
+    {
+        page.Slice(0, PageFormat.PageSize).Clear();
+        BinaryPrimitives.WriteUInt32LittleEndian(page.Slice(4), Magic);
+        BinaryPrimitives.WriteInt32LittleEndian(page.Slice(8), FormatVersion);
+        BinaryPrimitives.WriteInt32LittleEndian(page.Slice(12), PageSize);
+        BinaryPrimitives.WriteInt64LittleEndian(page.Slice(16), PageCount);
+        BinaryPrimitives.WriteUInt64LittleEndian(page.Slice(24), InstanceId);
+        BinaryPrimitives.WriteInt64LittleEndian(page.Slice(32), CreatedUtc.Ticks);
+        BinaryPrimitives.WriteUInt32LittleEndian(page.Slice(40), (uint)State);
+        BinaryPrimitives.WriteInt32LittleEndian(page.Slice(44), InstanceIndex);
+        Encoding.ASCII.GetBytes(Marker, page.Slice(64));
+        BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageFormat.PageSize - 4)));
+    }
+
+    /// <summary>Parses page 0; null when it is not a valid header of ours (foreign file, or torn).</summary>
+    public static DatabaseHeader? TryRead(ReadOnlySpan<byte> page)
+    {
+        if (page.Length < PageFormat.PageSize) return null;
+        if (BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4)) != Magic) return null;
+        if (!page.Slice(64, Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(Marker))) return null;
+        if (Crc32C.Compute(page.Slice(4, PageFormat.PageSize - 4)) != BinaryPrimitives.ReadUInt32LittleEndian(page)) return null;
+        return new DatabaseHeader(
+            BinaryPrimitives.ReadInt32LittleEndian(page.Slice(8)),
+            BinaryPrimitives.ReadInt32LittleEndian(page.Slice(12)),
+            BinaryPrimitives.ReadInt64LittleEndian(page.Slice(16)),
+            BinaryPrimitives.ReadUInt64LittleEndian(page.Slice(24)),
+            new DateTime(BinaryPrimitives.ReadInt64LittleEndian(page.Slice(32)), DateTimeKind.Utc),
+            (DatabaseState)BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(40)),
+            BinaryPrimitives.ReadInt32LittleEndian(page.Slice(44)));
+    }
+
+    /// <summary>True when the first bytes carry our header marker (even if the rest is torn).</summary>
+    public static bool LooksOurs(ReadOnlySpan<byte> page) =>
+        page.Length >= 128 && BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4)) == Magic
+        && page.Slice(64, Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(Marker));
+}

@@ -1,0 +1,86 @@
+using System.Globalization;
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Verdict;
+
+/// <summary>
+/// Pass/Fail as Jetstress judges it (SPEC section 4), as a pure function of the results document
+/// and the thresholds. Every failing rule becomes a reason with the measured value and the limit.
+/// Latency "maximum" is the highest 15 s-sample average (Jetstress counters), not the worst I/O.
+/// </summary>
+public static class VerdictJudge
+{
+    public static VerdictResult Judge(TestResults r, Thresholds t)
+    {
+        var reasons = new List<VerdictReason>();
+        bool loadTest = r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
+        if (loadTest)
+        {
+            foreach (var inst in r.Instances)
+            {
+                var read = inst.Stream(StreamNames.DatabaseRead);
+                var log = inst.Stream(StreamNames.LogWrite);
+                if (read is { Operations: > 0 })
+                {
+                    Above(reasons, "DatabaseReadLatencyAverage", inst.Name, "average database read latency", read.LatencyMs.Mean, t.AverageDatabaseReadLatencyMs, "ms");
+                    Above(reasons, "DatabaseReadLatencyMaximum", inst.Name, "maximum database read latency (highest sample average)", read.MaxSampleAverageLatencyMs, t.MaximumDatabaseReadLatencyMs, "ms");
+                }
+                if (log is { Operations: > 0 })
+                {
+                    Above(reasons, "LogWriteLatencyAverage", inst.Name, "average log write latency", log.LatencyMs.Mean, t.AverageLogWriteLatencyMs, "ms");
+                    Above(reasons, "LogWriteLatencyMaximum", inst.Name, "maximum log write latency (highest sample average)", log.MaxSampleAverageLatencyMs, t.MaximumLogWriteLatencyMs, "ms");
+                }
+                Above(reasons, "PageFaultStalls", inst.Name, "average Database Page Fault Stalls/sec", inst.PageFaultStallsPerSecond, t.MaximumPageFaultStallsPerSecond, "/s");
+            }
+            long transactionalOps = 0;
+            foreach (var inst in r.Instances)
+                transactionalOps += (inst.Stream(StreamNames.DatabaseRead)?.Operations ?? 0) + (inst.Stream(StreamNames.DatabaseWrite)?.Operations ?? 0);
+            if (transactionalOps == 0)
+                reasons.Add(new VerdictReason { Code = "NoMeasurements", Message = "No transactional I/O was measured: the run produced no samples to judge.", Measured = 0 });
+            if (r.TestType != TestType.Throughput && r.Sizing.TargetTransactionalIops > 0 && r.Sizing.AchievedTransactionalIops < r.Sizing.TargetTransactionalIops)
+                reasons.Add(new VerdictReason
+                {
+                    Code = "TargetIopsNotMet",
+                    Message = F($"Achieved transactional I/O per second {r.Sizing.AchievedTransactionalIops:F3} is below the target {r.Sizing.TargetTransactionalIops:F3}."),
+                    Measured = r.Sizing.AchievedTransactionalIops,
+                    Limit = r.Sizing.TargetTransactionalIops,
+                });
+        }
+        long errors = 0;
+        foreach (var inst in r.Instances)
+            foreach (var s in inst.Streams) errors += s.ErrorCount;
+        errors = Math.Max(errors, r.Errors.Count);
+        if (errors > 0 && !r.Settings.ContinueOnError)
+            reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errors} I/O error(s) occurred; a single I/O error fails the test (first: {FirstError(r)}).", Measured = errors, Limit = 0 });
+        if (r.TuningOutcome == "Failed")
+            reasons.Add(new VerdictReason { Code = "TuningFailed", Message = "Automatic tuning found no thread count that meets the target IOPS within the latency thresholds." });
+        foreach (var inst in r.Instances)
+            if (inst.ChecksumErrors > 0)
+                reasons.Add(new VerdictReason { Code = "ChecksumMismatch", Instance = inst.Name, Message = $"{inst.Name} read {inst.ChecksumErrors} page(s) whose identity or checksum was wrong ({First(inst.ChecksumProblems)}).", Measured = inst.ChecksumErrors, Limit = 0 });
+        if (r.Checksum is { } c && (c.BadPages > 0 || c.BadLogs > 0))
+            reasons.Add(new VerdictReason { Code = "ChecksumFailed", Message = $"The checksum pass found {c.BadPages} bad page(s) and {c.BadLogs} bad log file(s) ({First(c.Problems)}).", Measured = c.BadPages + c.BadLogs, Limit = 0 });
+        if (r.Completion == "Stopped")
+            reasons.Add(new VerdictReason { Code = "RunStopped", Message = "The run was stopped before its end; the verdict covers only what was measured." });
+        if (r.Completion == "Failed")
+            reasons.Add(new VerdictReason { Code = "RunFailed", Message = "The run ended early because of an error." });
+        return new VerdictResult { Result = reasons.Count == 0 ? "Pass" : "Fail", Reasons = reasons };
+    }
+
+    private static void Above(List<VerdictReason> reasons, string code, string instance, string what, double measured, double limit, string unit)
+    {
+        if (!(measured > limit)) return;
+        reasons.Add(new VerdictReason
+        {
+            Code = code,
+            Instance = instance,
+            Message = F($"{instance} has {measured:F3} {unit} {what}; the limit is {limit:G} {unit}."),
+            Measured = Math.Round(measured, 3),
+            Limit = limit,
+        });
+    }
+
+    private static string FirstError(TestResults r) => r.Errors.Count == 0 ? "no detail kept" : $"{r.Errors[0].ErrorName} on {r.Errors[0].File} at offset {r.Errors[0].Offset}";
+    private static string First(List<string> problems) => problems.Count == 0 ? "no detail kept" : problems[0];
+    private static string F(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,200 @@
+namespace ExchStorageTest.Engine.Workload;
+
+/// <summary>Outcome of touching a page in the cache model.</summary>
+public enum CacheAccess : byte
+{
+    Hit,
+    /// <summary>Not resident: a buffer was allocated and the page must be read (the session waits).</summary>
+    Miss,
+    /// <summary>Not resident and no buffer available: a Database Page Fault Stall (the session waits for the flusher).</summary>
+    Stall,
+}
+
+/// <summary>
+/// The database cache of one instance, as ESE runs it: a fixed number of 32 KiB buffers, CLOCK
+/// replacement, and an available pool kept between the flush thresholds. When available buffers
+/// drop below the start threshold the scavenger evicts clean pages and writes dirty ones (oldest
+/// first by the clock hand, coalescing a dirty neighbour into one 2-page write) until available
+/// plus in-flight flushes reach the stop threshold. A page fault that finds no available buffer is
+/// a stall. Single-threaded (owned by one worker); no allocation after construction.
+/// </summary>
+public sealed class CacheModel
+{
+    private const byte Free = 0, Reading = 1, Clean = 2, Dirty = 3, Flushing = 4;
+    private readonly int[] _page;
+    private readonly byte[] _state;
+    private readonly bool[] _ref;
+    private readonly bool[] _dirtyAfter;
+    private readonly Dictionary<int, int> _map;
+    private readonly int[] _free;
+    private int _freeCount;
+    private int _hand;
+    private bool _scavenging;
+
+    public CacheModel(int capacityPages, int startThresholdPages, int stopThresholdPages)
+    {
+        if (capacityPages < 4) throw new ArgumentOutOfRangeException(nameof(capacityPages), capacityPages, "The cache model needs at least 4 buffers.");
+        Capacity = capacityPages;
+        StartThreshold = Math.Clamp(startThresholdPages, 1, capacityPages / 2);
+        StopThreshold = Math.Clamp(stopThresholdPages, StartThreshold + 1, capacityPages / 2 + 1);
+        _page = new int[capacityPages];
+        _state = new byte[capacityPages];
+        _ref = new bool[capacityPages];
+        _dirtyAfter = new bool[capacityPages];
+        _map = new Dictionary<int, int>(capacityPages);
+        _free = new int[capacityPages];
+        for (int i = 0; i < capacityPages; i++) _free[i] = capacityPages - 1 - i;
+        _freeCount = capacityPages;
+    }
+
+    public int Capacity { get; }
+    public int StartThreshold { get; }
+    public int StopThreshold { get; }
+    /// <summary>Buffers holding a page (Database Cache Size / page size).</summary>
+    public int Resident => Capacity - _freeCount;
+    public int Available => _freeCount;
+    public int DirtyCount { get; private set; }
+    public int FlushingCount { get; private set; }
+    public long Hits { get; private set; }
+    public long Misses { get; private set; }
+    public long Stalls { get; private set; }
+    public long PagesFlushed { get; private set; }
+
+    public bool IsResident(int page) => _map.ContainsKey(page);
+
+    /// <summary>Touches <paramref name="page"/>; <paramref name="modify"/> dirties it (now or once read).</summary>
+    public CacheAccess Access(int page, bool modify, out int slot)
+    {
+        if (_map.TryGetValue(page, out slot))
+        {
+            Hits++;
+            _ref[slot] = true;
+            if (modify)
+            {
+                switch (_state[slot])
+                {
+                    case Clean: _state[slot] = Dirty; DirtyCount++; break;
+                    case Reading: _dirtyAfter[slot] = true; break;
+                    case Flushing: _dirtyAfter[slot] = true; break; // re-dirtied while being written: stays resident
+                }
+            }
+            return CacheAccess.Hit;
+        }
+        if (_freeCount == 0)
+        {
+            Stalls++;
+            slot = -1;
+            return CacheAccess.Stall;
+        }
+        Misses++;
+        slot = _free[--_freeCount];
+        _page[slot] = page;
+        _state[slot] = Reading;
+        _ref[slot] = true;
+        _dirtyAfter[slot] = modify;
+        _map[page] = slot;
+        return CacheAccess.Miss;
+    }
+
+    /// <summary>The read for a missed page finished: the buffer now holds it (dirty if a writer was waiting).</summary>
+    public void ReadCompleted(int slot)
+    {
+        if (_state[slot] != Reading) return;
+        if (_dirtyAfter[slot]) { _state[slot] = Dirty; DirtyCount++; }
+        else _state[slot] = Clean;
+        _dirtyAfter[slot] = false;
+    }
+
+    /// <summary>A read failed: forget the page, give the buffer back.</summary>
+    public void ReadFailed(int slot)
+    {
+        if (_state[slot] != Reading) return;
+        Evict(slot);
+    }
+
+    /// <summary>True while the scavenger should run (hysteresis between the start and stop thresholds).</summary>
+    public bool WantsScavenge
+    {
+        get
+        {
+            if (_freeCount < StartThreshold) _scavenging = true;
+            if (_freeCount + FlushingCount >= StopThreshold) _scavenging = false;
+            return _scavenging;
+        }
+    }
+
+    /// <summary>
+    /// Runs the scavenger until it has a dirty page to write (true: write <paramref name="pages"/>
+    /// pages from <paramref name="firstPage"/>, buffers <paramref name="slot1"/>/<paramref name="slot2"/>),
+    /// or until the stop threshold is reached by evicting clean pages (false).
+    /// </summary>
+    public bool NextFlush(out int firstPage, out int pages, out int slot1, out int slot2)
+    {
+        firstPage = -1; pages = 0; slot1 = -1; slot2 = -1;
+        for (int steps = 0; steps < 2 * Capacity; steps++)
+        {
+            if (!WantsScavenge) return false;
+            int s = _hand;
+            _hand = _hand + 1 == Capacity ? 0 : _hand + 1;
+            byte st = _state[s];
+            if (st != Clean && st != Dirty) continue;
+            if (_ref[s]) { _ref[s] = false; continue; }
+            if (st == Clean) { Evict(s); continue; }
+            int p = _page[s];
+            _state[s] = Flushing; DirtyCount--; FlushingCount++;
+            firstPage = p; pages = 1; slot1 = s;
+            // Coalesce with the next page when it is dirty too (ESE's write coalescing: one 64 KiB write).
+            if (_map.TryGetValue(p + 1, out int n) && _state[n] == Dirty)
+            {
+                _state[n] = Flushing; DirtyCount--; FlushingCount++;
+                slot2 = n; pages = 2;
+            }
+            else if (_map.TryGetValue(p - 1, out int b) && _state[b] == Dirty)
+            {
+                _state[b] = Flushing; DirtyCount--; FlushingCount++;
+                slot2 = slot1; slot1 = b; firstPage = p - 1; pages = 2;
+            }
+            PagesFlushed += pages;
+            return true;
+        }
+        return false;
+    }
+
+    /// <summary>A flush write finished: the page becomes available (or stays, dirty again, if re-dirtied meanwhile).</summary>
+    public void FlushCompleted(int slot)
+    {
+        if (slot < 0 || _state[slot] != Flushing) return;
+        FlushingCount--;
+        if (_dirtyAfter[slot]) { _dirtyAfter[slot] = false; _state[slot] = Dirty; DirtyCount++; return; }
+        Evict(slot);
+    }
+
+    /// <summary>A flush failed: keep the page dirty so it is written again.</summary>
+    public void FlushFailed(int slot)
+    {
+        if (slot < 0 || _state[slot] != Flushing) return;
+        FlushingCount--;
+        _dirtyAfter[slot] = false;
+        _state[slot] = Dirty; DirtyCount++;
+    }
+
+    private void Evict(int slot)
+    {
+        _map.Remove(_page[slot]);
+        _state[slot] = Free;
+        _ref[slot] = false;
+        _dirtyAfter[slot] = false;
+        _free[_freeCount++] = slot;
+    }
+
+    /// <summary>Per-instance cache sizing: the profile's cache split over the databases, scaled down for tiny databases.</summary>
+    public static (int Capacity, int Start, int Stop) Size(long maxCacheBytesPerInstance, long databasePages)
+    {
+        long pages = maxCacheBytesPerInstance / Storage.PageFormat.PageSize;
+        // A cache as large as the database would serve every read from memory; keep it at most 1/8 of the pages.
+        pages = Math.Min(pages, Math.Max(16, databasePages / 8));
+        pages = Math.Clamp(pages, 16, int.MaxValue / 4);
+        int cap = (int)pages;
+        return (cap, Math.Max(2, cap / 100), Math.Max(4, cap / 50));
+    }
+}

@@ -1,0 +1,89 @@
+using ExchStorageTest.Engine.Storage;
+
+namespace ExchStorageTest.Engine.Workload;
+
+/// <summary>
+/// The state of one simulated database that outlives a single load driver (tuning steps, warm-up
+/// and the measured window share it): its cache model, its log position, its counters.
+/// Touched only by the worker thread that runs the instance's sources, or between drivers.
+/// </summary>
+public sealed class InstanceWorkload
+{
+    public InstanceWorkload(int index, ulong instanceId, long pageCount, int databaseFileIndex, int[] logFileIndexes, CacheModel cache, long lastLogGeneration, ulong seed)
+    {
+        Index = index;
+        InstanceId = instanceId;
+        PageCount = pageCount;
+        DatabaseFileIndex = databaseFileIndex;
+        LogFileIndexes = logFileIndexes;
+        Cache = cache;
+        Generation = lastLogGeneration + 1;
+        FirstGeneration = Generation;
+        NeedLogHeader = true;
+        LogOffset = LogFormat.FileHeaderBytes;
+        Rng = seed == 0 ? 0x9E3779B97F4A7C15UL : seed;
+        AppendCursor = 1 + (long)(Next() % (ulong)Math.Max(1, pageCount - 1));
+        PendingPages = new int[LogFormat.MaxRecords(64 * 1024) * 4];
+    }
+
+    public int Index { get; }
+    public ulong InstanceId { get; }
+    public long PageCount { get; }
+    public int DatabaseFileIndex { get; }
+    /// <summary>Driver file-table indexes of the log slots (generation g is in slot (g-1) mod count).</summary>
+    public int[] LogFileIndexes { get; }
+    public CacheModel Cache { get; }
+
+    // Stream ids in the current driver (re-assigned for every driver).
+    public int DatabaseReadStream = -1, DatabaseWriteStream = -1, LogWriteStream = -1, MaintenanceStream = -1, ReplicationStream = -1, BackupStream = -1;
+
+    // Log position (persists across drivers).
+    public long Generation;
+    public readonly long FirstGeneration;
+    public int LogOffset;
+    public int BlockSequence;
+    public bool NeedLogHeader;
+    public bool LogInFlight;
+    public long LastLogWriteTicks;
+    /// <summary>Bytes of log records buffered and not yet written.</summary>
+    public long PendingLogBytes;
+    public readonly int[] PendingPages;
+    public int PendingPageCount;
+    /// <summary>Generations filled and closed since the start (what soft recovery replays).</summary>
+    public long GenerationsCompleted => Generation - FirstGeneration;
+
+    // Append cursor of inserts at the end of a table.
+    public long AppendCursor;
+    public int AppendRecords;
+
+    // Counters (written by the owning worker; read by the sampler: 64-bit reads are atomic).
+    public long ChecksumErrors;
+    public long ChecksumRaces;
+    public long Transactions;
+    public long WriteGeneration = 1;
+    public readonly List<string> ChecksumProblems = new();
+
+    /// <summary>Soft recovery: the last generation that may be written; the log stops (LogFull) when it is full.</summary>
+    public long GenerationLimit = long.MaxValue;
+    public bool LogFull;
+
+    public ulong Rng;
+
+    /// <summary>xorshift64*: the instance's own deterministic random stream.</summary>
+    public ulong Next()
+    {
+        ulong x = Rng;
+        x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+        Rng = x;
+        return x * 0x2545F4914F6CDD1DUL;
+    }
+
+    public int LogSlot(long generation) => LogFileIndexes[(int)((generation - 1) % LogFileIndexes.Length)];
+
+    /// <summary>Notes a page that failed verification (detail kept for the first few).</summary>
+    public void ReportBadPage(in PageCheck check, string what)
+    {
+        ChecksumErrors++;
+        if (ChecksumProblems.Count < 50) ChecksumProblems.Add($"Instance.{Index} {what}: {check.Describe()}");
+    }
+}

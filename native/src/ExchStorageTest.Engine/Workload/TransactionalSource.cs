@@ -1,0 +1,338 @@
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Load;
+using ExchStorageTest.Engine.Storage;
+
+namespace ExchStorageTest.Engine.Workload;
+
+/// <summary>
+/// The transactional load of one instance: sessions (Jetstress threads) run transactions of the
+/// operation mix against the cache model. A miss is a 32 KiB page read the session waits for; a
+/// non-lazy commit waits for the log write that carries it (group commit: one log write in flight,
+/// commits arriving meanwhile ride the next one); the scavenger's dirty-page writes (single or
+/// coalesced 2-page) run in the background. Every read is verified (identity + CRC32C).
+/// No allocation per call: runs in the I/O loop on the instance's worker thread.
+/// </summary>
+public sealed class TransactionalSource : IIoSource
+{
+    private const long KindRead = 0, KindFlush = 1, KindLogBlock = 2, KindLogHeader = 3;
+    private const byte Ready = 0, WaitRead = 1, WaitLog = 2, Stalled = 3;
+
+    private readonly InstanceWorkload _w;
+    private readonly WorkloadShape _shape;
+    private readonly int _sessions;
+    private readonly byte[] _state;
+    private readonly int[] _opsLeft;
+    private readonly bool[] _modified;
+    private readonly int[] _touchPage;     // page of the current touch, -1 = op not generated
+    private readonly bool[] _touchModify;
+    private readonly int[] _secondPage;     // a second touch of the same op (-1 = none)
+    private readonly int[] _opLogBytes;
+    private readonly int[] _ready;
+    private int _readyHead, _readyCount;
+    private readonly int[] _stalled;
+    private int _stalledCount;
+    private readonly int[] _waitNext;
+    private int _waitNextCount;
+    private readonly int[] _waitInFlight;
+    private int _waitInFlightCount;
+    private readonly long _lazyFlushTicks;
+    private int _flushesInFlight;
+    private int _issuedInRow;
+    private const int YieldEvery = 256;
+
+    public TransactionalSource(InstanceWorkload workload, int sessions, WorkloadShape shape)
+    {
+        if (sessions < 1) throw new ArgumentOutOfRangeException(nameof(sessions));
+        _w = workload;
+        _shape = shape;
+        _sessions = sessions;
+        _state = new byte[sessions];
+        _opsLeft = new int[sessions];
+        _modified = new bool[sessions];
+        _touchPage = new int[sessions];
+        _touchModify = new bool[sessions];
+        _secondPage = new int[sessions];
+        _opLogBytes = new int[sessions];
+        _ready = new int[sessions];
+        _stalled = new int[sessions];
+        _waitNext = new int[sessions];
+        _waitInFlight = new int[sessions];
+        for (int s = 0; s < sessions; s++)
+        {
+            _touchPage[s] = -1;
+            _secondPage[s] = -1;
+            PushReady(s);
+        }
+        _lazyFlushTicks = System.Diagnostics.Stopwatch.Frequency * shape.LazyFlushMilliseconds / 1000;
+        MaxLength = Math.Max(2 * PageFormat.PageSize, shape.MaxLogWriteBytes);
+    }
+
+    /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer.</summary>
+    public int Depth => _sessions + _shape.MaxFlushesInFlight + 1;
+    public int MaxLength { get; }
+
+    public bool TryNext(ref IoPlan plan, Span<byte> buffer)
+    {
+        // Yield now and then: the worker only serves its other streams (BDM, replication) and
+        // checks for stop when a source says "nothing now". With a backend that completes on
+        // submit, slots free up immediately, so a busy closed-loop source would never say it.
+        if (++_issuedInRow > YieldEvery)
+        {
+            _issuedInRow = 0;
+            return false;
+        }
+        if (TryLogWrite(ref plan, buffer)) return true;
+        if (TryFlush(ref plan, buffer)) return true;
+        if (_stalledCount > 0 && _w.Cache.Available > 0)
+        {
+            for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
+            _stalledCount = 0;
+        }
+        // Run ready sessions until one needs a read (bounded, so a fully cached database yields).
+        int budget = 4 * _sessions + 16;
+        while (_readyCount > 0 && budget-- > 0)
+        {
+            int s = PopReady();
+            if (RunSession(s, ref plan)) return true;
+        }
+        return false;
+    }
+
+    /// <summary>Advances session <paramref name="s"/> until it needs I/O (true: a read in <paramref name="plan"/>) or blocks/yields.</summary>
+    private bool RunSession(int s, ref IoPlan plan)
+    {
+        for (int guard = 0; guard < 64; guard++)
+        {
+            if (_touchPage[s] < 0)
+            {
+                if (_opsLeft[s] == 0)
+                {
+                    if (_modified[s] && Commit(s)) return false; // waits for the log
+                    _opsLeft[s] = 1 + (int)(_w.Next() % (ulong)_shape.MaxOperationsPerTransaction);
+                    _modified[s] = false;
+                }
+                NewOperation(s);
+            }
+            var access = _w.Cache.Access(_touchPage[s], _touchModify[s], out int slot);
+            if (access == CacheAccess.Stall)
+            {
+                _state[s] = Stalled;
+                _stalled[_stalledCount++] = s;
+                return false;
+            }
+            if (access == CacheAccess.Miss)
+            {
+                _state[s] = WaitRead;
+                plan.StreamId = _w.DatabaseReadStream;
+                plan.FileIndex = _w.DatabaseFileIndex;
+                plan.Operation = IoOperation.Read;
+                plan.Offset = (long)_touchPage[s] * PageFormat.PageSize;
+                plan.Length = PageFormat.PageSize;
+                plan.Tag = (KindRead << 60) | ((long)s << 30) | (uint)slot;
+                return true;
+            }
+            TouchDone(s);
+        }
+        PushReady(s); // yield: everything hit the cache
+        return false;
+    }
+
+    private void NewOperation(int s)
+    {
+        int roll = (int)(_w.Next() % 100);
+        long pages = _w.PageCount;
+        int page = 1 + (int)(_w.Next() % (ulong)(pages - 1));
+        _secondPage[s] = -1;
+        if (roll < _shape.InsertPercent)
+        {
+            if ((int)(_w.Next() % 100) < _shape.AppendInsertPercent)
+            {
+                if (++_w.AppendRecords >= _shape.RecordsPerAppendPage)
+                {
+                    _w.AppendRecords = 0;
+                    _w.AppendCursor = _w.AppendCursor + 1 >= pages ? 1 : _w.AppendCursor + 1;
+                }
+                page = (int)_w.AppendCursor;
+            }
+            Set(s, page, true, _shape.InsertLogBytes);
+        }
+        else if (roll < _shape.InsertPercent + _shape.DeletePercent) Set(s, page, true, _shape.DeleteLogBytes);
+        else if (roll < _shape.InsertPercent + _shape.DeletePercent + _shape.ReplacePercent) Set(s, page, true, _shape.ReplaceLogBytes);
+        else
+        {
+            Set(s, page, false, 0);
+            if ((int)(_w.Next() % 100) < _shape.LongValueReadPercent) _secondPage[s] = 1 + (int)(_w.Next() % (ulong)(pages - 1));
+        }
+    }
+
+    private void Set(int s, int page, bool modify, int logBytes)
+    {
+        _touchPage[s] = page;
+        _touchModify[s] = modify;
+        _opLogBytes[s] = logBytes;
+    }
+
+    /// <summary>The current touch is satisfied: move to the second page of the op, or finish the op.</summary>
+    private void TouchDone(int s)
+    {
+        if (_touchModify[s])
+        {
+            _modified[s] = true;
+            _w.PendingLogBytes += _opLogBytes[s];
+            if (_w.PendingPageCount < _w.PendingPages.Length) _w.PendingPages[_w.PendingPageCount++] = _touchPage[s];
+        }
+        if (_secondPage[s] >= 0)
+        {
+            _touchPage[s] = _secondPage[s];
+            _touchModify[s] = false;
+            _opLogBytes[s] = 0;
+            _secondPage[s] = -1;
+            return;
+        }
+        _touchPage[s] = -1;
+        _opsLeft[s]--;
+    }
+
+    /// <summary>Commits the session's transaction; true when it must wait for the log write (non-lazy).</summary>
+    private bool Commit(int s)
+    {
+        _modified[s] = false;
+        _w.Transactions++;
+        _w.PendingLogBytes += _shape.CommitLogBytes;
+        if ((int)(_w.Next() % 100) < _shape.LazyCommitPercent) return false;
+        _state[s] = WaitLog;
+        _waitNext[_waitNextCount++] = s;
+        _opsLeft[s] = 0;
+        return true;
+    }
+
+    private bool TryLogWrite(ref IoPlan plan, Span<byte> buffer)
+    {
+        if (_w.LogInFlight) return false;
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        bool due = _waitNextCount > 0 || _w.PendingLogBytes >= _shape.LazyFlushBytes
+            || (_w.PendingLogBytes > 0 && now - _w.LastLogWriteTicks > _lazyFlushTicks);
+        if (!due && !_w.NeedLogHeader) return false;
+        if (!due && _w.NeedLogHeader && _w.PendingLogBytes == 0) return false;
+        plan.StreamId = _w.LogWriteStream;
+        plan.Operation = IoOperation.Write;
+        if (_w.NeedLogHeader)
+        {
+            LogFormat.WriteFileHeader(buffer, _w.Index, _w.InstanceId, _w.Generation, DateTime.UtcNow);
+            plan.FileIndex = _w.LogSlot(_w.Generation);
+            plan.Offset = 0;
+            plan.Length = LogFormat.Sector;
+            plan.Tag = KindLogHeader << 60;
+            _w.NeedLogHeader = false;
+            _w.LogOffset = LogFormat.FileHeaderBytes;
+            _w.BlockSequence = 0;
+            _w.LogInFlight = true;
+            return true;
+        }
+        int records = _w.PendingPageCount;
+        long wanted = LogFormat.BlockHeaderBytes + 4L * records + _w.PendingLogBytes;
+        int length = (int)Math.Min(_shape.MaxLogWriteBytes, (wanted + LogFormat.Sector - 1) / LogFormat.Sector * LogFormat.Sector);
+        length = Math.Max(length, LogFormat.Sector);
+        if (_w.LogOffset + length > LogFormat.FileSize)
+        {
+            // The generation is full: roll to the next one (its header is the next log write).
+            if (_w.Generation >= _w.GenerationLimit) { _w.LogFull = true; return false; }
+            _w.Generation++;
+            _w.NeedLogHeader = true;
+            return TryLogWrite(ref plan, buffer);
+        }
+        records = Math.Min(records, LogFormat.MaxRecords(length));
+        LogFormat.WriteBlock(buffer, length, _w.BlockSequence, _w.Generation, _w.InstanceId, _w.PendingPages.AsSpan(0, records));
+        long carried = length - LogFormat.BlockHeaderBytes - 4L * records;
+        _w.PendingLogBytes = Math.Max(0, _w.PendingLogBytes - carried);
+        if (records < _w.PendingPageCount) Array.Copy(_w.PendingPages, records, _w.PendingPages, 0, _w.PendingPageCount - records);
+        _w.PendingPageCount -= records;
+        plan.FileIndex = _w.LogSlot(_w.Generation);
+        plan.Offset = _w.LogOffset;
+        plan.Length = length;
+        plan.Tag = KindLogBlock << 60;
+        _w.LogOffset += length;
+        _w.BlockSequence++;
+        _w.LogInFlight = true;
+        _w.LastLogWriteTicks = now;
+        for (int i = 0; i < _waitNextCount; i++) _waitInFlight[_waitInFlightCount++] = _waitNext[i];
+        _waitNextCount = 0;
+        return true;
+    }
+
+    private bool TryFlush(ref IoPlan plan, Span<byte> buffer)
+    {
+        if (_flushesInFlight >= _shape.MaxFlushesInFlight) return false;
+        if (!_w.Cache.WantsScavenge) return false;
+        if (!_w.Cache.NextFlush(out int first, out int pages, out int slot1, out int slot2)) return false;
+        for (int i = 0; i < pages; i++)
+            PageFormat.Stamp(buffer.Slice(i * PageFormat.PageSize, PageFormat.PageSize), first + i, _w.InstanceId, ++_w.WriteGeneration);
+        plan.StreamId = _w.DatabaseWriteStream;
+        plan.FileIndex = _w.DatabaseFileIndex;
+        plan.Operation = IoOperation.Write;
+        plan.Offset = (long)first * PageFormat.PageSize;
+        plan.Length = pages * PageFormat.PageSize;
+        plan.Tag = (KindFlush << 60) | ((long)(slot2 + 1) << 30) | (uint)slot1;
+        _flushesInFlight++;
+        return true;
+    }
+
+    public void Completed(in IoPlan plan, int result, ReadOnlySpan<byte> buffer)
+    {
+        long kind = plan.Tag >> 60;
+        bool ok = result == plan.Length;
+        if (kind == KindRead)
+        {
+            int s = (int)((plan.Tag >> 30) & 0x3FFFFFFF);
+            int slot = (int)(plan.Tag & 0x3FFFFFFF);
+            if (ok)
+            {
+                var check = PageFormat.Verify(buffer, plan.Offset / PageFormat.PageSize, _w.InstanceId);
+                if (!check.Ok) _w.ReportBadPage(check, "database read");
+                _w.Cache.ReadCompleted(slot);
+            }
+            else _w.Cache.ReadFailed(slot);
+            TouchDone(s);
+            _state[s] = Ready;
+            PushReady(s);
+        }
+        else if (kind == KindFlush)
+        {
+            int slot1 = (int)(plan.Tag & 0x3FFFFFFF);
+            int slot2 = (int)((plan.Tag >> 30) & 0x3FFFFFFF) - 1;
+            if (ok) { _w.Cache.FlushCompleted(slot1); _w.Cache.FlushCompleted(slot2); }
+            else { _w.Cache.FlushFailed(slot1); _w.Cache.FlushFailed(slot2); }
+            _flushesInFlight--;
+        }
+        else
+        {
+            _w.LogInFlight = false;
+            if (kind == KindLogBlock)
+            {
+                for (int i = 0; i < _waitInFlightCount; i++)
+                {
+                    int s = _waitInFlight[i];
+                    _state[s] = Ready;
+                    PushReady(s);
+                }
+                _waitInFlightCount = 0;
+            }
+        }
+    }
+
+    private void PushReady(int s)
+    {
+        int tail = _readyHead + _readyCount;
+        if (tail >= _ready.Length) tail -= _ready.Length;
+        _ready[tail] = s;
+        _readyCount++;
+    }
+
+    private int PopReady()
+    {
+        int s = _ready[_readyHead];
+        _readyHead = _readyHead + 1 == _ready.Length ? 0 : _readyHead + 1;
+        _readyCount--;
+        return s;
+    }
+}

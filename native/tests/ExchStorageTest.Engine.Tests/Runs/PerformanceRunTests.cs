@@ -1,0 +1,46 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Runs;
+using Xunit.Abstractions;
+
+namespace ExchStorageTest.Engine.Tests.Runs;
+
+public class PerformanceRunTests
+{
+    private readonly ITestOutputHelper _out;
+    public PerformanceRunTests(ITestOutputHelper output) => _out = output;
+
+    [Fact]
+    public void Performance_run_measures_every_stream_saves_results_and_judges_consistently()
+    {
+        using var folder = new TestFolder("perf");
+        var request = folder.Request(TestType.Performance, seconds: 8);
+        var plan = TestPlanner.Plan(request);
+        var events = new MemoryStream();
+        var results = TestRunner.Run(plan, new EventWriter(events), CancellationToken.None);
+
+        Assert.Equal("Complete", results.Completion);
+        Assert.Equal(2, results.Instances.Count);
+        foreach (var inst in results.Instances)
+        {
+            _out.WriteLine($"{inst.Name}: " + string.Join("; ", inst.Streams.Select(s => $"{s.Stream} {s.Operations} ops {s.OperationsPerSecond:F1}/s {s.AverageBytes:F0} B {s.LatencyMs.Mean:F2} ms")));
+            foreach (var name in new[] { StreamNames.DatabaseRead, StreamNames.DatabaseWrite, StreamNames.LogWrite, StreamNames.MaintenanceRead, StreamNames.LogReplicationRead })
+                Assert.True(inst.Stream(name) is { Operations: > 0 }, $"{inst.Name} {name} had no operations");
+            Assert.Equal(0, inst.ChecksumErrors);
+        }
+        Assert.True(File.Exists(results.ResultsFilePath));
+        var loaded = ResultsFile.Load(results.ResultsFilePath);
+        Assert.Equal(results.TestId, loaded.TestId);
+        Assert.NotEmpty(loaded.TimeSeries);
+        Assert.Equal(results.Verdict.Result, loaded.Verdict.Result);
+        foreach (var line in results.TestLog) _out.WriteLine(line.Message);
+        // Verdict consistent with the numbers.
+        bool slowRead = results.Instances.Any(i => i.Stream(StreamNames.DatabaseRead)!.LatencyMs.Mean > 20);
+        Assert.Equal(slowRead, results.Verdict.Reasons.Any(r => r.Code == "DatabaseReadLatencyAverage"));
+        bool belowTarget = results.Sizing.AchievedTransactionalIops < results.Sizing.TargetTransactionalIops;
+        Assert.Equal(belowTarget, results.Verdict.Reasons.Any(r => r.Code == "TargetIopsNotMet"));
+        Assert.Equal(results.Verdict.Reasons.Count == 0 ? "Pass" : "Fail", results.Verdict.Result);
+        Assert.Contains(results.TestLog, l => l.Message.StartsWith("Operation mix: Sessions 4, Inserts 40%"));
+    }
+}

@@ -1,0 +1,160 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Runs;
+using Xunit.Abstractions;
+
+namespace ExchStorageTest.Engine.Tests.Runs;
+
+public class TestTypeRunTests
+{
+    private readonly ITestOutputHelper _out;
+    public TestTypeRunTests(ITestOutputHelper output) => _out = output;
+
+    private TestResults Run(EngineRequest req, CancellationToken cancel = default)
+    {
+        var r = TestRunner.Run(TestPlanner.Plan(req), EventWriter.Null, cancel);
+        foreach (var l in r.TestLog) _out.WriteLine(l.Message);
+        return r;
+    }
+
+    [Fact]
+    public void DatabaseBackup_reads_every_database_once_and_reports_mb_per_second()
+    {
+        using var folder = new TestFolder("backup");
+        var r = Run(folder.Request(TestType.DatabaseBackup, 600));
+        Assert.Equal("Complete", r.Completion);
+        Assert.NotNull(r.Backup);
+        Assert.Equal(2, r.Backup!.Instances.Count);
+        foreach (var inst in r.Instances)
+        {
+            var b = inst.Stream(StreamNames.BackupRead)!;
+            Assert.Equal(inst.DatabaseSizeBytes, b.Bytes);
+            Assert.Equal(262144, b.AverageBytes, 0);
+        }
+        Assert.All(r.Backup.Instances, b => Assert.True(b.MBPerSecond > 0));
+        Assert.Equal("Pass", r.Verdict.Result);
+        Assert.True(File.Exists(r.ResultsFilePath));
+    }
+
+    [Fact]
+    public void Stress_runs_the_load_then_a_clean_checksum_pass()
+    {
+        using var folder = new TestFolder("stress");
+        var r = Run(folder.Request(TestType.Stress, 4));
+        Assert.Equal("Lenient", r.Settings.Thresholds.Name);
+        Assert.NotNull(r.Checksum);
+        Assert.Equal(2 * 639, r.Checksum!.PagesChecked);
+        Assert.Equal(0, r.Checksum.BadPages);
+        Assert.Equal(0, r.Checksum.BadLogs);
+        Assert.True(r.Checksum.LogsChecked >= 16);
+        Assert.DoesNotContain(r.Verdict.Reasons, x => x.Code.StartsWith("Checksum"));
+    }
+
+    [Fact]
+    public void SoftRecovery_generates_and_replays_the_requested_logs()
+    {
+        using var folder = new TestFolder("recovery");
+        var req = folder.Request(TestType.SoftRecovery, 300);
+        req.LogFilesToReplay = 5;
+        var r = Run(req);
+        Assert.Equal("Complete", r.Completion);
+        Assert.NotNull(r.SoftRecovery);
+        Assert.All(r.SoftRecovery!.Instances, i => Assert.Equal(5, i.LogsReplayed));
+        Assert.All(r.SoftRecovery.Instances, i => Assert.True(i.PagesReplayed > 0));
+        Assert.True(r.SoftRecovery.SecondsPerLog > 0);
+        Assert.All(r.Instances, i => Assert.True(i.Stream(StreamNames.LogRead)!.Operations == 5));
+        Assert.All(r.Instances, i => Assert.Equal(0, i.ChecksumErrors));
+        // The replayed database is still consistent.
+        var check = ExchStorageTest.Engine.Storage.ChecksumVerifier.Verify(r.Instances.Select(i => i.DatabasePath), r.Instances.Select(i => i.LogPath), EventWriter.Null, default);
+        Assert.Equal(0, check.BadPages + check.BadLogs);
+    }
+
+    [Fact]
+    public void Cancel_mid_run_stops_cleanly_keeps_samples_and_saves()
+    {
+        using var folder = new TestFolder("cancel");
+        var req = folder.Request(TestType.Performance, 60);
+        using var cts = new CancellationTokenSource();
+        var plan = TestPlanner.Plan(req);
+        var sw = System.Diagnostics.Stopwatch.StartNew();
+        // Cancel once the measured window has produced a few samples.
+        var events = new NotifyingStream(() => cts.Cancel(), "\"type\":\"sample\"", 3);
+        var r = TestRunner.Run(plan, new EventWriter(events), cts.Token);
+        Assert.True(sw.Elapsed.TotalSeconds < 40, $"took {sw.Elapsed.TotalSeconds} s");
+        Assert.Equal("Stopped", r.Completion);
+        Assert.NotEmpty(r.TimeSeries);
+        Assert.Contains(r.Verdict.Reasons, x => x.Code == "RunStopped");
+        var loaded = ResultsFile.Load(r.ResultsFilePath);
+        Assert.Equal("Stopped", loaded.Completion);
+        Assert.Equal(r.TimeSeries.Count, loaded.TimeSeries.Count);
+        Assert.True(loaded.Instances[0].Stream(StreamNames.DatabaseRead)!.Operations > 0);
+        // The set is re-usable by the next run (attach).
+        req.DatabaseSource = DatabaseSource.Attach;
+        req.DurationSeconds = 2;
+        Assert.Equal("Complete", Run(req).Completion);
+    }
+
+    [Fact]
+    public void Auto_tuning_picks_a_thread_count_and_logs_every_step()
+    {
+        using var folder = new TestFolder("tune");
+        var req = folder.Request(TestType.Performance, 6, threads: null);
+        var r = Run(req);
+        Assert.True(r.Settings.AutoTuned);
+        Assert.NotEmpty(r.TuningLog);
+        Assert.Equal("Succeeded", r.TuningOutcome);
+        Assert.True(r.Settings.ThreadCount >= 1);
+        Assert.Contains(r.TuningLog, s => s.Phase == "Stable" && s.Passed && s.ThreadCount == r.Settings.ThreadCount);
+    }
+
+    [Fact]
+    public void Open_loop_paces_transactional_io_at_the_target_rate()
+    {
+        using var folder = new TestFolder("open");
+        var req = folder.Request(TestType.Performance, 6);
+        req.TargetRateIops = 200;
+        var r = Run(req);
+        Assert.Equal("Open", r.Settings.LoadModel);
+        Assert.InRange(r.Sizing.AchievedTransactionalIops, 140, 260);
+        Assert.NotNull(r.Instances[0].Stream(StreamNames.DatabaseRead)!.ScheduledLatencyMs);
+    }
+
+    [Fact]
+    public void Throughput_sizes_by_capacity_and_finds_the_largest_passing_thread_count()
+    {
+        using var folder = new TestFolder("throughput");
+        var req = folder.Request(TestType.Throughput, 4, threads: null);
+        req.CapacityPercent = 0.05;
+        var r = Run(req);
+        Assert.Equal("Complete", r.Completion);
+        Assert.Equal(0, r.Sizing.TargetTransactionalIops);
+        Assert.NotEqual(20L * 1048576, r.Instances[0].DatabaseSizeBytes);
+        Assert.Contains(r.TuningLog, s => s.Phase == "Stable");
+        Assert.True(r.Settings.ThreadCount >= 2);
+        Assert.DoesNotContain(r.Verdict.Reasons, x => x.Code == "TargetIopsNotMet");
+    }
+
+    /// <summary>Writes nothing anywhere; calls back after a marker was seen <c>count</c> times.</summary>
+    private sealed class NotifyingStream : Stream
+    {
+        private readonly Action _callback;
+        private readonly byte[] _marker;
+        private int _left;
+        public NotifyingStream(Action callback, string marker, int count) { _callback = callback; _marker = System.Text.Encoding.UTF8.GetBytes(marker); _left = count; }
+        public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
+        public override void Write(ReadOnlySpan<byte> buffer)
+        {
+            if (buffer.IndexOf(_marker) >= 0 && --_left == 0) _callback();
+        }
+        public override void Flush() { }
+        public override bool CanRead => false;
+        public override bool CanSeek => false;
+        public override bool CanWrite => true;
+        public override long Length => 0;
+        public override long Position { get => 0; set { } }
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+    }
+}
