@@ -19,8 +19,6 @@ public sealed class TestResults
     public string EngineVersion { get; set; } = "";
     /// <summary>Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error.</summary>
     public string Completion { get; set; } = "Complete";
-    /// <summary>Where the engine saved this document (output folder + Jetstress-style name).</summary>
-    public string ResultsFilePath { get; set; } = "";
     public MailboxProfile Profile { get; set; } = new();
     public RunSettings Settings { get; set; } = new();
     public EnvironmentInfo Environment { get; set; } = new();

@@ -21,7 +21,6 @@ public static class TestRunner
         if (plan.TestType == TestType.Throughput) plan = ThroughputSizing.Apply(plan);
         using var ctx = new RunContext(plan, events, cancel);
         var r = ctx.Results;
-        r.ResultsFilePath = ctx.ResultsPath;
         FillSettings(ctx);
         try
         {

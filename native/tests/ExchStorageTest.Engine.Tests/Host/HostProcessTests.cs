@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Text.Json;
-using ExchStorageTest.Engine.Tests.Support;
 
 namespace ExchStorageTest.Engine.Tests.Host;
 

@@ -1,7 +1,6 @@
 using System.Text.Json;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Tests.Reports;
-using ExchStorageTest.Engine.Tests.Support;
 
 namespace ExchStorageTest.Engine.Tests.Host;
 

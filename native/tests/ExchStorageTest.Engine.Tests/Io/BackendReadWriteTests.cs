@@ -31,10 +31,10 @@ public class BackendReadWriteTests
     [MemberData(nameof(BackendsAndDepths))]
     public void ReadsBackWhatItWroteWithDirectIo(string backendName, int depth)
     {
-        using var dir = new ScratchDir();
+        using var dir = new TestFolder("io");
         const int block = 32 * 1024; // an Exchange database page
         int count = depth * 4 + 3;   // several rounds of full queues plus a ragged tail
-        using IoFile file = IoFileOpener.Open(dir.File("db.edb"), IoFileMode.CreateNew, writeThrough: true, allowBuffered: false);
+        using IoFile file = IoFileOpener.Open(dir.Combine("db.edb"), IoFileMode.CreateNew, writeThrough: true, allowBuffered: false);
         Assert.True(file.Direct);
         using var written = new AlignedBuffer(count * block, file.Alignment);
         using var read = new AlignedBuffer(count * block, file.Alignment);
@@ -60,8 +60,8 @@ public class BackendReadWriteTests
     [MemberData(nameof(Backends))]
     public void BackendRefusesMoreThanDepthAndHandsBackUserData(string backendName)
     {
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         using var buf = new AlignedBuffer(4 * 4096, file.Alignment);
         using IIoBackend backend = IoBackendFactory.Create(4, backendName);
         for (int i = 0; i < 4; i++)
@@ -89,8 +89,8 @@ public class BackendReadWriteTests
     [MemberData(nameof(Backends))]
     public void UnalignedRequestIsRefusedByTheKernelWithEinval(string backendName)
     {
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         Assert.True(file.Direct);
         using var buf = new AlignedBuffer(4 * 4096, file.Alignment);
         using IIoBackend backend = IoBackendFactory.Create(4, backendName);
@@ -112,8 +112,8 @@ public class BackendReadWriteTests
     [MemberData(nameof(Backends))]
     public void ReadPastEndOfFileReturnsZeroBytes(string backendName)
     {
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         using var buf = new AlignedBuffer(4096, file.Alignment);
         using IIoBackend backend = IoBackendFactory.Create(2, backendName);
         Assert.True(backend.TryQueue(new IoRequest(file.RawHandle, IoOperation.Read, 1 << 20, 4096, buf.Address, 7)));

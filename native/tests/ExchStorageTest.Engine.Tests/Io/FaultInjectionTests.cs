@@ -13,9 +13,9 @@ public class FaultInjectionTests
     [MemberData(nameof(Backends))]
     public void FullFileSystemCompletesWritesWithEnospc(string backendName)
     {
-        using var dir = new ScratchDir();
-        string image = dir.File("tiny.ext4");
-        string mount = dir.File("mnt");
+        using var dir = new TestFolder("io");
+        string image = dir.Combine("tiny.ext4");
+        string mount = dir.Combine("mnt");
         Directory.CreateDirectory(mount);
         using (var fs = File.Create(image)) fs.SetLength(8L << 20);
         Tool.Run("mkfs.ext4", "-q", "-F", "-m", "0", image);
@@ -52,7 +52,7 @@ public class FaultInjectionTests
     [MemberData(nameof(Backends))]
     public void DeviceErrorsCompleteWithEio(string backendName)
     {
-        using var dir = new ScratchDir();
+        using var dir = new TestFolder("io");
         // nbdkit's error filter fails every request with EIO; nbdfuse exposes the NBD export as a file.
         using var nbd = new NbdFuseDisk(dir, "--filter=error", "memory", "16M", "error-rate=100%", "error=EIO");
         using IoFile file = IoFileOpener.Open(nbd.FilePath, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
@@ -70,7 +70,7 @@ public class FaultInjectionTests
     public void BlockingReapGivesUpAtTheTimeoutAndTheIoStillCompletes(string backendName)
     {
         if (backendName == "io_uring" && Prerequisites.NoIoUring is not null) return;
-        using var dir = new ScratchDir();
+        using var dir = new TestFolder("io");
         // Every read takes 2 s (nbdkit's delay filter): a 200 ms reap must come back empty-handed.
         using var nbd = new NbdFuseDisk(dir, "--filter=delay", "memory", "16M", "rdelay=2");
         using IoFile file = IoFileOpener.Open(nbd.FilePath, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);

@@ -31,8 +31,8 @@ public class IoFileOpenerTests
     [LinuxFact]
     public void MissingPathIsObjectNotFoundWithThePathInTheMessage()
     {
-        using var dir = new ScratchDir();
-        string path = dir.File("gone/missing.edb");
+        using var dir = new TestFolder("io");
+        string path = dir.Combine("gone/missing.edb");
         EngineException e = Assert.Throws<EngineException>(() => IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: true, allowBuffered: false));
         Assert.Equal("FileOpenFailed", e.Code);
         Assert.Equal(ErrorCategories.ObjectNotFound, e.Category);
@@ -44,8 +44,8 @@ public class IoFileOpenerTests
     [LinuxFact]
     public void FileThatVanishedAfterCreationIsObjectNotFoundOnReopen()
     {
-        using var dir = new ScratchDir();
-        string path = dir.File("db.edb");
+        using var dir = new TestFolder("io");
+        string path = dir.Combine("db.edb");
         using (IoFileOpener.Open(path, IoFileMode.CreateNew, writeThrough: false, allowBuffered: false)) { }
         File.Delete(path);
         EngineException e = Assert.Throws<EngineException>(() => IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false));
@@ -56,8 +56,8 @@ public class IoFileOpenerTests
     [LinuxFact]
     public void CreateNewNeverOverwritesAnExistingFile()
     {
-        using var dir = new ScratchDir();
-        string path = dir.File("db.edb");
+        using var dir = new TestFolder("io");
+        string path = dir.Combine("db.edb");
         File.WriteAllText(path, "not ours");
         EngineException e = Assert.Throws<EngineException>(() => IoFileOpener.Open(path, IoFileMode.CreateNew, writeThrough: false, allowBuffered: false));
         Assert.Equal("FileExists", e.Code);
@@ -67,8 +67,8 @@ public class IoFileOpenerTests
     [LinuxFact]
     public void AlignmentComesFromTheDevice()
     {
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         DeviceAlignment a = DeviceAlignmentProbe.Probe((int)file.RawHandle);
         Assert.Equal(a.Effective, file.Alignment);
         Assert.True(file.Alignment >= 4096 && System.Numerics.BitOperations.IsPow2(file.Alignment));
@@ -97,7 +97,7 @@ public class DeviceAlignmentTests
     [LinuxFact]
     public void SysfsOfAPartitionUsesItsDisksQueue()
     {
-        using var dir = new ScratchDir();
+        using var dir = new TestFolder("io");
         string sys = dir.Path;
         // /sys/dev/block/8:1 -> ../../devices/pci/block/sda/sda1 (no queue/); /sys/dev/block/8:0 -> .../sda (queue/).
         string disk = Path.Combine(sys, "devices", "pci", "block", "sda");

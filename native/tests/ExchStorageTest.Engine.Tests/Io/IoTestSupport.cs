@@ -4,29 +4,6 @@ using ExchStorageTest.Engine.Io.Linux;
 
 namespace ExchStorageTest.Engine.Tests.Io;
 
-/// <summary>
-/// A scratch directory on a disk-backed file system (/var/tmp, never a tmpfs /tmp), so O_DIRECT
-/// reaches a real block device.
-/// </summary>
-internal sealed class ScratchDir : IDisposable
-{
-    public ScratchDir()
-    {
-        string root = "/var/tmp";
-        if (!Directory.Exists(root) || LibC.FileSystemType(root) == LibC.TMPFS_MAGIC) root = AppContext.BaseDirectory;
-        Path = System.IO.Path.Combine(root, "est-io-" + Guid.NewGuid().ToString("N")[..12]);
-        Directory.CreateDirectory(Path);
-    }
-
-    public string Path { get; }
-    public string File(string name) => System.IO.Path.Combine(Path, name);
-
-    public void Dispose()
-    {
-        try { Directory.Delete(Path, recursive: true); } catch (IOException) { } catch (UnauthorizedAccessException) { }
-    }
-}
-
 /// <summary>Drives a backend the way a worker does: queue to depth, submit, reap.</summary>
 internal static class BackendDriver
 {
@@ -90,9 +67,9 @@ internal sealed class NbdFuseDisk : IDisposable
 
     /// <param name="dir">Where the FUSE mount point is made.</param>
     /// <param name="nbdkitArgs">Plugin, filters and parameters, e.g. "--filter=error", "memory", "16M", "error-rate=100%".</param>
-    public NbdFuseDisk(ScratchDir dir, params string[] nbdkitArgs)
+    public NbdFuseDisk(TestFolder dir, params string[] nbdkitArgs)
     {
-        _mount = dir.File("nbd");
+        _mount = dir.Combine("nbd");
         Directory.CreateDirectory(_mount);
         FilePath = Path.Combine(_mount, "disk");
         var psi = new ProcessStartInfo(Prerequisites.FindTool("nbdfuse")!) { RedirectStandardError = true, RedirectStandardOutput = true };

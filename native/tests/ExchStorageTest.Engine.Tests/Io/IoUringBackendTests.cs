@@ -53,8 +53,8 @@ public class IoUringBackendTests
     {
         // With DEFER_TASKRUN the kernel posts CQEs only when the issuer enters; Reap(min 0) must
         // notice the TASKRUN flag and flush, or a polling worker would spin forever.
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         using var buf = new AlignedBuffer(8 * 4096, file.Alignment);
         using IoUringBackend ring = IoUringBackend.Create(8);
         for (int i = 0; i < 8; i++) Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Write, i * 4096L, 4096, buf.Address + i * 4096, (ulong)i)));
@@ -74,8 +74,8 @@ public class IoUringBackendTests
     [IoUringFact]
     public void RingIsBoundToTheThreadThatFirstSubmits()
     {
-        using var dir = new ScratchDir();
-        using IoFile file = IoFileOpener.Open(dir.File("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
         using var buf = new AlignedBuffer(4096, file.Alignment);
         using IoUringBackend ring = IoUringBackend.Create(2);
         if (ring.SetupMode != "single-issuer+defer-taskrun") return; // only SINGLE_ISSUER rings are bound

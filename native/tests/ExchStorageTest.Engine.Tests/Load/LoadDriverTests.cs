@@ -1,7 +1,6 @@
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Load;
 using ExchStorageTest.Engine.Load.Sources;
-using ExchStorageTest.Engine.Tests.Support;
 
 namespace ExchStorageTest.Engine.Tests.Load;
 

@@ -1,7 +1,6 @@
 using ExchStorageTest.Engine.Load.StreamMix;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
-using ExchStorageTest.Engine.Tests.Support;
 
 namespace ExchStorageTest.Engine.Tests.Load;
 

@@ -1,6 +1,5 @@
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
-using ExchStorageTest.Engine.Tests.Support;
 
 namespace ExchStorageTest.Engine.Tests.Planning;
 

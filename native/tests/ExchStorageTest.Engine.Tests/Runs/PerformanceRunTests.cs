@@ -29,8 +29,8 @@ public class PerformanceRunTests
                 Assert.True(inst.Stream(name) is { Operations: > 0 }, $"{inst.Name} {name} had no operations");
             Assert.Equal(0, inst.ChecksumErrors);
         }
-        Assert.True(File.Exists(results.ResultsFilePath));
-        var loaded = ResultsFile.Load(results.ResultsFilePath);
+        Assert.True(File.Exists(results.SavedPath!));
+        var loaded = ResultsFile.Load(results.SavedPath!);
         Assert.Equal(results.TestId, loaded.TestId);
         Assert.NotEmpty(loaded.TimeSeries);
         Assert.Equal(results.Verdict.Result, loaded.Verdict.Result);

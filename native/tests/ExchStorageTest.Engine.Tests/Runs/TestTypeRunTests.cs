@@ -34,7 +34,7 @@ public class TestTypeRunTests
         }
         Assert.All(r.Backup.Instances, b => Assert.True(b.MBPerSecond > 0));
         Assert.Equal("Pass", r.Verdict.Result);
-        Assert.True(File.Exists(r.ResultsFilePath));
+        Assert.True(File.Exists(r.SavedPath!));
     }
 
     [Fact]
@@ -85,7 +85,7 @@ public class TestTypeRunTests
         Assert.Equal("Stopped", r.Completion);
         Assert.NotEmpty(r.TimeSeries);
         Assert.Contains(r.Verdict.Reasons, x => x.Code == "RunStopped");
-        var loaded = ResultsFile.Load(r.ResultsFilePath);
+        var loaded = ResultsFile.Load(r.SavedPath!);
         Assert.Equal("Stopped", loaded.Completion);
         Assert.Equal(r.TimeSeries.Count, loaded.TimeSeries.Count);
         Assert.True(loaded.Instances[0].Stream(StreamNames.DatabaseRead)!.Operations > 0);
