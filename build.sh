@@ -88,10 +88,16 @@ case "$task" in
     ;;
   Demo)
     build || exit 1
-    folder=${1:-}
-    echo "==> Demo through the native helper (built-in profile, temporary folder)"
-    "bin/$rid/exchstoragetest-engine" demo ${folder:+"$folder"} | tee out-demo.jsonl | grep -E '"type":"(log|result|report|error)"' | cut -c1-400
-    exit "${PIPESTATUS[0]}"
+    tmp=/var/tmp; [ -d "$tmp" ] || tmp=${TMPDIR:-/tmp}
+    folder=${1:-$tmp/ExchStorageTest-demo-$(date +%Y%m%d-%H%M%S)}
+    mkdir -p "$folder"
+    echo "==> Demo through the native helper: built-in profile (100 mailboxes x 0.5 IOPS, 10 MB, 2 databases, 30 s) in $folder"
+    "bin/$rid/exchstoragetest-engine" demo "$folder" > "$folder/events.jsonl"
+    code=$?
+    grep -E '"type":"(error)"' "$folder/events.jsonl" >&2
+    report=$(ls -t "$folder"/Results/*.txt 2>/dev/null | grep -v '\.esrp\.txt$' | head -n 1)
+    if [ -n "$report" ]; then cat "$report"; echo; echo "Reports: $(dirname "$report")"; ls "$(dirname "$report")"; fi
+    exit "$code"
     ;;
   *) echo "The $task task needs PowerShell (pwsh): run ./build.ps1 $task where PowerShell is installed." >&2; exit 2 ;;
 esac
