@@ -185,20 +185,3 @@ public sealed class LoadDriver : IDisposable
     }
 }
 
-/// <summary>The measured-window figures of one stream, merged across workers.</summary>
-public sealed class StreamTotals
-{
-    public StreamTotals(StreamKey key) => Key = key;
-    public StreamKey Key { get; }
-    public LatencyHistogram Latency { get; } = new();
-    public LatencyHistogram Scheduled { get; } = new();
-    public long Bytes;
-    public long Errors;
-    public long LateIssues;
-    public double MaxLagMs;
-    public double QueueDepthArea;
-    public double MeanQueueDepth;
-    public double WindowSeconds;
-    public long Operations => Latency.Count;
-    public double OperationsPerSecond => WindowSeconds > 0 ? Operations / WindowSeconds : 0;
-}

@@ -279,7 +279,7 @@ internal sealed class LoadPhase : IDisposable
         {
             var t = Driver.Totals(id);
             var (w, name) = _ids[id];
-            list.Add((w, ToResult(name, t, _maxSampleAvg[id])));
+            list.Add((w, t.ToResult(name, _maxSampleAvg[id])));
         }
         return list;
     }
@@ -287,51 +287,6 @@ internal sealed class LoadPhase : IDisposable
     public double StallsPerSecond(int i, double windowSeconds) => windowSeconds > 0 ? (_ctx.Instances[i].Cache.Stalls - _stallsAtWindowStart[i]) / windowSeconds : 0;
     public double MaxStallsPerSecond(int i) => _maxStalls[i];
     public int StallSamples(int i) => _stallSamples[i];
-
-    public static StreamResult ToResult(string name, StreamTotals t, double maxSampleAvg)
-    {
-        var r = new StreamResult
-        {
-            Stream = name,
-            Operation = t.Key.Operation.ToString(),
-            Operations = t.Operations,
-            Bytes = t.Bytes,
-            ErrorCount = t.Errors,
-            DurationSeconds = Math.Round(t.WindowSeconds, 3),
-            OperationsPerSecond = t.OperationsPerSecond,
-            AverageBytes = t.Operations > 0 ? (double)t.Bytes / t.Operations : 0,
-            LatencyMs = Summary(t.Latency),
-            LateIssues = t.LateIssues,
-            MaxScheduleLagMs = t.MaxLagMs,
-            MeanQueueDepth = t.MeanQueueDepth,
-            MaxSampleAverageLatencyMs = Math.Max(maxSampleAvg, 0),
-            Histogram = Histogram(t.Latency),
-        };
-        if (t.Scheduled.Count > 0)
-        {
-            r.ScheduledLatencyMs = Summary(t.Scheduled);
-            r.ScheduledHistogram = Histogram(t.Scheduled);
-        }
-        return r;
-    }
-
-    public static LatencySummary Summary(LatencyHistogram h) => h.Count == 0 ? new LatencySummary() : new LatencySummary
-    {
-        Mean = h.MeanNs / 1e6,
-        Min = h.MinNs / 1e6,
-        P50 = h.Percentile(50) / 1e6,
-        P90 = h.Percentile(90) / 1e6,
-        P99 = h.Percentile(99) / 1e6,
-        P999 = h.Percentile(99.9) / 1e6,
-        Max = h.MaxNs / 1e6,
-    };
-
-    public static HistogramData Histogram(LatencyHistogram h)
-    {
-        var d = new HistogramData { Count = h.Count, SumNs = h.SumNs, MinNs = h.Count > 0 ? h.MinNs : 0, MaxNs = h.MaxNs };
-        foreach (var (i, c) in h.NonZeroBuckets()) d.Buckets.Add(new long[] { i, c });
-        return d;
-    }
 
     public void Dispose() => Driver.Dispose();
 }

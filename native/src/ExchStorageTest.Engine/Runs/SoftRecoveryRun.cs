@@ -100,7 +100,7 @@ internal static class SoftRecoveryRun
         {
             Stream = name, Operation = op, Operations = h.Count, Bytes = data.Bytes, DurationSeconds = Math.Round(seconds, 3),
             OperationsPerSecond = seconds > 0 ? h.Count / seconds : 0, AverageBytes = h.Count > 0 ? (double)data.Bytes / h.Count : 0,
-            LatencyMs = LoadPhase.Summary(h), MaxSampleAverageLatencyMs = h.Count > 0 ? h.MeanNs / 1e6 : 0, Histogram = LoadPhase.Histogram(h),
+            LatencyMs = HistogramMath.Summary(h), MaxSampleAverageLatencyMs = h.Count > 0 ? h.MeanNs / 1e6 : 0, Histogram = HistogramMath.ToData(h),
         });
     }
 

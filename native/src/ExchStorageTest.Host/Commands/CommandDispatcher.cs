@@ -16,6 +16,7 @@ internal static class CommandDispatcher
             "inspect" => InspectCommandHost.Execute(request, events),
             "report" => ReportCommand.Execute(request, events),
             "streams" => StreamsCommand.Execute(request, events, cancel),
+            "verify" => VerifyCommand.Execute(request, events, cancel),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
                 $"Unknown command '{request.Command}': expected run, plan, streams, verify, inspect, report or version."),
         };

@@ -79,7 +79,7 @@ internal static class ResultEvent
             if (s is null || s.Operations == 0) continue;
             sumMeans += s.LatencyMs.Mean;
             n++;
-            merged.Add(LatencyHistogram.FromBuckets(s.Histogram.Buckets.Select(b => ((int)b[0], b[1])), s.Histogram.SumNs, s.Histogram.MinNs, s.Histogram.MaxNs));
+            merged.Add(HistogramMath.ToHistogram(s.Histogram));
         }
         w.WriteStartObject(name);
         w.WriteNumber("average", Math.Round(n == 0 ? 0 : sumMeans / n, 3));

@@ -95,7 +95,7 @@ public static class StreamMixRunner
                 {
                     var t = driver.Totals(id);
                     if (t.Operations == 0 && t.Errors == 0) continue;
-                    inst.Streams.Add(ToStreamResult(t, intervalMax[id]));
+                    inst.Streams.Add(t.ToResult(null, intervalMax[id]));
                     totalOps += t.Operations;
                 }
                 results.Instances.Add(inst);
@@ -152,42 +152,6 @@ public static class StreamMixRunner
         });
         events.Progress("Measuring", elapsed * 100 / duration, Math.Max(0, duration - elapsed), $"{iops:F0} IOPS");
     }
-
-    private static StreamResult ToStreamResult(StreamTotals t, double maxSampleAverage)
-    {
-        var h = t.Latency;
-        return new StreamResult
-        {
-            Stream = t.Key.Stream,
-            Operation = t.Key.Operation.ToString(),
-            Operations = t.Operations,
-            Bytes = t.Bytes,
-            ErrorCount = t.Errors,
-            DurationSeconds = t.WindowSeconds,
-            OperationsPerSecond = t.OperationsPerSecond,
-            AverageBytes = t.Operations == 0 ? 0 : (double)t.Bytes / t.Operations,
-            LatencyMs = Summary(h),
-            ScheduledLatencyMs = t.Scheduled.Count > 0 ? Summary(t.Scheduled) : null,
-            LateIssues = t.LateIssues,
-            MaxScheduleLagMs = t.MaxLagMs,
-            MeanQueueDepth = t.MeanQueueDepth,
-            MaxSampleAverageLatencyMs = maxSampleAverage,
-            Histogram = Data(h),
-            ScheduledHistogram = t.Scheduled.Count > 0 ? Data(t.Scheduled) : null,
-        };
-    }
-
-    private static LatencySummary Summary(LatencyHistogram h) => new()
-    {
-        Mean = h.MeanNs / 1e6, Min = h.Count == 0 ? 0 : h.MinNs / 1e6, P50 = h.Percentile(50) / 1e6, P90 = h.Percentile(90) / 1e6,
-        P99 = h.Percentile(99) / 1e6, P999 = h.Percentile(99.9) / 1e6, Max = h.MaxNs / 1e6,
-    };
-
-    private static HistogramData Data(LatencyHistogram h) => new()
-    {
-        Count = h.Count, SumNs = h.SumNs, MinNs = h.Count == 0 ? 0 : h.MinNs, MaxNs = h.MaxNs,
-        Buckets = h.NonZeroBuckets().Select(b => new long[] { b.Index, b.Count }).ToList(),
-    };
 
     private static void FillEnvironment(EnvironmentInfo e)
     {

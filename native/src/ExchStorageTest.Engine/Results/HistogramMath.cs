@@ -1,8 +1,7 @@
 using ExchStorageTest.Engine.Metrics;
 using ExchStorageTest.Engine.Protocol;
-using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Reports;
+namespace ExchStorageTest.Engine.Results;
 
 /// <summary>
 /// Conversions between the stored histogram (<see cref="HistogramData"/>) and the live

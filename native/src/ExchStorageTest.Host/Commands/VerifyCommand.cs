@@ -1,0 +1,85 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Storage;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// "verify": the standalone checksum pass over a database set (the eseutil /K equivalent) that
+/// Test-DatabaseChecksum runs. Paths are .edb files (their Logs folder beside them is checked too)
+/// or folders, searched for databases and log folders.
+/// </summary>
+internal static class VerifyCommand
+{
+    public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel)
+    {
+        if (request.Paths.Count == 0)
+            throw EngineException.InvalidArgument("PathsMissing", "The verify command needs at least one database file or folder in 'paths'.");
+        var (databases, logFolders) = Resolve(request.Paths);
+        if (databases.Count == 0 && logFolders.Count == 0)
+            throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"No database files or log folders were found under: {string.Join(", ", request.Paths)}.", request.Paths[0]);
+        var result = ChecksumVerifier.Verify(databases, logFolders, events, cancel);
+        events.Emit("verify", w =>
+        {
+            w.WriteString("result", result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
+            w.WriteNumber("pagesChecked", result.PagesChecked);
+            w.WriteNumber("badPages", result.BadPages);
+            w.WriteNumber("logsChecked", result.LogsChecked);
+            w.WriteNumber("badLogs", result.BadLogs);
+            w.WriteNumber("elapsedSeconds", Math.Round(result.ElapsedSeconds, 3));
+            w.WriteStartArray("files");
+            foreach (var f in result.Files)
+            {
+                bool db = f.Kind == "Database";
+                var problems = result.Problems.Where(p => p.StartsWith(f.Path, StringComparison.Ordinal)).ToList();
+                w.WriteStartObject();
+                w.WriteString("path", f.Path);
+                w.WriteString("kind", f.Kind);
+                if (db)
+                {
+                    w.WriteNumber("pagesChecked", f.Checked);
+                    w.WriteNumber("badPages", f.Bad);
+                }
+                else
+                {
+                    // One log generation per file; its blocks are what was checked inside it.
+                    w.WriteNumber("logsChecked", 1);
+                    w.WriteNumber("badLogs", f.Bad > 0 ? 1 : 0);
+                    w.WriteNumber("blocksChecked", f.Checked);
+                }
+                w.WriteString("result", f.Bad == 0 ? "Pass" : "Fail");
+                w.WriteString("message", problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
+                w.WriteEndObject();
+            }
+            w.WriteEndArray();
+            w.WriteStartArray("problems");
+            foreach (var p in result.Problems.Take(1000)) w.WriteStringValue(p);
+            w.WriteEndArray();
+        });
+        return ExitCodes.Ran;
+    }
+
+    internal static (List<string> Databases, List<string> LogFolders) Resolve(IEnumerable<string> paths)
+    {
+        var dbs = new List<string>();
+        var logs = new List<string>();
+        foreach (var p in paths)
+        {
+            string full = Path.GetFullPath(p);
+            if (File.Exists(full))
+            {
+                dbs.Add(full);
+                string beside = Path.Combine(Path.GetDirectoryName(full)!, "Logs");
+                if (Directory.Exists(beside)) logs.Add(beside);
+            }
+            else if (Directory.Exists(full))
+            {
+                dbs.AddRange(Directory.EnumerateFiles(full, "*.edb", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
+                logs.AddRange(Directory.EnumerateDirectories(full, "*", SearchOption.AllDirectories).Prepend(full)
+                    .Where(d => Directory.EnumerateFiles(d, "E00*.log").Any()).OrderBy(d => d, StringComparer.Ordinal));
+            }
+            else throw new EngineException("PathNotFound", ErrorCategories.ObjectNotFound, $"'{p}' does not exist.", p);
+        }
+        return (dbs.Distinct().ToList(), logs.Distinct().ToList());
+    }
+}
