@@ -29,6 +29,11 @@ public sealed class EngineRequest
     public bool AllowBufferedIo { get; set; }
     /// <summary>Cache warm-up before the measured window; null = until the cache model is ~90% full (bounded).</summary>
     public double? WarmupSeconds { get; set; }
+    /// <summary>
+    /// Multi-host runs: prepare databases, then wait until this UTC instant before warm-up and
+    /// measurement, so every host measures the same window. Null = start at once.
+    /// </summary>
+    public DateTime? StartAtUtc { get; set; }
     /// <summary>Soft recovery: log generations to create and replay per instance.</summary>
     public int LogFilesToReplay { get; set; } = 500;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>

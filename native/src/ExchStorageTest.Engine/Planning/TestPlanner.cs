@@ -43,6 +43,8 @@ public static class TestPlanner
             throw Bad("SampleIntervalOutOfRange", $"SampleIntervalSeconds {interval} is out of range: it must be between 1 and 3600.");
         if (request.LogFilesToReplay < 1 || request.LogFilesToReplay > 100_000)
             throw Bad("LogFilesToReplayOutOfRange", $"LogFilesToReplay {request.LogFilesToReplay} is out of range: it must be between 1 and 100000.");
+        if (request.StartAtUtc is DateTime at && at.ToUniversalTime() > DateTime.UtcNow.AddDays(7))
+            throw Bad("StartTimeOutOfRange", $"StartAtUtc {at.ToUniversalTime():o} is more than 7 days ahead.");
         if (request.DatabaseSource == DatabaseSource.Restore && string.IsNullOrWhiteSpace(request.RestoreFromPath))
             throw Bad("RestorePathMissing", "DatabaseSource Restore needs RestoreFromPath: the folder holding the backup copy.");
 

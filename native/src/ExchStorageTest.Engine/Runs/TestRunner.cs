@@ -16,6 +16,31 @@ namespace ExchStorageTest.Engine.Runs;
 /// </summary>
 public static class TestRunner
 {
+    /// <summary>
+    /// Multi-host runs agree one UTC start: each host prepares, then waits here, so the measured
+    /// windows line up (within the hosts' clock skew, which the orchestrator measures and reports).
+    /// </summary>
+    private static void WaitForAgreedStart(RunContext ctx)
+    {
+        if (ctx.Plan.Request.StartAtUtc is not DateTime at) return;
+        at = at.Kind == DateTimeKind.Unspecified ? DateTime.SpecifyKind(at, DateTimeKind.Utc) : at.ToUniversalTime();
+        var wait = at - DateTime.UtcNow;
+        if (wait <= TimeSpan.Zero)
+        {
+            ctx.Log($"The agreed start {at:o} passed {-wait.TotalSeconds:F1} s before preparation ended; starting at once.");
+            return;
+        }
+        ctx.BeginPhase("WaitingForStart");
+        ctx.Log($"Waiting for the agreed start at {at:o} ({wait.TotalSeconds:F1} s) ...");
+        while (DateTime.UtcNow < at)
+        {
+            ctx.Cancel.ThrowIfCancellationRequested();
+            var left = at - DateTime.UtcNow;
+            ctx.Events.Progress("WaitingForStart", 0, left.TotalSeconds, $"Start at {at:HH:mm:ss} UTC");
+            ctx.Cancel.WaitHandle.WaitOne(left < TimeSpan.FromSeconds(1) ? left : TimeSpan.FromSeconds(1));
+        }
+    }
+
     public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel)
     {
         if (plan.TestType == TestType.Throughput) plan = ThroughputSizing.Apply(plan);
@@ -32,6 +57,7 @@ public static class TestRunner
             FillSizing(ctx, initial: true);
             ctx.Log("Preparations for testing are complete.");
             ctx.Checkpoint();
+            WaitForAgreedStart(ctx);
 
             switch (plan.TestType)
             {
