@@ -37,6 +37,8 @@ public sealed class TestResults
     public BackupResult? Backup { get; set; }
     public SoftRecoveryResult? SoftRecovery { get; set; }
     public ChecksumResult? Checksum { get; set; }
+    /// <summary>The system-log check for the test window (Reliability: no storage errors while testing).</summary>
+    public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();
     public VerdictResult Verdict { get; set; } = new();
 
@@ -398,4 +400,28 @@ public sealed class VerdictReason
     public string Message { get; set; } = "";
     public double? Measured { get; set; }
     public double? Limit { get; set; }
+}
+
+/// <summary>System-log entries of the test window; <see cref="Checked"/> false when no log could be read.</summary>
+public sealed class SystemLogReport
+{
+    public bool Checked { get; set; }
+    /// <summary>Where the entries came from: "journalctl -k", "/dev/kmsg" or "Windows System/Application".</summary>
+    public string Source { get; set; } = "";
+    public DateTime FromUtc { get; set; }
+    public DateTime ToUtc { get; set; }
+    public List<SystemLogEntry> Events { get; set; } = new();
+    public int StorageErrorCount => Events.Count(e => e.IsStorageError);
+}
+
+public sealed class SystemLogEntry
+{
+    public DateTime TimeUtc { get; set; }
+    public string Provider { get; set; } = "";
+    public int? EventId { get; set; }
+    public string Level { get; set; } = "";
+    public string Message { get; set; } = "";
+    public bool IsStorageError { get; set; }
+    public string? Device { get; set; }
+    public string? Reason { get; set; }
 }

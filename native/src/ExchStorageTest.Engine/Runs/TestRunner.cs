@@ -56,13 +56,14 @@ public static class TestRunner
             ctx.OpenFiles();
             FillSizing(ctx, initial: true);
             ctx.Log("Preparations for testing are complete.");
+            HostEnvironment.InspectVolumes(ctx);
             ctx.Checkpoint();
             WaitForAgreedStart(ctx);
 
             switch (plan.TestType)
             {
-                case TestType.DatabaseBackup: BackupRun.Run(ctx); break;
-                case TestType.SoftRecovery: SoftRecoveryRun.Run(ctx); break;
+                case TestType.DatabaseBackup: WithHostCounters(ctx, () => BackupRun.Run(ctx)); break;
+                case TestType.SoftRecovery: WithHostCounters(ctx, () => SoftRecoveryRun.Run(ctx)); break;
                 default: TransactionalRun(ctx); break;
             }
         }
@@ -84,6 +85,14 @@ public static class TestRunner
         if (cancel.IsCancellationRequested && r.Completion == "Complete") r.Completion = "Stopped";
         Finish(ctx);
         return r;
+    }
+
+    /// <summary>Host counters over a backup or recovery run (the whole run is their measured window).</summary>
+    private static void WithHostCounters(RunContext ctx, Action run)
+    {
+        var counters = HostEnvironment.StartCounters(ctx);
+        try { run(); }
+        finally { HostEnvironment.StopCounters(ctx, counters); }
     }
 
     private static void TransactionalRun(RunContext ctx)
@@ -112,7 +121,10 @@ public static class TestRunner
                 ctx.BeginPhase("Measuring");
                 r.Timeline.CollectionStartUtc = DateTime.UtcNow;
                 phase.BeginMeasuring();
-                var end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null);
+                var counters = HostEnvironment.StartCounters(ctx);
+                WindowEnd end;
+                try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
+                finally { HostEnvironment.StopCounters(ctx, counters); }
                 r.Timeline.CollectionEndUtc = DateTime.UtcNow;
                 if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
                 if (end == WindowEnd.Error) r.Completion = "Failed";
@@ -316,6 +328,7 @@ public static class TestRunner
         r.Engine.TotalOperations = ctx.TotalOperations;
         r.Engine.CpuMicrosecondsPerIo = ctx.TotalOperations > 0 ? Math.Round(cpu * 1e6 / ctx.TotalOperations, 2) : 0;
 
+        HostEnvironment.CheckSystemLog(ctx);
         ctx.Log("Creating test report ...");
         foreach (var inst in r.Instances)
         {

@@ -60,6 +60,17 @@ public static class VerdictJudge
                 reasons.Add(new VerdictReason { Code = "ChecksumMismatch", Instance = inst.Name, Message = $"{inst.Name} read {inst.ChecksumErrors} page(s) whose identity or checksum was wrong ({First(inst.ChecksumProblems)}).", Measured = inst.ChecksumErrors, Limit = 0 });
         if (r.Checksum is { } c && (c.BadPages > 0 || c.BadLogs > 0))
             reasons.Add(new VerdictReason { Code = "ChecksumFailed", Message = $"The checksum pass found {c.BadPages} bad page(s) and {c.BadLogs} bad log file(s) ({First(c.Problems)}).", Measured = c.BadPages + c.BadLogs, Limit = 0 });
+        if (r.SystemLog is { } systemLog && systemLog.StorageErrorCount > 0)
+        {
+            var first = systemLog.Events.First(e => e.IsStorageError);
+            reasons.Add(new VerdictReason
+            {
+                Code = "SystemLogStorageErrors",
+                Message = $"The system log has {systemLog.StorageErrorCount} storage error(s) in the test window (first: {first.Provider}{(first.EventId is int id ? " " + id : "")}: {first.Message}).",
+                Measured = systemLog.StorageErrorCount,
+                Limit = 0,
+            });
+        }
         if (r.Completion == "Stopped")
             reasons.Add(new VerdictReason { Code = "RunStopped", Message = "The run was stopped before its end; the verdict covers only what was measured." });
         if (r.Completion == "Failed")

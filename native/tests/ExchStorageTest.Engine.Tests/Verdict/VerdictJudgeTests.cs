@@ -153,3 +153,33 @@ public class VerdictJudgeTests
         Assert.Equal("RunStopped", Assert.Single(Judge(r).Reasons).Code);
     }
 }
+
+public class SystemLogVerdictTests
+{
+    private static TestResults WithLog(params SystemLogEntry[] entries)
+    {
+        var r = new TestResults { TestType = TestType.DatabaseBackup };
+        r.SystemLog = new SystemLogReport { Checked = true, Events = entries.ToList() };
+        return r;
+    }
+
+    [Fact]
+    public void A_storage_error_in_the_system_log_fails_the_run_and_names_it()
+    {
+        var r = WithLog(
+            new SystemLogEntry { Provider = "kernel", Level = "Error", Message = "some unrelated error", IsStorageError = false },
+            new SystemLogEntry { Provider = "disk", EventId = 153, Level = "Warning", Message = "The IO operation at logical block address 0x1234 was retried.", IsStorageError = true });
+        var v = VerdictJudge.Judge(r, Thresholds.Strict());
+        var reason = Assert.Single(v.Reasons);
+        Assert.Equal("SystemLogStorageErrors", reason.Code);
+        Assert.Contains("disk 153", reason.Message);
+        Assert.Equal(1, reason.Measured);
+    }
+
+    [Fact]
+    public void Errors_that_are_not_storage_errors_do_not_fail_the_run()
+    {
+        var r = WithLog(new SystemLogEntry { Provider = "kernel", Level = "Error", Message = "usb 1-1: device descriptor read error", IsStorageError = false });
+        Assert.Equal("Pass", VerdictJudge.Judge(r, Thresholds.Strict()).Result);
+    }
+}

@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Protocol;
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
@@ -24,6 +25,41 @@ public static class SystemLogCheck
         string? kmsg = KmsgReader.ReadAll();
         if (kmsg == null) return fromJournal;
         return KernelLogParser.ParseKmsg(kmsg, BootTimeUtc(), fromUtc, toUtc);
+    }
+
+    /// <summary>
+    /// Windows: System and Application errors and warnings of the window through Get-WinEvent (run by
+    /// Windows PowerShell, which every Windows Server has), parsed by <see cref="WindowsEventParser"/>.
+    /// Null when the logs could not be read. Compiled here, executed only on Windows.
+    /// </summary>
+    [SupportedOSPlatform("windows")]
+    public static List<SystemLogEvent>? CollectWindows(DateTime fromUtc, DateTime toUtc)
+    {
+        string from = fromUtc.AddSeconds(-1).ToString("o", CultureInfo.InvariantCulture);
+        string to = toUtc.AddSeconds(1).ToString("o", CultureInfo.InvariantCulture);
+        string script =
+            "$ErrorActionPreference='Stop';" +
+            $"$f=@{{LogName=@('System','Application');Level=@(1,2,3);StartTime=[datetime]::Parse('{from}').ToLocalTime();EndTime=[datetime]::Parse('{to}').ToLocalTime()}};" +
+            "try{$e=@(Get-WinEvent -FilterHashtable $f)}catch [System.Exception]{if($_.FullyQualifiedErrorId -like 'NoMatchingEventsFound*'){$e=@()}else{throw}};" +
+            "ConvertTo-Json -InputObject @($e|Select-Object ProviderName,Id,Level,@{n='TimeCreated';e={$_.TimeCreated.ToUniversalTime().ToString('o')}},Message) -Depth 3";
+        try
+        {
+            var psi = new ProcessStartInfo("powershell.exe", new[] { "-NoProfile", "-NonInteractive", "-Command", script })
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                UseShellExecute = false,
+            };
+            using var p = Process.Start(psi);
+            if (p == null) return null;
+            string output = p.StandardOutput.ReadToEnd();
+            if (!p.WaitForExit(60000) || p.ExitCode != 0) return null;
+            return WindowsEventParser.Parse(output, fromUtc, toUtc);
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException or EngineException)
+        {
+            return null;
+        }
     }
 
     private static string? RunJournalctl(DateTime fromUtc, DateTime toUtc)

@@ -1,0 +1,82 @@
+using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Runs;
+
+/// <summary>
+/// What a run learns about its host (issue: environment and counters): the volumes under every
+/// database and log path with their findings (warned about before the load starts), host and disk
+/// counters over the measured window, and the system log of the test window.
+/// </summary>
+internal static class HostEnvironment
+{
+    /// <summary>Inspects every database and log folder once and warns about each Warning/Error finding.</summary>
+    public static void InspectVolumes(RunContext ctx)
+    {
+        var folders = ctx.Plan.Instances.SelectMany(i => new[] { i.DatabaseFolder, i.LogFolder }).Distinct(StringComparer.Ordinal).ToList();
+        // Called after preparation: the files exist, so the space they take is no longer "planned"
+        // (the planner already refused a plan that did not fit), and the run itself proves direct I/O.
+        var volumes = InspectCommand.Run(folders, new VolumeCheckOptions { PlannedBytes = 0, ProbeDirectIo = false });
+        ctx.Results.Environment.Volumes = volumes;
+        ctx.Results.Environment.StorageSoftware = StorageSoftware.Discover(volumes);
+        foreach (var v in volumes)
+            foreach (var f in v.Findings.Where(f => f.Severity is "Warning" or "Error"))
+                ctx.Events.Log("warning", $"{v.Path}: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
+    }
+
+    /// <summary>Starts host and disk counters for the measured window at the run's sample interval.</summary>
+    public static HostCounterLoop? StartCounters(RunContext ctx)
+    {
+        try
+        {
+            var disks = ctx.Results.Environment.Volumes
+                .Select(v => OperatingSystem.IsWindows() ? v.MountPoint?.TrimEnd('\\') : v.Device is null ? null : Path.GetFileName(v.Device))
+                .Where(d => !string.IsNullOrEmpty(d)).Select(d => d!).Distinct().ToList();
+            return new HostCounterLoop(HostCounterSamplers.Create(disks), TimeSpan.FromSeconds(ctx.Plan.SampleIntervalSeconds));
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or InvalidOperationException or PlatformNotSupportedException)
+        {
+            ctx.Events.Log("warning", $"Host counters are not available: {ex.Message}");
+            return null;
+        }
+    }
+
+    public static void StopCounters(RunContext ctx, HostCounterLoop? loop)
+    {
+        if (loop is null) return;
+        ctx.Results.HostCounters = loop.StopAsync().GetAwaiter().GetResult();
+    }
+
+    /// <summary>Reads the system log for the test window; storage errors there fail the verdict.</summary>
+    public static void CheckSystemLog(RunContext ctx)
+    {
+        var r = ctx.Results;
+        var from = r.Timeline.TestStartUtc;
+        var to = DateTime.UtcNow;
+        var report = new SystemLogReport { FromUtc = from, ToUtc = to };
+        List<SystemLogEvent>? events = null;
+        if (OperatingSystem.IsLinux())
+        {
+            events = SystemLogCheck.CollectLinux(from, to);
+            report.Source = "kernel log (journalctl -k or /dev/kmsg)";
+        }
+        else if (OperatingSystem.IsWindows())
+        {
+            events = SystemLogCheck.CollectWindows(from, to);
+            report.Source = "Windows System and Application logs";
+        }
+        report.Checked = events is not null;
+        foreach (var e in events ?? new List<SystemLogEvent>())
+        {
+            if (!e.IsStorageError && !SystemLogLevels.IsErrorOrWorse(e.Level)) continue;
+            report.Events.Add(new SystemLogEntry
+            {
+                TimeUtc = e.TimeUtc, Provider = e.Provider, EventId = e.EventId, Level = e.Level,
+                Message = e.Message, IsStorageError = e.IsStorageError, Device = e.Device, Reason = e.Reason,
+            });
+        }
+        r.SystemLog = report;
+        if (!report.Checked) ctx.Log("The system log could not be read for the test window; the reliability check was not possible.");
+        else ctx.Log($"System log check: {report.StorageErrorCount} storage error(s), {report.Events.Count} error entries in the test window.");
+    }
+}
