@@ -20,10 +20,15 @@
         'Get-TestReport'
         'Test-StorageVolume'
         'Test-DatabaseChecksum'
+        'New-StorageTestRun'
+        'Register-StorageTestTask'
+        'Unregister-StorageTestTask'
     )
     CmdletsToExport      = @()
     VariablesToExport    = @()
     AliasesToExport      = @()
+    # The class-based DSC resource is defined in the root module (DSC parses only that file).
+    DscResourcesToExport = @('ExchStorageValidation')
 
     PrivateData          = @{
         PSData = @{

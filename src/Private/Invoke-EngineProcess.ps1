@@ -27,12 +27,21 @@ function Invoke-EngineProcess {
 
         [string] $Activity = 'ExchStorageTest',
 
+        # The request already serialized (a request built on another computer travels as JSON,
+        # so remoting's deserialization never reshapes it); $Request then only names the command.
+        [string] $RequestJson,
+
         [ValidateRange(1, 600)]
         [int] $GraceSeconds = 15
     )
 
     $enginePath = Get-EnginePath
-    $requestJson = ConvertTo-Json -InputObject $Request -Depth 10 -Compress
+    if ($PSBoundParameters.ContainsKey('RequestJson') -and -not [string]::IsNullOrWhiteSpace($RequestJson)) {
+        $requestJson = $RequestJson
+    }
+    else {
+        $requestJson = ConvertTo-Json -InputObject $Request -Depth 10 -Compress
+    }
     Write-Verbose -Message ("Starting engine '{0}' for command '{1}'." -f $enginePath, $Request['command'])
 
     $process = Start-EngineProcess -Path $enginePath

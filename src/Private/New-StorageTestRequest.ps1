@@ -17,11 +17,16 @@ function New-StorageTestRequest {
         [object] $MailboxProfile,
 
         [Parameter(Mandatory = $true)]
-        [hashtable] $Settings
+        [hashtable] $Settings,
+
+        # Multi-host runs: the engine prepares its databases, then waits for this instant (UTC,
+        # on the host's own clock) before warm-up and measurement start.
+        [AllowNull()]
+        [object] $StartAtUtc
     )
 
     $testId = '{0}-{1}' -f [DateTime]::UtcNow.ToString('yyyyMMdd-HHmmss', [System.Globalization.CultureInfo]::InvariantCulture), [guid]::NewGuid().ToString('N').Substring(0, 8)
-    [ordered]@{
+    $request = [ordered]@{
         protocol              = $script:EngineProtocolVersion
         command               = $Command
         testId                = $testId
@@ -42,4 +47,8 @@ function New-StorageTestRequest {
         capacityPercent       = $Settings.CapacityPercent
         paths                 = [string[]]@()
     }
+    if ($null -ne $StartAtUtc) {
+        $request['startAtUtc'] = ConvertTo-IsoUtcString -Value $StartAtUtc
+    }
+    $request
 }

@@ -83,7 +83,7 @@ Describe 'Help for <_>' -ForEach $publicNames {
 }
 
 Describe 'Commands that write support ShouldProcess' {
-    It '<_> supports -WhatIf and -Confirm' -ForEach @('New-MailboxProfile', 'Invoke-StorageTest', 'Get-TestReport') {
+    It '<_> supports -WhatIf and -Confirm' -ForEach @('New-MailboxProfile', 'Invoke-StorageTest', 'Get-TestReport', 'New-StorageTestRun', 'Register-StorageTestTask', 'Unregister-StorageTestTask') {
         $command = Get-Command -Name $_ -Module ExchStorageTest
         $command.Parameters.ContainsKey('WhatIf') | Should -BeTrue
         $command.Parameters.ContainsKey('Confirm') | Should -BeTrue
@@ -137,6 +137,29 @@ Describe 'Windows PowerShell 5.1 syntax in <Name>' -ForEach $scriptFiles {
                 $parameters | Should -Not -Contain 'AsHashtable'
             }
         }
+    }
+}
+
+Describe 'DSC resource' {
+    It 'exports the class-based resource ExchStorageValidation from the root module' {
+        $manifestData = Import-PowerShellDataFile -Path $manifestPath
+        @($manifestData.DscResourcesToExport) | Should -Be @('ExchStorageValidation')
+        $tokens = $null
+        $parseErrors = $null
+        $ast = [System.Management.Automation.Language.Parser]::ParseFile((Join-Path -Path $repoRoot -ChildPath 'src/ExchStorageTest.psm1'), [ref]$tokens, [ref]$parseErrors)
+        $resource = @($ast.FindAll({ param($node) $node -is [System.Management.Automation.Language.TypeDefinitionAst] -and $node.Name -eq 'ExchStorageValidation' }, $true))
+        $resource.Count | Should -Be 1
+        @($resource[0].Attributes | ForEach-Object { $_.TypeName.Name }) | Should -Contain 'DscResource'
+        @($resource[0].Members | Where-Object { $_ -is [System.Management.Automation.Language.FunctionMemberAst] } | ForEach-Object { $_.Name } | Sort-Object) | Should -Be @('Get', 'Set', 'Test')
+    }
+
+    It 'ships valid DSC v3 manifests in dsc/' {
+        foreach ($file in @(Get-ChildItem -Path (Join-Path -Path $repoRoot -ChildPath 'dsc') -Filter '*.json')) {
+            { Get-Content -LiteralPath $file.FullName -Raw | ConvertFrom-Json -ErrorAction Stop } | Should -Not -Throw
+        }
+        $manifest = Get-Content -LiteralPath (Join-Path -Path $repoRoot -ChildPath 'dsc/exchstoragetest.dsc.resource.json') -Raw | ConvertFrom-Json
+        @($manifest.test.args) | Should -Be @('dsc', 'test')
+        $manifest.schema.embedded.properties.PSObject.Properties.Name | Should -Contain '_inDesiredState'
     }
 }
 
