@@ -5,7 +5,11 @@ using ExchStorageTest.Host;
 using ExchStorageTest.Host.Commands;
 
 // The native helper: one JSON request in (stdin or --request <file>), JSON Lines events out on stdout.
-// `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell).
+// `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell);
+// `dsc get|test|set` is the DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json).
+// DSC v3 reads stdout as the resource state, so the dsc verbs speak DSC's protocol, not ours (no hello line).
+if (args.Length >= 1 && args[0] == "dsc") return DscCommand.Execute(args.Length > 1 ? args[1] : "", Console.In, Console.Out);
+
 var stdout = Console.OpenStandardOutput();
 var events = new EventWriter(stdout);
 string version = typeof(EventWriter).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0] ?? "0.0.0";

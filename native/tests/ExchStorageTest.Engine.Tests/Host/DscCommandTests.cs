@@ -1,7 +1,6 @@
 using System.Text.Json;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
-using ExchStorageTest.Engine.Tests.Support;
 using ExchStorageTest.Host.Commands;
 
 namespace ExchStorageTest.Engine.Tests.Host;
