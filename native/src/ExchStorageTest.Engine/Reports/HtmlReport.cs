@@ -315,6 +315,13 @@ svg .frame { fill: none; stroke: #9aa7b4; }
     private static void Errors(StringBuilder h, TestResults r, ReportOptions o)
     {
         Open(h, "Errors");
+        h.Append("<p>").Append(E(ReportText.SystemLogSummary(r))).Append("</p>\n");
+        if (r.SystemLog is { } log && log.StorageErrorCount > 0)
+            Grid(h, new[] { "Time", "Source", "Event", "Level", "Message" },
+                log.Events.Where(e => e.IsStorageError).Select(e => (IReadOnlyList<string>)new[]
+                {
+                    JetFormat.Time(e.TimeUtc, o.TimeZone), e.Provider, e.EventId?.ToString(JetFormat.Culture) ?? "", e.Level, e.Message,
+                }));
         if (r.Errors.Count == 0)
         {
             h.Append("<p>No I/O errors.</p>\n");

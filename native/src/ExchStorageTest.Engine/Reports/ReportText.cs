@@ -97,4 +97,13 @@ internal static class ReportText
 
     public static string InstanceName(TestResults r, int index) =>
         r.Instances.FirstOrDefault(i => i.Index == index)?.Name is { Length: > 0 } name ? name : $"Instance.{index}";
+
+    /// <summary>The system-log line of the reliability checks (ESRP: no errors in the system logs for the test window).</summary>
+    public static string SystemLogSummary(TestResults r) => r.SystemLog switch
+    {
+        null => "System log: not checked.",
+        { Checked: false } => "System log: could not be read for the test window; the reliability check was not possible.",
+        { } log when log.StorageErrorCount > 0 => $"System log: {log.StorageErrorCount} storage error(s) in the test window ({log.Source}).",
+        { } log => $"System log: no storage errors in the test window ({log.Source}; {log.Events.Count} other error entries).",
+    };
 }

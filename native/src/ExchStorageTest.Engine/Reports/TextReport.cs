@@ -92,6 +92,10 @@ public static class TextReport
         if (r.Checksum is { } cs)
             sb.Append($"\nChecksum: {cs.PagesChecked} pages ({cs.BadPages} bad), {cs.LogsChecked} logs ({cs.BadLogs} bad) in {JetFormat.Number(cs.ElapsedSeconds, 1)} s\n");
 
+        sb.Append('\n').Append(ReportText.SystemLogSummary(r)).Append('\n');
+        if (r.SystemLog is { } log)
+            foreach (var e in log.Events.Where(e => e.IsStorageError).Take(10))
+                sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Provider}{(e.EventId is int id ? " " + id : "")} {e.Level}: {e.Message}\n");
         sb.Append($"\nI/O errors: {r.Errors.Count}\n");
         foreach (var e in r.Errors.Take(10))
             sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Instance} {e.Stream} {e.File} @{e.Offset}+{e.Length}: {e.ErrorName} ({e.ErrorCode}) {e.Message}\n");

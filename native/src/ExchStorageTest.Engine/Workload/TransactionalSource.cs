@@ -37,8 +37,6 @@ public sealed class TransactionalSource : IIoSource
     private int _waitInFlightCount;
     private readonly long _lazyFlushTicks;
     private int _flushesInFlight;
-    private int _issuedInRow;
-    private const int YieldEvery = 256;
 
     public TransactionalSource(InstanceWorkload workload, int sessions, WorkloadShape shape)
     {
@@ -73,14 +71,6 @@ public sealed class TransactionalSource : IIoSource
 
     public bool TryNext(ref IoPlan plan, Span<byte> buffer)
     {
-        // Yield now and then: the worker only serves its other streams (BDM, replication) and
-        // checks for stop when a source says "nothing now". With a backend that completes on
-        // submit, slots free up immediately, so a busy closed-loop source would never say it.
-        if (++_issuedInRow > YieldEvery)
-        {
-            _issuedInRow = 0;
-            return false;
-        }
         if (TryLogWrite(ref plan, buffer)) return true;
         if (TryFlush(ref plan, buffer)) return true;
         if (_stalledCount > 0 && _w.Cache.Available > 0)
