@@ -58,5 +58,14 @@ public class StreamMixTests : IDisposable
         Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
     }
 
+    [Fact]
+    public void Files_that_do_not_fit_are_refused_before_anything_is_written()
+    {
+        var spec = new StreamSpec { Name = "huge", Preset = "Random32K", Path = _dir.Combine("huge.dat"), FileSizeBytes = 1L << 52 };
+        var ex = Assert.Throws<EngineException>(() => StreamMixRunner.Run(new[] { spec }, 1, 1, false, false, _dir.Combine("out"), EventWriter.Null, CancellationToken.None));
+        Assert.Equal("InsufficientSpace", ex.Code);
+        Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
+    }
+
     public void Dispose() => _dir.Dispose();
 }

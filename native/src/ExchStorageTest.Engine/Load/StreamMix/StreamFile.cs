@@ -28,23 +28,32 @@ public static class StreamFile
             if (BinaryPrimitives.ReadInt64LittleEndian(head.AsSpan(8)) == size && new FileInfo(path).Length == size) return;
             // Ours, but another size: re-create below (ours to replace).
         }
-        string? folder = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path));
-        if (folder is not null) Directory.CreateDirectory(folder);
+        string folder = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path))!;
+        Directory.CreateDirectory(folder);
         string tmp = path + ".creating";
-        var rng = new Random(unchecked((int)size) ^ path.GetHashCode(StringComparison.Ordinal));
+        ulong state = (ulong)size ^ 0x9E3779B97F4A7C15UL ^ (ulong)path.GetHashCode(StringComparison.Ordinal);
         var block = new byte[1 << 20];
-        using (var fs = new FileStream(tmp, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 20, FileOptions.WriteThrough))
+        var words = System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ulong>(block.AsSpan());
+        try
         {
+            using var fs = new FileStream(tmp, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 20, FileOptions.WriteThrough);
             Magic.CopyTo(block, 0);
             BinaryPrimitives.WriteInt64LittleEndian(block.AsSpan(8), size);
             fs.Write(block);
             for (long done = DataOffset; done < size; done += block.Length)
             {
-                rng.NextBytes(block);
+                // Incompressible data at memory speed (xorshift), not Random.NextBytes (seconds per GiB).
+                for (int i = 0; i < words.Length; i++) words[i] = Sources.WriteContent.Next(ref state);
                 fs.Write(block, 0, (int)Math.Min(block.Length, size - done));
                 progress?.Invoke(100.0 * done / size);
             }
             fs.Flush(flushToDisk: true);
+        }
+        catch (IOException ex)
+        {
+            // Our own half-written temporary file: remove it, then say what happened.
+            try { File.Delete(tmp); } catch (IOException) { }
+            throw new EngineException("FileCreateFailed", ErrorCategories.WriteError, $"Creating '{path}' ({size:N0} bytes) failed: {ex.Message}", path, ex);
         }
         File.Move(tmp, path, overwrite: true);
     }

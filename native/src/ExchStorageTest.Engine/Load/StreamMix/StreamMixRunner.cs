@@ -40,6 +40,7 @@ public static class StreamMixRunner
         results.Timeline.TestStartUtc = DateTime.UtcNow;
         FillEnvironment(results.Environment);
 
+        CheckSpace(specs);
         for (int i = 0; i < specs.Count; i++)
         {
             int n = i;
@@ -126,6 +127,27 @@ public static class StreamMixRunner
             ResultsFile.Save(results, Path.Combine(outputPath, $"Streams_{results.Timeline.TestStartUtc:yyyy_MM_dd_HH_mm_ss}_{results.TestId[..8]}.json"));
         }
         return results;
+    }
+
+    /// <summary>Refuses, before writing anything, a mix whose new files do not fit on their volumes.</summary>
+    private static void CheckSpace(IReadOnlyList<StreamSpec> specs)
+    {
+        var need = new Dictionary<string, (long Bytes, long Free, string Folder)>();
+        foreach (var s in specs.GroupBy(s => Path.GetFullPath(s.Path)).Select(g => g.First()))
+        {
+            string full = Path.GetFullPath(s.Path);
+            long existing = File.Exists(full) ? new FileInfo(full).Length : 0;
+            string folder = Path.GetDirectoryName(full)!;
+            while (!Directory.Exists(folder)) folder = Path.GetDirectoryName(folder) ?? "/";
+            var info = VolumeSpace.Of(folder);
+            var cur = need.TryGetValue(info.VolumeId, out var c) ? c : (0, info.FreeBytes, folder);
+            // A file of ours is re-created beside the old one (temporary name), so it needs its full size.
+            need[info.VolumeId] = (cur.Bytes + (existing == s.FileSizeBytes ? 0 : s.FileSizeBytes), cur.Free, cur.Folder);
+        }
+        foreach (var (_, (bytes, free, folder)) in need)
+            if (bytes > free)
+                throw new EngineException("InsufficientSpace", ErrorCategories.ResourceUnavailable,
+                    $"The volume under '{folder}' has {free:N0} bytes free but the stream files need {bytes:N0} bytes.", folder);
     }
 
     private static void RecordSample(TestResults results, LoadDriver driver, List<StreamSpec> specs, double[] intervalMax, EventWriter events, double elapsed, double duration)
