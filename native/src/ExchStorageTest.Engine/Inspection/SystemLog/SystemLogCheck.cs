@@ -42,47 +42,16 @@ public static class SystemLogCheck
             $"$f=@{{LogName=@('System','Application');Level=@(1,2,3);StartTime=[datetime]::Parse('{from}').ToLocalTime();EndTime=[datetime]::Parse('{to}').ToLocalTime()}};" +
             "try{$e=@(Get-WinEvent -FilterHashtable $f)}catch [System.Exception]{if($_.FullyQualifiedErrorId -like 'NoMatchingEventsFound*'){$e=@()}else{throw}};" +
             "ConvertTo-Json -InputObject @($e|Select-Object ProviderName,Id,Level,@{n='TimeCreated';e={$_.TimeCreated.ToUniversalTime().ToString('o')}},Message) -Depth 3";
-        try
-        {
-            var psi = new ProcessStartInfo("powershell.exe", new[] { "-NoProfile", "-NonInteractive", "-Command", script })
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                UseShellExecute = false,
-            };
-            using var p = Process.Start(psi);
-            if (p == null) return null;
-            string output = p.StandardOutput.ReadToEnd();
-            if (!p.WaitForExit(60000) || p.ExitCode != 0) return null;
-            return WindowsEventParser.Parse(output, fromUtc, toUtc);
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException or EngineException)
-        {
-            return null;
-        }
+        string? output = ToolOutput.Read("powershell.exe", new[] { "-NoProfile", "-NonInteractive", "-Command", script }, 60000);
+        if (output == null) return null;
+        try { return WindowsEventParser.Parse(output, fromUtc, toUtc); }
+        catch (EngineException) { return null; }
     }
 
     private static string? RunJournalctl(DateTime fromUtc, DateTime toUtc)
     {
-        try
-        {
-            string Fmt(DateTime t) => "@" + new DateTimeOffset(DateTime.SpecifyKind(t, DateTimeKind.Utc)).ToUnixTimeSeconds().ToString(CultureInfo.InvariantCulture);
-            var psi = new ProcessStartInfo("journalctl", new[] { "-k", "--no-pager", "-o", "json", "--since", Fmt(fromUtc.AddSeconds(-1)), "--until", Fmt(toUtc.AddSeconds(1)) })
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                UseShellExecute = false,
-            };
-            using var p = Process.Start(psi);
-            if (p == null) return null;
-            string output = p.StandardOutput.ReadToEnd();
-            if (!p.WaitForExit(30000) || p.ExitCode != 0) return null;
-            return output;
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
-        {
-            return null;
-        }
+        static string Fmt(DateTime t) => "@" + new DateTimeOffset(DateTime.SpecifyKind(t, DateTimeKind.Utc)).ToUnixTimeSeconds().ToString(CultureInfo.InvariantCulture);
+        return ToolOutput.Read("journalctl", new[] { "-k", "--no-pager", "-o", "json", "--since", Fmt(fromUtc.AddSeconds(-1)), "--until", Fmt(toUtc.AddSeconds(1)) }, 30000);
     }
 
     /// <summary>Now minus /proc/uptime: close enough to anchor kmsg's since-boot timestamps (suspend time aside).</summary>

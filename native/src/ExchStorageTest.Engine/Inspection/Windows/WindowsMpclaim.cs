@@ -27,25 +27,6 @@ public static class WindowsMpclaim
         };
     }
 
-    private static string? Run(string arguments)
-    {
-        try
-        {
-            var psi = new ProcessStartInfo("mpclaim.exe", arguments)
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                UseShellExecute = false,
-                CreateNoWindow = true,
-            };
-            using var p = Process.Start(psi);
-            if (p == null) return null;
-            string output = p.StandardOutput.ReadToEnd();
-            return p.WaitForExit(10000) && p.ExitCode == 0 ? output : null;
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
-        {
-            return null;
-        }
-    }
+    private static string? Run(string arguments) =>
+        ToolOutput.Read("mpclaim.exe", arguments.Split(' ', StringSplitOptions.RemoveEmptyEntries), 10000);
 }
