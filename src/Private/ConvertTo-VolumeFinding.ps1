@@ -19,5 +19,7 @@ function ConvertTo-VolumeFinding {
         Measured   = Get-EventValue -InputObject $InputObject -Name 'measured', 'value'
         Expected   = Get-EventValue -InputObject $InputObject -Name 'expected', 'limit'
         Message    = Get-EventValue -InputObject $InputObject -Name 'message'
+        Advice     = Get-EventValue -InputObject $InputObject -Name 'advice'
+        FileSystem = Get-EventValue -InputObject $InputObject -Name 'fileSystem'
     }
 }
