@@ -87,7 +87,7 @@ internal sealed class Worker : IDisposable
             while (!_driver.StopRequested)
             {
                 int issued = IssueDue();
-                if (!_backend.CompletesOnSubmit) _backend.Submit();
+                _backend.Submit(); // retries anything the kernel was too short of resources to take
                 ReapAndAccount(block: true, issuedThisTurn: issued > 0);
             }
             Drain();
@@ -144,9 +144,13 @@ internal sealed class Worker : IDisposable
                 if (!_backend.TryQueue(request))
                     throw new InvalidOperationException($"Backend {_backend.Name} refused a request within its depth.");
                 issued++;
+                // Each request goes to the OS as soon as it is built, as fio does by default: the
+                // device starts on it while the next one is prepared. Batching several into one
+                // io_uring_enter made the kernel plug the batch until the last was built, leaving a
+                // fast device idle (measured ~0.8x fio's IOPS at QD16 on a RAM-backed loop device).
+                _backend.Submit();
                 if (_backend.CompletesOnSubmit)
                 {
-                    _backend.Submit();
                     ReapAndAccount(block: false, issuedThisTurn: true);
                     now = Clock.Now;
                 }
