@@ -41,6 +41,7 @@ function Assert-StorageTestSettings {
         WarmupSeconds         = $null
         ContinueOnError       = $BoundParameters.ContainsKey('ContinueOnError') -and [bool]$BoundParameters['ContinueOnError']
         AllowBufferedIo       = $BoundParameters.ContainsKey('AllowBufferedIo') -and [bool]$BoundParameters['AllowBufferedIo']
+        NoCpuAffinity         = $BoundParameters.ContainsKey('NoCpuAffinity') -and [bool]$BoundParameters['NoCpuAffinity']
         SampleIntervalSeconds = ConvertTo-CheckedNumber -Name 'SampleIntervalSeconds' -Value $SampleIntervalSeconds -Minimum 1 -Maximum 3600 -ErrorId 'InvalidSampleInterval'
         LogFilesToReplay      = [int](ConvertTo-CheckedNumber -Name 'LogFilesToReplay' -Value $LogFilesToReplay -Minimum 1 -Maximum 100000 -Integer -ErrorId 'InvalidLogFilesToReplay')
         CapacityPercent       = ConvertTo-CheckedNumber -Name 'CapacityPercent' -Value $CapacityPercent -Minimum 1 -Maximum 95 -ErrorId 'InvalidCapacityPercent'

@@ -42,6 +42,7 @@ function New-StorageTestRequest {
         continueOnError       = [bool]$Settings.ContinueOnError
         sampleIntervalSeconds = $Settings.SampleIntervalSeconds
         allowBufferedIo       = [bool]$Settings.AllowBufferedIo
+        pinWorkerThreads      = -not [bool]$Settings.NoCpuAffinity
         warmupSeconds         = $Settings.WarmupSeconds
         logFilesToReplay      = $Settings.LogFilesToReplay
         capacityPercent       = $Settings.CapacityPercent

@@ -33,6 +33,7 @@ function Start-StorageTestJob {
         CapacityPercent       = $Settings.CapacityPercent
         ContinueOnError       = [bool]$Settings.ContinueOnError
         AllowBufferedIo       = [bool]$Settings.AllowBufferedIo
+        NoCpuAffinity         = [bool]$Settings.NoCpuAffinity
         Force                 = $true
         Confirm               = $false
     }

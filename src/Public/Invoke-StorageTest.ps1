@@ -117,6 +117,11 @@ function Invoke-StorageTest {
     Allow buffered I/O where direct (unbuffered) I/O is impossible. Results then say so; latencies
     measured through a cache do not describe the disks.
 
+    .PARAMETER NoCpuAffinity
+    Leaves the I/O worker threads to the operating system's scheduler. By default each worker is
+    pinned to one processor, round-robin (as DiskSpd does), so thread migrations do not add to the
+    latencies measured; the report lists the processors used.
+
     .PARAMETER ComputerName
     Runs the test on these hosts at once over PowerShell remoting (WinRM by default, SSH with
     -UseSSH), synchronised on one start instant. Returns a TestResult per host and an
@@ -308,6 +313,8 @@ function Invoke-StorageTest {
         [double] $CapacityPercent = 20,
 
         [switch] $AllowBufferedIo,
+
+        [switch] $NoCpuAffinity,
 
         [switch] $AsJob,
 

@@ -3,7 +3,7 @@ using ExchStorageTest.Benchmarks.FioComparison;
 namespace ExchStorageTest.Benchmarks;
 
 /// <summary>
-/// BenchmarkDotNet micro-benchmarks, or `compare-fio [folder] [seconds]`: our engine against fio on
+/// BenchmarkDotNet micro-benchmarks, or `compare-fio [folder] [seconds] [pacedSeconds] [repeats] [scenario|all] [pin|nopin]`: our engine against fio on
 /// the same file in the same run (build.ps1 Bench).
 /// </summary>
 public static class Program

@@ -105,6 +105,18 @@ Describe 'Invoke-StorageTest' {
         }
     }
 
+    It 'pins the worker threads unless -NoCpuAffinity is given' {
+        $mailboxProfile = New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $TestDrive
+        $null = $mailboxProfile | Invoke-StorageTest
+        Should -Invoke -ModuleName ExchStorageTest -CommandName Invoke-EngineProcess -Times 1 -Exactly -ParameterFilter {
+            $Request.command -eq 'run' -and $Request.pinWorkerThreads -eq $true
+        }
+        $null = $mailboxProfile | Invoke-StorageTest -NoCpuAffinity
+        Should -Invoke -ModuleName ExchStorageTest -CommandName Invoke-EngineProcess -Times 1 -Exactly -ParameterFilter {
+            $Request.command -eq 'run' -and $Request.pinWorkerThreads -eq $false
+        }
+    }
+
     It 'takes the databases piped from Get-MailboxDatabase with -MailboxProfile given' {
         $db1 = New-Item -Path (Join-Path -Path $TestDrive -ChildPath 'DB1') -ItemType Directory
         $db2 = New-Item -Path (Join-Path -Path $TestDrive -ChildPath 'DB2') -ItemType Directory

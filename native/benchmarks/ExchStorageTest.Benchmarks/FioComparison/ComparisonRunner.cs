@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using System.Text.RegularExpressions;
 
 namespace ExchStorageTest.Benchmarks.FioComparison;
 
@@ -18,7 +19,12 @@ public static class ComparisonRunner
         // A virtual disk's figures move from run to run: each scenario runs several times,
         // alternating tools, and the table shows medians with the spread of the ratios.
         int repeats = args.Length > 3 ? int.Parse(args[3], CultureInfo.InvariantCulture) : 3;
-        string? only = args.Length > 4 ? args[4] : null; // run only scenarios whose name contains this
+        // Run only scenarios whose name has this as a whole word or phrase ("QD1" is not "QD16").
+        string? only = args.Length > 4 && args[4] is not ("*" or "all") ? args[4] : null;
+        // Placement: "pin" (default) runs our worker pinned as the engine does by default and fio
+        // with --cpus_allowed on the same CPU; "nopin" leaves both to the scheduler.
+        bool pin = !(args.Length > 5 && args[5] == "nopin");
+        int cpu = pin ? EngineRunner.PinnedCpu() : -1;
         if (!FioRunner.Available())
         {
             Console.Error.WriteLine("fio is not installed (Debian: apt-get install fio); nothing to compare against.");
@@ -29,11 +35,11 @@ public static class ComparisonRunner
         Prepare(file, 2L << 30);
 
         var report = new StringBuilder();
-        report.AppendLine($"# Engine vs fio — {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {System.Environment.ProcessorCount} CPUs, {seconds} s per run, {repeats} runs per tool alternating, medians (ratio range), file {file}");
+        report.AppendLine($"# Engine vs fio — {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {System.Environment.ProcessorCount} CPUs, {seconds} s per run, {repeats} runs per tool alternating, medians (ratio range), file {file}, {(pin ? $"both tools pinned to CPU {cpu}" : "neither tool pinned")}");
         report.AppendLine();
         report.AppendLine("| scenario | backend | IOPS ours | IOPS fio | IOPS ratio | best IOPS ratio | mean µs ours | mean µs fio | mean ratio | p99 µs ours | p99 µs fio | p99 ratio | CPU µs/IO ours | CPU µs/IO fio | CPU ratio |");
         report.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        foreach (var s in Scenario.Standard.Where(x => only is null || x.Name.Contains(only, StringComparison.OrdinalIgnoreCase)))
+        foreach (var s in Scenario.Standard.Where(x => only is null || Regex.IsMatch(x.Name, $@"\b{Regex.Escape(only)}\b", RegexOptions.IgnoreCase)))
         {
             var fios = new List<Measurement>();
             var ours = new List<Measurement>();
@@ -42,12 +48,12 @@ public static class ComparisonRunner
             {
                 // Alternate who goes first: a cloud disk's burst credit or a host cache favours the first.
                 if (i % 2 == 1) Ours();
-                fios.Add(FioRunner.Run(file, s, seconds, s.QueueDepth == 1 ? "psync" : "io_uring"));
+                fios.Add(FioRunner.Run(file, s, seconds, s.QueueDepth == 1 ? "psync" : "io_uring", cpu));
                 if (i % 2 == 0) Ours();
             }
             void Ours()
             {
-                var (m, b) = EngineRunner.Run(file, s, seconds);
+                var (m, b) = EngineRunner.Run(file, s, seconds, pin);
                 ours.Add(m);
                 backend = b;
             }
@@ -64,7 +70,7 @@ public static class ComparisonRunner
         // Open loop: a rate well under the QD1 capacity of the device, so there is headroom.
         var qd1 = FioRunner.Run(file, new Scenario("probe", 4096, 100, false, 1), 3, "psync");
         double rate = Math.Round(Math.Min(2000, qd1.Iops * 0.5) / 10) * 10;
-        var paced = EngineRunner.RunPaced(file, 4096, rate, depth: 8, pacedSeconds);
+        var paced = EngineRunner.RunPaced(file, 4096, rate, depth: 8, pacedSeconds, pin);
         report.AppendLine();
         report.AppendLine(Invariant($"Open loop (Poisson, 4 KiB random read, QD up to 8, {pacedSeconds} s): target {paced.TargetIops:F0} IOPS, achieved {paced.AchievedIops:F1} ({(paced.AchievedIops / paced.TargetIops - 1) * 100:+0.00;-0.00}%), late issues {paced.LateIssues}, max schedule lag {paced.MaxLagMs:F2} ms, mean latency {paced.MeanLatencyUs:F1} µs from issue / {paced.MeanScheduledLatencyUs:F1} µs from intended start."));
 
@@ -78,8 +84,8 @@ public static class ComparisonRunner
         {
             using var disk = new DelayDisk(folder, "20ms");
             var s = new Scenario("4 KiB random read, QD1, 20 ms delay disk", 4096, 100, false, 1);
-            var fio = FioRunner.Run(disk.FilePath, s, Math.Min(seconds, 10), "psync");
-            var (ours, backend) = EngineRunner.Run(disk.FilePath, s, Math.Min(seconds, 10));
+            var fio = FioRunner.Run(disk.FilePath, s, Math.Min(seconds, 10), "psync", cpu);
+            var (ours, backend) = EngineRunner.Run(disk.FilePath, s, Math.Min(seconds, 10), pin);
             report.AppendLine(Invariant($"Latency truth (nbdkit delay filter rdelay=20ms via nbdfuse, 4 KiB random read QD1, {backend}): mean read latency ours {ours.MeanLatencyUs / 1000:F3} ms, fio {fio.MeanLatencyUs / 1000:F3} ms, ratio {Ratio(ours.MeanLatencyUs, fio.MeanLatencyUs)}."));
         }
 

@@ -11,11 +11,11 @@ public static class EngineRunner
 {
     public sealed record PacedResult(double TargetIops, double AchievedIops, long LateIssues, double MaxLagMs, double MeanLatencyUs, double MeanScheduledLatencyUs);
 
-    public static (Measurement Result, string Backend) Run(string file, Scenario s, double seconds)
+    public static (Measurement Result, string Backend) Run(string file, Scenario s, double seconds, bool pin)
     {
         using var f = IoFileOpener.Open(file, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
         long length = f.Length;
-        using var driver = new LoadDriver(new[] { f }, continueOnError: false, seed: 17);
+        using var driver = new LoadDriver(new[] { f }, continueOnError: false, seed: 17, pinWorkers: pin);
         int read = driver.RegisterStream(new StreamKey(1, "Read", IoOperation.Read));
         int write = driver.RegisterStream(new StreamKey(1, "Write", IoOperation.Write));
         IIoSource source = s.Sequential
@@ -43,11 +43,21 @@ public static class EngineRunner
         return (m, driver.BackendName);
     }
 
+    /// <summary>
+    /// The CPU our single worker is pinned to (the first the process may use); fio gets the same
+    /// one through --cpus_allowed, so both tools run under the same placement.
+    /// </summary>
+    public static int PinnedCpu()
+    {
+        long mask = (long)System.Diagnostics.Process.GetCurrentProcess().ProcessorAffinity;
+        return mask == 0 ? 0 : System.Numerics.BitOperations.TrailingZeroCount(mask);
+    }
+
     /// <summary>Open-loop pacing check: Poisson arrivals at a target rate, QD headroom, for a fixed time.</summary>
-    public static PacedResult RunPaced(string file, int blockSize, double rate, int depth, double seconds)
+    public static PacedResult RunPaced(string file, int blockSize, double rate, int depth, double seconds, bool pin)
     {
         using var f = IoFileOpener.Open(file, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
-        using var driver = new LoadDriver(new[] { f }, continueOnError: false, seed: 23);
+        using var driver = new LoadDriver(new[] { f }, continueOnError: false, seed: 23, pinWorkers: pin);
         int read = driver.RegisterStream(new StreamKey(1, "Read", IoOperation.Read));
         driver.AddWorker(new[] { new LoadStream("paced", new RandomBlockSource(0, 0, f.Length, blockSize, 100, read, read, 99), depth, Arrival.Poisson, rate) });
         driver.Start();

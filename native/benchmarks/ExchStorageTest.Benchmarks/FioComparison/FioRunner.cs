@@ -9,7 +9,8 @@ public static class FioRunner
 {
     public static bool Available() => File.Exists("/usr/bin/fio") || File.Exists("/usr/local/bin/fio");
 
-    public static Measurement Run(string file, Scenario s, double seconds, string ioengine = "io_uring")
+    /// <param name="cpu">Pin the job to this CPU (--cpus_allowed), or -1 to leave placement to the scheduler.</param>
+    public static Measurement Run(string file, Scenario s, double seconds, string ioengine = "io_uring", int cpu = -1)
     {
         var args = new List<string>
         {
@@ -18,6 +19,7 @@ public static class FioRunner
             $"--runtime={seconds.ToString(CultureInfo.InvariantCulture)}", "--time_based", "--ramp_time=2",
             "--lat_percentiles=1", "--output-format=json", "--randrepeat=0", "--norandommap",
         };
+        if (cpu >= 0) args.Add($"--cpus_allowed={cpu}");
         if (s.FioRw == "randrw") args.Add($"--rwmixread={s.ReadPercent}");
         if (s.FioRw is "write" or "randwrite" or "randrw") args.Add("--fsync=0");
         var json = RunProcess("fio", args);

@@ -22,11 +22,16 @@ public sealed class LoadDriver : IDisposable
     private long _startTicks;
     private Exception? _fault;
 
-    public LoadDriver(IReadOnlyList<IoFile> files, bool continueOnError, int seed = 1)
+    /// <param name="files">The open test files that plans refer to by index.</param>
+    /// <param name="continueOnError">Go on after an I/O error (every error is still counted and reported).</param>
+    /// <param name="seed">Seeds the paced streams' arrival generators.</param>
+    /// <param name="pinWorkers">Pin each worker thread to one CPU, round-robin (see <see cref="CpuAffinity"/>).</param>
+    public LoadDriver(IReadOnlyList<IoFile> files, bool continueOnError, int seed = 1, bool pinWorkers = true)
     {
         Files = files;
         ContinueOnError = continueOnError;
         Seed = seed;
+        AllowedCpus = pinWorkers ? CpuAffinity.AllowedCpus() : Array.Empty<int>();
         Alignment = files.Count == 0 ? IoFileOpener.DefaultAlignment : files.Max(f => f.Alignment);
     }
 
@@ -34,6 +39,10 @@ public sealed class LoadDriver : IDisposable
     public bool ContinueOnError { get; }
     public int Seed { get; }
     public int Alignment { get; }
+    /// <summary>The CPUs workers are pinned to in turn; empty when pinning is off.</summary>
+    internal IReadOnlyList<int> AllowedCpus { get; }
+    /// <summary>The CPU each worker runs on, -1 where it is not pinned (read after <see cref="Start"/> has run a moment, or after <see cref="Stop"/>).</summary>
+    public IReadOnlyList<int> WorkerCpus => _workers.Select(w => w.Cpu).ToArray();
     public int StreamCount => _keys.Count;
     public IReadOnlyList<StreamKey> Keys => _keys;
     public bool StopRequested => _stop;

@@ -18,8 +18,8 @@ internal sealed class Worker : IDisposable
     private readonly IoCompletion[] _completions = new IoCompletion[ReapBatch];
     private readonly long _lateThresholdTicks = Clock.FromSeconds(0.001);
     private readonly bool _hasPacedStreams;
+    private readonly long[] _inFlightSinceTicks; // per stream id: when its in-flight count last changed
     private Thread? _thread;
-    private long _lastQdTicks;
 
     public Worker(LoadDriver driver, int index, IReadOnlyList<LoadStream> streams, IIoBackend backend)
     {
@@ -29,6 +29,7 @@ internal sealed class Worker : IDisposable
         Metrics = new StreamMetrics[driver.StreamCount];
         for (int i = 0; i < Metrics.Length; i++) Metrics[i] = new StreamMetrics();
         InFlightById = new int[driver.StreamCount];
+        _inFlightSinceTicks = new long[driver.StreamCount];
 
         int alignment = driver.Alignment;
         int slotCount = 0;
@@ -64,6 +65,9 @@ internal sealed class Worker : IDisposable
     }
 
     public int Index { get; }
+    /// <summary>The CPU this worker is pinned to, or -1.</summary>
+    public int Cpu => Volatile.Read(ref _cpu);
+    private int _cpu = -1;
     public string BackendName => _backend.Name;
     public StreamMetrics[] Metrics { get; }
     /// <summary>In-flight I/Os per stream id (for queue-depth accounting).</summary>
@@ -83,7 +87,9 @@ internal sealed class Worker : IDisposable
     {
         try
         {
-            _lastQdTicks = Clock.Now;
+            int cpu = CpuAffinity.ForWorker(Index, _driver.AllowedCpus);
+            if (CpuAffinity.TryPinCurrentThread(cpu)) Volatile.Write(ref _cpu, cpu);
+            Array.Fill(_inFlightSinceTicks, Clock.Now);
             while (!_driver.StopRequested)
             {
                 int issued = IssueDue();
@@ -139,8 +145,7 @@ internal sealed class Worker : IDisposable
                     if (lag > _lateThresholdTicks && _driver.Accounting) m.LateIssues++;
                     if (lag > m.MaxLagTicks && _driver.Accounting) m.MaxLagTicks = lag;
                 }
-                AccumulateQueueDepth(now);
-                InFlightById[slot.Plan.StreamId]++;
+                ChangeInFlight(slot.Plan.StreamId, +1, now);
                 if (!_backend.TryQueue(request))
                     throw new InvalidOperationException($"Backend {_backend.Name} refused a request within its depth.");
                 issued++;
@@ -191,7 +196,6 @@ internal sealed class Worker : IDisposable
         bool accounting = _driver.Accounting;
         lock (MetricsLock)
         {
-            AccumulateQueueDepth(now);
             for (int i = 0; i < n; i++) Complete(_completions[i], now, accounting);
         }
     }
@@ -202,7 +206,7 @@ internal sealed class Worker : IDisposable
         ref Slot slot = ref _slots[slotIndex];
         var s = _streams[slot.Stream];
         var m = Metrics[slot.Plan.StreamId];
-        InFlightById[slot.Plan.StreamId]--;
+        ChangeInFlight(slot.Plan.StreamId, -1, now);
         long latencyNs = Clock.ToNs(now - slot.IssueTicks);
         long scheduledNs = slot.IntendedTicks >= 0 ? Clock.ToNs(now - slot.IntendedTicks) : -1;
         int result = completion.Result;
@@ -238,13 +242,18 @@ internal sealed class Worker : IDisposable
         }
     }
 
-    private void AccumulateQueueDepth(long now)
+    /// <summary>
+    /// Integrates one stream's in-flight count over time up to <paramref name="now"/>, then applies the
+    /// change. Only the stream that changes is touched, so the cost per I/O does not grow with the
+    /// number of streams (a transactional run has several per database instance).
+    /// </summary>
+    private void ChangeInFlight(int streamId, int delta, long now)
     {
-        long dt = now - _lastQdTicks;
-        _lastQdTicks = now;
-        if (!_driver.Accounting || dt <= 0) return;
-        for (int id = 0; id < InFlightById.Length; id++)
-            if (InFlightById[id] != 0) Metrics[id].QueueDepthArea += (double)InFlightById[id] * dt;
+        long dt = now - _inFlightSinceTicks[streamId];
+        _inFlightSinceTicks[streamId] = now;
+        int inFlight = InFlightById[streamId];
+        if (inFlight != 0 && dt > 0 && _driver.Accounting) Metrics[streamId].QueueDepthArea += (double)inFlight * dt;
+        InFlightById[streamId] = inFlight + delta;
     }
 
     private long TicksUntilNextDue()

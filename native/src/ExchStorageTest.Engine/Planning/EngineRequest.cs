@@ -27,6 +27,11 @@ public sealed class EngineRequest
     public double SampleIntervalSeconds { get; set; } = 15;
     /// <summary>Explicit opt-in to buffered I/O where direct I/O is impossible; every report then says so.</summary>
     public bool AllowBufferedIo { get; set; }
+    /// <summary>
+    /// Pin each I/O worker thread to one CPU, round-robin over the CPUs the process may use (DiskSpd's
+    /// default; keeps the scheduler's migrations out of the latencies). False leaves placement to the OS.
+    /// </summary>
+    public bool PinWorkerThreads { get; set; } = true;
     /// <summary>Cache warm-up before the measured window; null = until the cache model is ~90% full (bounded).</summary>
     public double? WarmupSeconds { get; set; }
     /// <summary>

@@ -1,3 +1,4 @@
+using System.Globalization;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
 
@@ -35,11 +36,17 @@ internal static class ReportText
         if (r.Timeline.CollectionEndUtc is DateTime ce) rows.Add(("Collection End Time", JetFormat.Time(ce, tz)));
         rows.Add(($"{ToolName} Version", r.EngineVersion));
         rows.Add(("I/O Backend", r.Environment.IoBackend + (r.Environment.DirectIo ? " (direct I/O)" : " (BUFFERED I/O)")));
+        if (WorkerAffinity(r.Environment) is string affinity) rows.Add(("Worker CPU Affinity", affinity));
         rows.Add(("Operating System", r.Environment.OperatingSystem));
         rows.Add(("Performance Log", o.PerformanceLogName ?? ""));
         rows.Add(("Time Zone", JetFormat.ZoneLabel(tz)));
         return rows;
     }
+
+    /// <summary>"0, 1" for workers pinned to CPUs 0 and 1; null when pinning was off (older results too).</summary>
+    public static string? WorkerAffinity(EnvironmentInfo env) =>
+        env.WorkerCpus.Count == 0 ? null
+        : string.Join(", ", env.WorkerCpus.Select(c => c >= 0 ? c.ToString(CultureInfo.InvariantCulture) : "unpinned (refused by the OS)"));
 
     public static IReadOnlyList<(string Label, string Value)> Sizing(TestResults r) => new[]
     {

@@ -34,7 +34,8 @@ internal sealed class LoadPhase : IDisposable
     {
         _ctx = ctx;
         Options = options;
-        Driver = new LoadDriver(ctx.Files, ctx.Plan.Request.ContinueOnError, seed: Environment.TickCount);
+        Driver = new LoadDriver(ctx.Files, ctx.Plan.Request.ContinueOnError, seed: Environment.TickCount,
+            pinWorkers: ctx.Plan.Request.PinWorkerThreads);
         var n = ctx.Instances.Count;
         foreach (var w in ctx.Instances)
         {
@@ -247,6 +248,7 @@ internal sealed class LoadPhase : IDisposable
         }
         finally
         {
+            _ctx.WorkerCpus = Driver.WorkerCpus;
             _ctx.TotalOperations += TotalOps();
             foreach (var e in Driver.Errors())
             {

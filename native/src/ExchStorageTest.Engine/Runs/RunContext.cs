@@ -46,6 +46,8 @@ internal sealed class RunContext : IDisposable
     public List<IoFile> Files { get; } = new();
     public List<InstanceWorkload> Instances { get; } = new();
     public string BackendName { get; set; } = "";
+    /// <summary>Where the last load phase's workers ran (see <see cref="Load.LoadDriver.WorkerCpus"/>).</summary>
+    public IReadOnlyList<int> WorkerCpus { get; set; } = Array.Empty<int>();
     public bool DirectIo { get; set; } = true;
     public long TotalOperations { get; set; }
 

@@ -311,6 +311,7 @@ public static class TestRunner
         ctx.EndPhase();
         r.Timeline.TestEndUtc = DateTime.UtcNow;
         r.Environment.IoBackend = ctx.BackendName;
+        r.Environment.WorkerCpus = ctx.WorkerCpus.ToList();
         r.Environment.DirectIo = ctx.DirectIo;
         if (ctx.Prepared.Count > 0) FillSizing(ctx, initial: false);
         foreach (var w in ctx.Instances)

@@ -13,7 +13,7 @@ internal static class StreamsCommand
             ? Path.Combine(Path.GetDirectoryName(Path.GetFullPath(request.Streams.FirstOrDefault()?.Path ?? "."))!, "Results")
             : Path.GetFullPath(request.OutputPath);
         var results = StreamMixRunner.Run(request.Streams, request.DurationSeconds ?? 60, request.SampleIntervalSeconds,
-            request.ContinueOnError, request.AllowBufferedIo, output, events, cancel);
+            request.ContinueOnError, request.AllowBufferedIo, output, events, cancel, request.PinWorkerThreads);
         var reports = ReportFiles.WriteDefault(results);
         ResultEvent.Write(events, results, reports);
         return results.Completion == "Stopped" ? ExitCodes.Stopped : ExitCodes.Ran;

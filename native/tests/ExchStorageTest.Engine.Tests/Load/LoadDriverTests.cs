@@ -8,6 +8,20 @@ public class LoadDriverTests : IDisposable
 {
     private readonly TestFolder _dir = new("driver");
 
+    /// <summary>A file whose every block is written, so reads reach the device instead of a hole.</summary>
+    private IoFile MakeWrittenFile(long bytes)
+    {
+        string path = _dir.Combine($"f{Guid.NewGuid():N}.dat");
+        using (var fs = new FileStream(path, FileMode.CreateNew))
+        {
+            var block = new byte[1 << 20];
+            new Random(5).NextBytes(block);
+            for (long done = 0; done < bytes; done += block.Length) fs.Write(block);
+            fs.Flush(flushToDisk: true);
+        }
+        return IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
+    }
+
     private IoFile MakeFile(long bytes)
     {
         string path = _dir.Combine($"f{Guid.NewGuid():N}.dat");
@@ -41,6 +55,51 @@ public class LoadDriverTests : IDisposable
         Assert.Equal(2, sample.Count);
         Assert.True(sample[reads].Operations > 0);
         Assert.True(driver.AccountedSeconds > 0.5);
+    }
+
+    [Fact]
+    public void Mean_queue_depth_is_kept_per_stream_on_a_shared_worker()
+    {
+        using var file = MakeWrittenFile(16 << 20);
+        using var driver = new LoadDriver(new[] { file }, continueOnError: false);
+        int deep = driver.RegisterStream(new StreamKey(1, "DatabaseRead", IoOperation.Read));
+        int shallow = driver.RegisterStream(new StreamKey(2, "DatabaseRead", IoOperation.Read));
+        driver.AddWorker(new[]
+        {
+            new LoadStream("deep", new RandomBlockSource(0, 0, 8 << 20, 4096, 100, deep, deep, 3), depth: 6),
+            new LoadStream("shallow", new RandomBlockSource(0, 8 << 20, 8 << 20, 4096, 100, shallow, shallow, 4), depth: 1),
+        });
+        driver.Start();
+        driver.SetAccounting(true);
+        Thread.Sleep(600);
+        driver.Stop();
+
+        // Closed loop keeps each stream's slots busy except between a reap and the next issue, so
+        // each mean sits just under its own depth; a shared or missed integration would not.
+        double deepQd = driver.Totals(deep).MeanQueueDepth;
+        double shallowQd = driver.Totals(shallow).MeanQueueDepth;
+        Assert.InRange(deepQd, 3.0, 6.0001);
+        Assert.InRange(shallowQd, 0.5, 1.0001);
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Workers_are_pinned_round_robin_unless_told_not_to(bool pin)
+    {
+        using var file = MakeFile(4 << 20);
+        using var driver = new LoadDriver(new[] { file }, continueOnError: false, pinWorkers: pin);
+        int id = driver.RegisterStream(new StreamKey(1, "DatabaseRead", IoOperation.Read));
+        for (int i = 0; i < 3; i++)
+            driver.AddWorker(new[] { new LoadStream($"w{i}", new RandomBlockSource(0, 0, 4 << 20, 4096, 100, id, id, (ulong)i + 1), depth: 1) });
+        driver.Start();
+        Thread.Sleep(100);
+        driver.Stop();
+
+        // Pinned: worker i on the i-th CPU the process may use, wrapping round; not pinned: -1 each.
+        var allowed = CpuAffinity.AllowedCpus();
+        var expected = pin ? Enumerable.Range(0, 3).Select(i => allowed[i % allowed.Count]).ToArray() : new[] { -1, -1, -1 };
+        Assert.Equal(expected, driver.WorkerCpus);
     }
 
     [Fact]

@@ -32,7 +32,11 @@ public class StreamMixTests : IDisposable
         Assert.NotNull(bdm.ScheduledLatencyMs);
         Assert.NotEmpty(r.TimeSeries);
         Assert.True(File.Exists(r.SavedPath));
-        Assert.Equal(r.TestId, ResultsFile.Load(r.SavedPath!).TestId);
+        var saved = ResultsFile.Load(r.SavedPath!);
+        Assert.Equal(r.TestId, saved.TestId);
+        // One worker per stream, each pinned by default, and the placement survives the results file.
+        Assert.Equal(3, saved.Environment.WorkerCpus.Count);
+        Assert.All(saved.Environment.WorkerCpus, c => Assert.Contains(c, ExchStorageTest.Engine.Load.CpuAffinity.AllowedCpus()));
     }
 
     [Fact]

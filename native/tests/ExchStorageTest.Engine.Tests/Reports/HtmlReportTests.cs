@@ -31,6 +31,18 @@ public class HtmlReportTests
     }
 
     [Fact]
+    public void Pinned_worker_cpus_are_listed_in_text_and_html_and_absent_when_not_pinned()
+    {
+        var r = ReportFixtures.Small();
+        Assert.DoesNotContain("Worker CPU Affinity", HtmlReport.Render(r), StringComparison.Ordinal);
+        Assert.DoesNotContain("Worker CPU Affinity", TextReport.Render(r), StringComparison.Ordinal);
+
+        r.Environment.WorkerCpus = new List<int> { 0, 1, -1 };
+        Assert.Contains("<td class=\"grid_row_header\">Worker CPU Affinity</td><td class=\"grid_data text\">0, 1, unpinned (refused by the OS)</td>", HtmlReport.Render(r), StringComparison.Ordinal);
+        Assert.Matches(@"Worker CPU Affinity\s+0, 1, unpinned \(refused by the OS\)", TextReport.Render(r));
+    }
+
+    [Fact]
     public void Pass_is_marked_success_and_buffered_io_gets_a_banner()
     {
         var r = ReportFixtures.Small(directIo: false);

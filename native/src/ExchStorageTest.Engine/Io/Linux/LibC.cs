@@ -56,6 +56,13 @@ internal static unsafe partial class LibC
     [LibraryImport("libc", EntryPoint = "pwrite", SetLastError = true)]
     public static partial nint PWrite(int fd, void* buf, nuint count, long offset);
 
+    /// <summary>pid 0 = the calling thread (Linux affinity is per thread).</summary>
+    [LibraryImport("libc", EntryPoint = "sched_getaffinity", SetLastError = true)]
+    public static partial int SchedGetAffinity(int pid, nuint size, byte* mask);
+
+    [LibraryImport("libc", EntryPoint = "sched_setaffinity", SetLastError = true)]
+    public static partial int SchedSetAffinity(int pid, nuint size, byte* mask);
+
     [LibraryImport("libc", EntryPoint = "fsync", SetLastError = true)]
     public static partial int FSync(int fd);
 

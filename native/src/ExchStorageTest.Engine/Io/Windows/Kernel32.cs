@@ -42,6 +42,21 @@ internal static unsafe partial class Kernel32
 
     public const int FileStorageInfo = 16;
 
+    public const ushort ALL_PROCESSOR_GROUPS = 0xFFFF;
+
+    [LibraryImport("kernel32.dll")]
+    public static partial ushort GetActiveProcessorGroupCount();
+
+    [LibraryImport("kernel32.dll")]
+    public static partial uint GetActiveProcessorCount(ushort group);
+
+    [LibraryImport("kernel32.dll")]
+    public static partial nint GetCurrentThread();
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetThreadGroupAffinity(nint thread, GroupAffinity* affinity, GroupAffinity* previous);
+
     [LibraryImport("kernel32.dll", EntryPoint = "CreateFileW", StringMarshalling = StringMarshalling.Utf16, SetLastError = true)]
     public static partial SafeFileHandle CreateFile(string name, uint access, uint share, nint securityAttributes, uint disposition, uint flags, nint template);
 
@@ -111,4 +126,15 @@ internal struct FileStorageInfo
     public uint Flags;
     public uint ByteOffsetForSectorAlignment;
     public uint ByteOffsetForPartitionAlignment;
+}
+
+/// <summary>GROUP_AFFINITY (winnt.h): 16 bytes on 64-bit Windows.</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct GroupAffinity
+{
+    public nuint Mask;
+    public ushort Group;
+    public ushort Reserved0;
+    public ushort Reserved1;
+    public ushort Reserved2;
 }

@@ -16,7 +16,8 @@ namespace ExchStorageTest.Engine.Load.StreamMix;
 public static class StreamMixRunner
 {
     public static TestResults Run(IReadOnlyList<StreamSpec> requested, double durationSeconds, double sampleIntervalSeconds,
-        bool continueOnError, bool allowBuffered, string outputPath, EventWriter events, CancellationToken cancel)
+        bool continueOnError, bool allowBuffered, string outputPath, EventWriter events, CancellationToken cancel,
+        bool pinWorkers = true)
     {
         if (requested.Count == 0) throw EngineException.InvalidArgument("StreamsMissing", "The streams command needs at least one stream.");
         if (!(durationSeconds > 0) || durationSeconds > 30 * 86400)
@@ -51,7 +52,7 @@ public static class StreamMixRunner
         var files = specs.Select(s => IoFileOpener.Open(s.Path, IoFileMode.OpenExisting, s.WriteThrough, allowBuffered)).ToList();
         try
         {
-            using var driver = new LoadDriver(files, continueOnError);
+            using var driver = new LoadDriver(files, continueOnError, pinWorkers: pinWorkers);
             var ids = new List<(int Read, int Write)>();
             for (int i = 0; i < specs.Count; i++)
                 ids.Add((driver.RegisterStream(new StreamKey(i + 1, "Read", IoOperation.Read)), driver.RegisterStream(new StreamKey(i + 1, "Write", IoOperation.Write))));
@@ -84,6 +85,7 @@ public static class StreamMixRunner
                 RecordSample(results, driver, specs, intervalMax, events, sw.Elapsed.TotalSeconds, durationSeconds);
             }
             driver.Stop();
+            results.Environment.WorkerCpus = driver.WorkerCpus.ToList();
             var cpu = Process.GetCurrentProcess().TotalProcessorTime - cpu0;
             results.Timeline.CollectionEndUtc = DateTime.UtcNow;
             results.Completion = cancel.IsCancellationRequested ? "Stopped" : driver.StoppedByError ? "Failed" : "Complete";
