@@ -31,7 +31,11 @@ param(
     [string] $Configuration = 'Release',
 
     # Where Demo puts its databases and reports (default: a new temporary folder).
-    [string] $DemoPath
+    [string] $DemoPath,
+
+    # Bench: arguments for compare-fio (folder, seconds, paced seconds, repeats, scenario, pin|nopin).
+    [Parameter(ValueFromRemainingArguments = $true)]
+    [string[]] $BenchArguments
 )
 
 $ErrorActionPreference = 'Stop'
@@ -230,10 +234,12 @@ function Invoke-Package {
 }
 
 function Invoke-Bench {
-    Invoke-Build
-    $helper = Join-Path $Root "bin/$(Get-HostRid)/exchstoragetest-engine"
+    # The comparison lives in the benchmarks project (it runs our load driver in-process and fio as a
+    # child). Extra arguments pass through: folder, seconds, paced seconds, repeats, scenario, pin|nopin.
+    $benchArgs = if ($BenchArguments) { @($BenchArguments) } else { @('/var/tmp/est-bench', '15', '60', '3') }
     Write-Step 'Engine vs fio on the same file (ratios ours/fio)'
-    $null = Invoke-Native $helper @('bench-compare')
+    $project = Join-Path $Root 'native/benchmarks/ExchStorageTest.Benchmarks'
+    $null = Invoke-Native dotnet (@('run', '-c', 'Release', '--project', $project, '--', 'compare-fio') + $benchArgs)
 }
 
 foreach ($t in $Task) {

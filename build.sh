@@ -99,5 +99,10 @@ case "$task" in
     if [ -n "$report" ]; then cat "$report"; echo; echo "Reports: $(dirname "$report")"; ls "$(dirname "$report")"; fi
     exit "$code"
     ;;
+  Bench)
+    # Our engine against fio on the same file (docs/benchmarks.md); arguments pass through.
+    [ "$#" -gt 0 ] || set -- /var/tmp/est-bench 15 60 3
+    exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- compare-fio "$@"
+    ;;
   *) echo "The $task task needs PowerShell (pwsh): run ./build.ps1 $task where PowerShell is installed." >&2; exit 2 ;;
 esac
