@@ -63,11 +63,12 @@ public sealed class LoadDriver : IDisposable
     }
 
     /// <summary>Adds a worker thread that will run <paramref name="streams"/> on its own backend.</summary>
-    public void AddWorker(IReadOnlyList<LoadStream> streams, string? backend = null)
-    {
-        int depth = streams.Sum(s => s.Depth);
-        _workers.Add(new Worker(this, _workers.Count, streams, IoBackendFactory.Create(depth, backend)));
-    }
+    public void AddWorker(IReadOnlyList<LoadStream> streams, string? backend = null) =>
+        AddWorker(streams, IoBackendFactory.Create(streams.Sum(s => s.Depth), backend));
+
+    /// <summary>Adds a worker on a backend made by the caller (tests observe the driver through one).</summary>
+    internal void AddWorker(IReadOnlyList<LoadStream> streams, IIoBackend backend) =>
+        _workers.Add(new Worker(this, _workers.Count, streams, backend));
 
     public void Start()
     {

@@ -103,6 +103,52 @@ public class LoadDriverTests : IDisposable
     }
 
     [Fact]
+    public void Every_request_reaches_the_os_before_the_next_is_built()
+    {
+        // Batching several requests into one submission let io_uring plug them until the last was
+        // built, idling a fast device (docs/benchmarks.md): the driver must submit each one at once.
+        using var file = MakeWrittenFile(8 << 20);
+        using var driver = new LoadDriver(new[] { file }, continueOnError: false);
+        int id = driver.RegisterStream(new StreamKey(1, "DatabaseRead", IoOperation.Read));
+        var backend = new SubmitWatchingBackend(IoBackendFactory.Create(8));
+        driver.AddWorker(new[] { new LoadStream("r", new RandomBlockSource(0, 0, 8 << 20, 4096, 100, id, id, 9), depth: 8) }, backend);
+        driver.Start();
+        Thread.Sleep(300);
+        driver.Stop();
+
+        Assert.True(backend.Queued > 100, $"queued {backend.Queued}");
+        Assert.Equal(1, backend.MostQueuedBeforeSubmit);
+    }
+
+    /// <summary>Passes everything to a real backend and notes how many requests wait for each Submit.</summary>
+    private sealed class SubmitWatchingBackend(IIoBackend inner) : IIoBackend
+    {
+        private int _pending;
+        public int Queued { get; private set; }
+        public int MostQueuedBeforeSubmit { get; private set; }
+        public string Name => inner.Name;
+        public int Depth => inner.Depth;
+        public bool CompletesOnSubmit => inner.CompletesOnSubmit;
+
+        public bool TryQueue(in IoRequest request)
+        {
+            if (!inner.TryQueue(request)) return false;
+            Queued++;
+            MostQueuedBeforeSubmit = Math.Max(MostQueuedBeforeSubmit, ++_pending);
+            return true;
+        }
+
+        public int Submit()
+        {
+            _pending = 0;
+            return inner.Submit();
+        }
+
+        public int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000) => inner.Reap(completions, minComplete, timeoutMs);
+        public void Dispose() => inner.Dispose();
+    }
+
+    [Fact]
     public void Accounting_off_excludes_warmup_from_the_window()
     {
         using var file = MakeFile(4 << 20);
