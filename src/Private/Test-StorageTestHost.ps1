@@ -26,27 +26,10 @@ function Test-StorageTestHost {
 
     # Runs on the host (Windows PowerShell 5.1 or PowerShell 7): nothing of this module is there yet.
     $check = {
-        param($ModuleVersion, $ModulePath, $Paths)
-        $os = 'win'
-        if ($PSVersionTable.PSEdition -eq 'Core') {
-            if ($IsLinux) {
-                $os = 'linux'
-            }
-            elseif ($IsMacOS) {
-                $os = 'osx'
-            }
-        }
-        $architecture = ''
-        try {
-            $architecture = [System.Runtime.InteropServices.RuntimeInformation]::OSArchitecture.ToString()
-        }
-        catch {
-            $architecture = [string]$env:PROCESSOR_ARCHITECTURE
-        }
-        $arch = 'x64'
-        if ($architecture -match '^(Arm64|ARM64)$') {
-            $arch = 'arm64'
-        }
+        param($ModuleVersion, $ModulePath, $Paths, $RuntimeIdScript)
+        # The module is not loaded here yet: Get-EngineRuntimeId's own body comes as text, so the
+        # host names its platform by the same rules the engine lookup uses.
+        $runtimeId = [string](& ([scriptblock]::Create($RuntimeIdScript)))
 
         $candidate = $null
         if (-not [string]::IsNullOrWhiteSpace($ModulePath)) {
@@ -102,18 +85,19 @@ function Test-StorageTestHost {
         [pscustomobject]@{
             ComputerName = [System.Environment]::MachineName
             PSVersion    = $PSVersionTable.PSVersion.ToString()
-            RuntimeId    = '{0}-{1}' -f $os, $arch
+            RuntimeId    = $runtimeId
             ModulePath   = $candidate
             EnginePath   = $enginePath
             EngineError  = $engineError
             TempPath     = [System.IO.Path]::GetTempPath()
-            IsWindows    = ($os -eq 'win')
+            IsWindows    = $runtimeId.StartsWith('win-', [System.StringComparison]::Ordinal)
             Volumes      = $volumes
         }
     }
 
     $version = [string](Import-PowerShellDataFile -Path $script:ModuleManifestPath).ModuleVersion
-    $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $null, $Path -ErrorAction Stop
+    $runtimeIdScript = ${function:Get-EngineRuntimeId}.ToString()
+    $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $null, $Path, $runtimeIdScript -ErrorAction Stop
     $copied = $false
 
     if ([string]::IsNullOrWhiteSpace([string]$hostState.EnginePath)) {
@@ -125,7 +109,7 @@ function Test-StorageTestHost {
         }
         $remoteRoot = ([string]$hostState.TempPath).TrimEnd('\', '/') + $separator + 'ExchStorageTest-' + $RunId
         $remoteManifest = $remoteRoot + $separator + 'ExchStorageTest.psd1'
-        $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $remoteManifest, $Path -ErrorAction Stop
+        $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $remoteManifest, $Path, $runtimeIdScript -ErrorAction Stop
         if ([string]::IsNullOrWhiteSpace([string]$hostState.EnginePath)) {
             $runtimeId = [string]$hostState.RuntimeId
             $localEngine = [System.IO.Path]::Combine($script:ModuleRoot, 'bin', $runtimeId)
@@ -151,7 +135,7 @@ function Test-StorageTestHost {
                 } -ArgumentList ($remoteRoot + $separator + 'bin' + $separator + $runtimeId) -ErrorAction Stop
             }
             $copied = $true
-            $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $remoteManifest, $Path -ErrorAction Stop
+            $hostState = Invoke-Command -Session $Session -ScriptBlock $check -ArgumentList $version, $remoteManifest, $Path, $runtimeIdScript -ErrorAction Stop
         }
         if ([string]::IsNullOrWhiteSpace([string]$hostState.EnginePath)) {
             $why = [string]$hostState.EngineError

@@ -233,7 +233,8 @@ Describe 'Host checks' {
                 return [DateTime]::UtcNow.Ticks
             }
             $arguments = @($ArgumentList)
-            if ($arguments.Count -eq 3) {
+            # The host check: version, module path, folders, and Get-EngineRuntimeId's body as text.
+            if ($arguments.Count -eq 4 -and ([string]$arguments[3]).Contains('OSArchitecture')) {
                 $enginePath = $null
                 if ($script:copies.Count -gt 0 -and -not [string]::IsNullOrEmpty([string]$arguments[1])) {
                     $enginePath = '/tmp/ExchStorageTest-r1/bin/linux-x64/exchstoragetest-engine'
