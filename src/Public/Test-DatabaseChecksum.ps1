@@ -84,11 +84,7 @@ function Test-DatabaseChecksum {
                 paths    = [string[]]$targets.ToArray()
             }
             foreach ($engineEvent in @(Invoke-EngineProcess -Request $request -Activity 'Verifying database and log checksums')) {
-                $files = @(Get-EventValue -InputObject $engineEvent -Name 'files')
-                if ($files.Count -eq 0 -or ($files.Count -eq 1 -and $null -eq $files[0])) {
-                    $files = @($engineEvent)
-                }
-                foreach ($file in $files) {
+                foreach ($file in @(Get-EventItem -InputObject $engineEvent -Name 'files')) {
                     ConvertTo-ChecksumResult -InputObject $file
                 }
             }

@@ -84,11 +84,7 @@ function Test-StorageVolume {
                 paths    = [string[]]$folders.ToArray()
             }
             foreach ($engineEvent in @(Invoke-EngineProcess -Request $request -Activity 'Inspecting storage volumes')) {
-                $findings = @(Get-EventValue -InputObject $engineEvent -Name 'findings')
-                if ($findings.Count -eq 0 -or ($findings.Count -eq 1 -and $null -eq $findings[0])) {
-                    $findings = @($engineEvent)
-                }
-                foreach ($finding in $findings) {
+                foreach ($finding in @(Get-EventItem -InputObject $engineEvent -Name 'findings')) {
                     ConvertTo-VolumeFinding -InputObject $finding
                 }
             }

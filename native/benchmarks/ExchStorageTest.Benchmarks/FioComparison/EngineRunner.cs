@@ -44,14 +44,10 @@ public static class EngineRunner
     }
 
     /// <summary>
-    /// The CPU our single worker is pinned to (the first the process may use); fio gets the same
-    /// one through --cpus_allowed, so both tools run under the same placement.
+    /// The CPU our single worker is pinned to, by the engine's own rule; fio gets the same one through
+    /// --cpus_allowed, so both tools run under the same placement.
     /// </summary>
-    public static int PinnedCpu()
-    {
-        long mask = (long)System.Diagnostics.Process.GetCurrentProcess().ProcessorAffinity;
-        return mask == 0 ? 0 : System.Numerics.BitOperations.TrailingZeroCount(mask);
-    }
+    public static int PinnedCpu() => CpuAffinity.ForWorker(0, CpuAffinity.AllowedCpus());
 
     /// <summary>Open-loop pacing check: Poisson arrivals at a target rate, QD headroom, for a fixed time.</summary>
     public static PacedResult RunPaced(string file, int blockSize, double rate, int depth, double seconds, bool pin)
