@@ -164,6 +164,19 @@ function Invoke-MultiHostStorageTest {
     }
 
     $running = @($HostState | Where-Object { -not $_.Failed -and $null -ne $_.Job })
+    # Takes what a host's job produced so far: its errors, and its result event when it came.
+    $collect = {
+        param($HostItem)
+        $received = Receive-StorageTestHostJob -Job $HostItem.Job
+        foreach ($errorRecord in $received.Errors) {
+            $HostItem.Errors.Add($errorRecord)
+        }
+        foreach ($output in $received.Output) {
+            if ([string](Get-EventValue -InputObject $output -Name 'type') -eq 'result') {
+                $HostItem.ResultEvent = $output
+            }
+        }
+    }
     try {
         while ($true) {
             $open = 0
@@ -188,27 +201,11 @@ function Invoke-MultiHostStorageTest {
                         $item.Errors.Add($errorRecord)
                     }
                 }
-                $received = Receive-StorageTestHostJob -Job $item.Job
-                foreach ($errorRecord in $received.Errors) {
-                    $item.Errors.Add($errorRecord)
-                }
-                foreach ($output in $received.Output) {
-                    if ([string](Get-EventValue -InputObject $output -Name 'type') -eq 'result') {
-                        $item.ResultEvent = $output
-                    }
-                }
+                & $collect $item
                 $state = [string]$item.Job.State
                 if ($state -eq 'Completed' -or $state -eq 'Failed' -or $state -eq 'Stopped') {
                     # One more receive after the state change: output can land in between.
-                    $received = Receive-StorageTestHostJob -Job $item.Job
-                    foreach ($errorRecord in $received.Errors) {
-                        $item.Errors.Add($errorRecord)
-                    }
-                    foreach ($output in $received.Output) {
-                        if ([string](Get-EventValue -InputObject $output -Name 'type') -eq 'result') {
-                            $item.ResultEvent = $output
-                        }
-                    }
+                    & $collect $item
                     $item.Done = $true
                     Write-Progress -Id $item.ProgressId -ParentId 1 -Activity ([string]$item.ComputerName) -Completed
                 }

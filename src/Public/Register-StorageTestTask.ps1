@@ -164,15 +164,7 @@ function Register-StorageTestTask {
             $durationValue = $Duration
         }
 
-        $folder = $ScriptFolder
-        if ([string]::IsNullOrWhiteSpace($folder)) {
-            if ($onWindows) {
-                $folder = Join-Path -Path $env:ProgramData -ChildPath 'ExchStorageTest\Tasks'
-            }
-            else {
-                $folder = '/var/lib/exchstoragetest/tasks'
-            }
-        }
+        $folder = Get-StorageTestTaskFolder -ScriptFolder $ScriptFolder -OnWindows $onWindows
         $folder = Resolve-UserPath -Path $folder
         $runnerPath = [System.IO.Path]::Combine($folder, "$Name.ps1")
         $executable = $PowerShellPath

@@ -73,15 +73,7 @@ function Unregister-StorageTestTask {
     process {
         try {
             $onWindows = Test-WindowsHost
-            $folder = $ScriptFolder
-            if ([string]::IsNullOrWhiteSpace($folder)) {
-                if ($onWindows) {
-                    $folder = Join-Path -Path $env:ProgramData -ChildPath 'ExchStorageTest\Tasks'
-                }
-                else {
-                    $folder = '/var/lib/exchstoragetest/tasks'
-                }
-            }
+            $folder = Get-StorageTestTaskFolder -ScriptFolder $ScriptFolder -OnWindows $onWindows
             $runnerPath = [System.IO.Path]::Combine((Resolve-UserPath -Path $folder), "$Name.ps1")
 
             if ($onWindows) {
