@@ -41,8 +41,11 @@ public sealed class LoadDriver : IDisposable
     public int Alignment { get; }
     /// <summary>The CPUs workers are pinned to in turn; empty when pinning is off.</summary>
     internal IReadOnlyList<int> AllowedCpus { get; }
-    /// <summary>The CPU each worker runs on, -1 where it is not pinned (read after <see cref="Start"/> has run a moment, or after <see cref="Stop"/>).</summary>
-    public IReadOnlyList<int> WorkerCpus => _workers.Select(w => w.Cpu).ToArray();
+    /// <summary>
+    /// The CPU each worker was pinned to, -1 where the OS refused; empty when pinning is off, so a
+    /// report never calls a deliberate choice a refusal. Read after <see cref="Stop"/>.
+    /// </summary>
+    public IReadOnlyList<int> WorkerCpus => AllowedCpus.Count == 0 ? Array.Empty<int>() : _workers.Select(w => w.Cpu).ToArray();
     public int StreamCount => _keys.Count;
     public IReadOnlyList<StreamKey> Keys => _keys;
     public bool StopRequested => _stop;

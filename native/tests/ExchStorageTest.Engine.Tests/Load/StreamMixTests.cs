@@ -40,6 +40,16 @@ public class StreamMixTests : IDisposable
     }
 
     [Fact]
+    public void Workers_left_unpinned_on_request_are_not_reported_as_refused()
+    {
+        var specs = new List<StreamSpec> { new() { Name = "db", Preset = "Random32K", QueueDepth = 2, Path = _dir.Combine("u.dat"), FileSizeBytes = 8 << 20 } };
+        var r = StreamMixRunner.Run(specs, 1, 1, false, false, _dir.Combine("out-u"), EventWriter.Null, CancellationToken.None, pinWorkers: false);
+
+        Assert.Empty(ResultsFile.Load(r.SavedPath!).Environment.WorkerCpus);
+        Assert.DoesNotContain("Worker CPU Affinity", ExchStorageTest.Engine.Reports.TextReport.Render(r), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void A_file_not_created_by_us_is_refused_and_left_untouched()
     {
         string foreign = _dir.Combine("precious.dat");
