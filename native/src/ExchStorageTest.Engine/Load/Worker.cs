@@ -256,9 +256,11 @@ internal sealed class Worker : IDisposable
         InFlightById[streamId] = inFlight + delta;
     }
 
+    /// <summary>Until the next paced arrival is due, at most 100 ms (closed-loop workers skip the clock read and the walk).</summary>
     private long TicksUntilNextDue()
     {
         long best = Clock.FromSeconds(0.1);
+        if (!_hasPacedStreams) return best;
         long now = Clock.Now;
         foreach (var s in _streams)
         {
