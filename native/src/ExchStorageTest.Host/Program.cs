@@ -1,10 +1,12 @@
 using System.Reflection;
 using System.Runtime.InteropServices;
+using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Host;
 using ExchStorageTest.Host.Commands;
 
-// The native helper: one JSON request in (stdin or --request <file>), JSON Lines events out on stdout.
+// The native helper: one JSON request in (stdin, --request <file>, or the first line of stdin with
+// --control-stdin, which keeps stdin open as the caller's stop channel), JSON Lines events out on stdout.
 // `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell);
 // `dsc get|test|set` is the DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json).
 // DSC v3 reads stdout as the resource state, so the dsc verbs speak DSC's protocol, not ours (no hello line).
@@ -22,9 +24,17 @@ using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, ctx => {
 
 try
 {
-    var request = args.Length > 0 && args[0] == "demo"
-        ? DemoCommand.BuildRequest(args.Length > 1 ? args[1] : null)
-        : RequestReader.Parse(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
+    EngineRequest request;
+    if (args.Length > 0 && args[0] == "demo")
+        request = DemoCommand.BuildRequest(args.Length > 1 ? args[1] : null);
+    else if (args.Length == 1 && args[0] == ControlChannel.Flag)
+    {
+        var control = ControlChannel.OpenStandardInput();
+        request = RequestReader.Parse(control.ReadRequestLine(), "the first line of standard input");
+        control.WatchForStop(() => { try { cancel.Cancel(); } catch (ObjectDisposedException) { } });
+    }
+    else
+        request = RequestReader.Parse(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
     return CommandDispatcher.Execute(request, events, version, cancel.Token);
 }
 catch (EngineException ex)
@@ -53,7 +63,7 @@ static string ReadRequestText(string[] args)
         return File.ReadAllText(args[1]);
     }
     if (args.Length > 0)
-        throw EngineException.InvalidArgument("UnknownArgument", $"Unknown argument '{args[0]}'. Usage: exchstoragetest-engine [--request <file> | demo [folder]] (request JSON on stdin by default).");
+        throw EngineException.InvalidArgument("UnknownArgument", $"Unknown argument '{args[0]}'. Usage: exchstoragetest-engine [--request <file> | --control-stdin | demo [folder]] (request JSON on stdin by default).");
     using var reader = new StreamReader(Console.OpenStandardInput(), System.Text.Encoding.UTF8);
     return reader.ReadToEnd();
 }
