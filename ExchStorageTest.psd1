@@ -1,7 +1,11 @@
 @{
-    # The manifest sits at the repository root so that bin/<rid>/ (the engine helper) and src/
-    # are siblings under the module base; the code itself lives in src/.
+    # The manifest sits at the repository root, the module base: the build puts the commands
+    # (bin/ExchStorageTest.dll, C# binary cmdlets for Windows PowerShell 5.1 and PowerShell 7)
+    # beside the native helpers (bin/<rid>/). The root module is the DSC class resource, in
+    # PowerShell as DSC requires (DSC looks for class resources in the root module); the cmdlets
+    # load as its nested module.
     RootModule           = 'src/ExchStorageTest.psm1'
+    NestedModules        = @('bin/ExchStorageTest.dll')
     ModuleVersion        = '0.1.0'
     GUID                 = 'ac4d6a53-b54f-467f-9762-90f689eda13b'
     Author               = 'ExchStorageTest contributors'
@@ -14,7 +18,8 @@
     FormatsToProcess     = @('src/ExchStorageTest.Format.ps1xml')
     TypesToProcess       = @('src/ExchStorageTest.Types.ps1xml')
 
-    FunctionsToExport    = @(
+    FunctionsToExport    = @()
+    CmdletsToExport      = @(
         'New-MailboxProfile'
         'Invoke-StorageTest'
         'Get-TestReport'
@@ -24,10 +29,8 @@
         'Register-StorageTestTask'
         'Unregister-StorageTestTask'
     )
-    CmdletsToExport      = @()
     VariablesToExport    = @()
     AliasesToExport      = @()
-    # The class-based DSC resource is defined in the root module (DSC parses only that file).
     DscResourcesToExport = @('ExchStorageValidation')
 
     PrivateData          = @{

@@ -39,15 +39,17 @@ build() {
 passed=0; failed=0; skipped_suites=0
 count() { passed=$((passed + $1)); failed=$((failed + $2)); echo "$3: $1 passed, $2 failed"; }
 
+# One xUnit project as one suite of the summary: xunit <project> <name>.
 xunit() {
-  echo "==> xUnit: engine"
+  local project=$1 name=$2
+  echo "==> xUnit: $name"
   local results="$root/out/test-results"
-  rm -rf "$results"; mkdir -p "$results"
-  dotnet test native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj -c Release --nologo \
-    --logger "trx;LogFileName=engine.trx" --logger "console;verbosity=normal" --results-directory "$results"
+  mkdir -p "$results"; rm -f "$results/$name.trx"
+  dotnet test "$project" -c Release --nologo --no-build \
+    --logger "trx;LogFileName=$name.trx" --logger "console;verbosity=normal" --results-directory "$results"
   local code=$?
-  local trx="$results/engine.trx"
-  if [ ! -f "$trx" ]; then count 0 1 "xUnit (no results file)"; return; fi
+  local trx="$results/$name.trx"
+  if [ ! -f "$trx" ]; then count 0 1 "xUnit $name (no results file)"; return; fi
   local counters p f
   counters=$(grep -o '<Counters [^>]*>' "$trx")
   p=$(sed -n 's/.* passed="\([0-9]*\)".*/\1/p' <<<"$counters")
@@ -56,7 +58,7 @@ xunit() {
     v=$(sed -n "s/.* $k=\"\([0-9]*\)\".*/\1/p" <<<"$counters"); f=$((f + ${v:-0}))
   done
   if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  count "${p:-0}" "$f" "xUnit"
+  count "${p:-0}" "$f" "xUnit $name"
 }
 
 syntax_qa() {
@@ -78,7 +80,9 @@ case "$task" in
   Build) build ;;
   Test)
     build || { echo "0 passed, 1 failed"; exit 1; }
-    xunit
+    rm -rf "$root/out/test-results"
+    xunit native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj engine
+    xunit native/tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj powershell
     syntax_qa
     skipped_suites=$((skipped_suites + 1))   # Pester: needs PowerShell
     echo

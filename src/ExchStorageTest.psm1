@@ -1,25 +1,8 @@
-# Loader for the ExchStorageTest script module (development layout: one function per file).
-# Private helpers load first so public commands can rely on them; only the public commands are
-# exported, and the manifest repeats the list so auto-discovery never has to load the module.
-
-$script:ModuleRoot = Split-Path -Path $PSScriptRoot -Parent
-$script:ModuleManifestPath = Join-Path -Path $script:ModuleRoot -ChildPath 'ExchStorageTest.psd1'
-
-# The protocol this module speaks with the engine helper (docs/protocol.md).
-$script:EngineProtocolVersion = 1
-
-foreach ($folder in @('Private', 'Public')) {
-    $folderPath = Join-Path -Path $PSScriptRoot -ChildPath $folder
-    foreach ($file in @(Get-ChildItem -Path $folderPath -Filter '*.ps1' -File | Sort-Object -Property Name)) {
-        . $file.FullName
-    }
-}
-
-$publicFunctions = @(
-    Get-ChildItem -Path (Join-Path -Path $PSScriptRoot -ChildPath 'Public') -Filter '*.ps1' -File |
-        ForEach-Object { $_.BaseName }
-)
-Export-ModuleMember -Function $publicFunctions -Cmdlet @() -Variable @() -Alias @()
+# The root module of ExchStorageTest: the class-based DSC resource, kept in PowerShell because DSC
+# requires a PowerShell class and looks for it in the root module. The commands are C# binary
+# cmdlets (bin/ExchStorageTest.dll), loaded first as this module's nested module (see the manifest);
+# this file uses only the core language and those cmdlets, so it loads in Windows PowerShell 5.1,
+# PowerShell 7 and a hosted engine alike.
 
 # The DSC resource lives here, in the root module, because DSC discovers class resources by
 # parsing the root module only (it does not follow dot-sourced files). The class stays thin:

@@ -1,0 +1,253 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Management.Automation;
+using System.Management.Automation.Runspaces;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Input;
+using ExchStorageTest.Jobs;
+using ExchStorageTest.Json;
+using ExchStorageTest.Profiles;
+using ExchStorageTest.Runs;
+
+namespace ExchStorageTest.Commands
+{
+    /// <summary>Invoke-StorageTest: runs a Jetstress-style storage test for a mailbox profile.</summary>
+    [Cmdlet(VerbsLifecycle.Invoke, "StorageTest", DefaultParameterSetName = ProfileSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
+    [OutputType(typeof(TestResult))]
+    [OutputType(typeof(Job))]
+    [OutputType(typeof(AggregateResult))]
+    public sealed class InvokeStorageTestCommand : StorageTestCmdlet
+    {
+        private const string ProfileSet = "Profile";
+        private const string ProfilePathSet = "ProfilePath";
+        private const string ComputerNameSet = "ComputerName";
+        private const string SessionSet = "Session";
+        private const string StartFileSet = "StartFile";
+
+        private readonly List<object> _profiles = new List<object>();
+        private readonly List<string> _databasePaths = new List<string>();
+        private readonly List<string> _logPaths = new List<string>();
+
+        [Parameter(Mandatory = true, ParameterSetName = ProfileSet, ValueFromPipeline = true)]
+        [Parameter(ParameterSetName = ComputerNameSet, ValueFromPipeline = true)]
+        [Parameter(ParameterSetName = SessionSet, ValueFromPipeline = true)]
+        [Parameter(ParameterSetName = StartFileSet, ValueFromPipeline = true)]
+        [Alias("Profile")]
+        public PSObject? MailboxProfile { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = ProfilePathSet)]
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        [Parameter(ParameterSetName = SessionSet)]
+        [Parameter(ParameterSetName = StartFileSet)]
+        public string? ProfilePath { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = ComputerNameSet)]
+        [ValidateNotNullOrEmpty]
+        public string[]? ComputerName { get; set; }
+
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        [Credential]
+        public PSCredential? Credential { get; set; }
+
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        public SwitchParameter UseSSH { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = SessionSet)]
+        [ValidateNotNullOrEmpty]
+        public PSSession[]? Session { get; set; }
+
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        [Parameter(ParameterSetName = SessionSet)]
+        [Parameter(ParameterSetName = StartFileSet)]
+        public DateTime StartAtUtc { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = StartFileSet)]
+        [ValidateNotNullOrEmpty]
+        public string? StartFile { get; set; }
+
+        [Parameter(ParameterSetName = StartFileSet)]
+        public TimeSpan StartFileTimeout { get; set; }
+
+        [Parameter]
+        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
+        public string TestType { get; set; } = "Performance";
+
+        [Parameter]
+        public TimeSpan Duration { get; set; }
+
+        [Parameter]
+        public string? OutputPath { get; set; }
+
+        [Parameter]
+        [ValidateSet("Create", "Attach", "Restore")]
+        public string DatabaseSource { get; set; } = "Create";
+
+        [Parameter]
+        public string? RestoreFromPath { get; set; }
+
+        [Parameter(ValueFromPipelineByPropertyName = true)]
+        [Alias("EdbFilePath")]
+        public object[]? DatabasePath { get; set; }
+
+        [Parameter(ValueFromPipelineByPropertyName = true)]
+        [Alias("LogFolderPath")]
+        public object[]? LogPath { get; set; }
+
+        [Parameter]
+        public int ThreadCount { get; set; }
+
+        [Parameter]
+        public double TargetRateIops { get; set; }
+
+        [Parameter]
+        public object? Thresholds { get; set; }
+
+        [Parameter]
+        public SwitchParameter ContinueOnError { get; set; }
+
+        [Parameter]
+        public double SampleIntervalSeconds { get; set; } = 15;
+
+        [Parameter]
+        public TimeSpan Warmup { get; set; }
+
+        [Parameter]
+        public int LogFilesToReplay { get; set; } = 500;
+
+        [Parameter]
+        public double CapacityPercent { get; set; } = 20;
+
+        [Parameter]
+        public SwitchParameter AllowBufferedIo { get; set; }
+
+        [Parameter]
+        public SwitchParameter NoCpuAffinity { get; set; }
+
+        [Parameter]
+        public SwitchParameter AsJob { get; set; }
+
+        [Parameter]
+        public SwitchParameter Force { get; set; }
+
+        private bool Bound(string name) => MyInvocation.BoundParameters.ContainsKey(name);
+
+        protected override void ProcessRecord() => Guard(() =>
+        {
+            // A profile given as an argument is the same object on every pipeline input (the databases of
+            // Get-MailboxDatabase); keep it once.
+            if (MailboxProfile != null && (_profiles.Count == 0 || !ReferenceEquals(_profiles[_profiles.Count - 1], MailboxProfile)))
+                _profiles.Add(MailboxProfile);
+            foreach (string path in PathInput.ToStrings(DatabasePath)) _databasePaths.Add(PathInput.DatabaseFolder(ResolvePath(path)));
+            foreach (string path in PathInput.ToStrings(LogPath)) _logPaths.Add(ResolvePath(path));
+        });
+
+        protected override void EndProcessing() => Guard(() =>
+        {
+            bool multiHost = ParameterSetName == ComputerNameSet || ParameterSetName == SessionSet;
+            bool startFile = ParameterSetName == StartFileSet;
+            var profiles = new List<MailboxProfile>();
+            if (ProfilePath != null)
+            {
+                if (_profiles.Count > 0)
+                    throw StorageTestException.InvalidArgument("ConflictingProfileSettings", "Give the profile once: either -MailboxProfile (or the pipeline) or -ProfilePath, not both.", ProfilePath);
+                profiles.Add(ProfileFile.Load(ResolvePath(ProfilePath)));
+            }
+            if (_profiles.Count == 0 && profiles.Count == 0)
+                throw StorageTestException.InvalidArgument("ProfileRequired", "No mailbox profile was given: pipe one from New-MailboxProfile, or give -MailboxProfile or -ProfilePath.", null);
+            if ((multiHost || startFile) && AsJob)
+                throw StorageTestException.InvalidArgument("AsJobNotSupported", "-AsJob runs one local test in the background; multi-host and start-file runs already manage their own jobs and waiting. Start them in a job of your own with Start-Job if needed.", null);
+            foreach (object candidate in _profiles) profiles.Add(ProfileReader.Read(candidate));
+
+            RunSettings settings = Settings();
+            settings.Validate();
+
+            foreach (MailboxProfile given in profiles)
+            {
+                MailboxProfile profile = ProfileReader.WithDatabases(given, _databasePaths, _logPaths);
+                if (multiHost)
+                {
+                    new MultiHostRun(this, settings).Run(profile, ComputerName, Credential, UseSSH, Session, Bound(nameof(StartAtUtc)) ? StartAtUtc : (DateTime?)null);
+                    continue;
+                }
+                RunLocal(profile, settings, startFile);
+            }
+        });
+
+        private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile)
+        {
+            JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
+            string description = TestPlanText.Describe(plan, profile, settings);
+            if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
+            if (!ShouldRun(description, $"Run a {settings.TestType} storage test with profile '{profile.Name}'? It creates the files listed and loads the disks.", "Invoke-StorageTest"))
+                return;
+
+            if (AsJob)
+            {
+                var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
+                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile), profile, null));
+                JobRepository.Add(job);
+                job.Start();
+                WriteObject(job);
+                return;
+            }
+
+            if (startFile)
+            {
+                new StartFileRun(this, settings).Run(profile, ResolvePath(StartFile!), plan, Bound(nameof(StartAtUtc)) ? StartAtUtc : (DateTime?)null,
+                    Bound(nameof(StartFileTimeout)) ? StartFileTimeout : TimeSpan.Zero);
+                return;
+            }
+
+            JsonObject request = settings.ToRequest("run", profile);
+            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")})");
+            foreach (var result in outcome.OfType("result")) WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
+        }
+
+        /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
+        internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile, Action<TestResult>? decorate)
+        {
+            HelperOutcome outcome = run.Run(request, $"{request.GetString("testType")} storage test '{profile.Name}' ({request.GetString("testId")})", 1, sink);
+            if (run.StopRequested) sink.Warning(StoppedMessage(outcome));
+            var results = new List<object>();
+            foreach (var result in outcome.OfType("result"))
+            {
+                var item = TestResult.FromEvent(result.Fields, profile.Name);
+                decorate?.Invoke(item);
+                results.Add(item);
+            }
+            return results;
+        }
+
+        /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
+        internal bool ShouldRun(string description, string warning, string caption)
+        {
+            if (Force && !Bound("Confirm") && !WhatIfInEffect) return true;
+            return ShouldProcess(description, warning, caption);
+        }
+
+        private bool WhatIfInEffect =>
+            MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
+                : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
+
+        private RunSettings Settings() => new RunSettings
+        {
+            TestType = TestType,
+            DatabaseSource = DatabaseSource,
+            Duration = Bound(nameof(Duration)) ? Duration : (TimeSpan?)null,
+            Warmup = Bound(nameof(Warmup)) ? Warmup : (TimeSpan?)null,
+            OutputPath = string.IsNullOrWhiteSpace(OutputPath) ? null : ResolvePath(OutputPath!),
+            RestoreFromPath = string.IsNullOrWhiteSpace(RestoreFromPath) ? null : ResolvePath(RestoreFromPath!),
+            ThreadCount = Bound(nameof(ThreadCount)) ? ThreadCount : (int?)null,
+            TargetRateIops = Bound(nameof(TargetRateIops)) ? TargetRateIops : (double?)null,
+            Thresholds = Runs.Thresholds.For(TestType, Thresholds),
+            ContinueOnError = ContinueOnError,
+            AllowBufferedIo = AllowBufferedIo,
+            NoCpuAffinity = NoCpuAffinity,
+            SampleIntervalSeconds = SampleIntervalSeconds,
+            LogFilesToReplay = LogFilesToReplay,
+            CapacityPercent = CapacityPercent,
+        };
+    }
+}

@@ -1,0 +1,83 @@
+using System;
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Input;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Commands
+{
+    /// <summary>
+    /// What every command shares: the module's errors as terminating errors, paths resolved against the
+    /// PowerShell location, and runs of the native helper whose records go to the command's streams. A stop
+    /// (Ctrl+C, PowerShell.Stop) asks the helper to stop cleanly: it judges and saves what it measured, and no
+    /// helper outlives the command.
+    /// </summary>
+    public abstract class StorageTestCmdlet : PSCmdlet, IRunSink
+    {
+        private readonly HelperRun _run = new HelperRun();
+
+        /// <summary>Runs <paramref name="body"/>, turning the module's own errors into terminating errors.</summary>
+        protected void Guard(Action body)
+        {
+            try
+            {
+                body();
+            }
+            catch (StorageTestException ex)
+            {
+                ThrowTerminatingError(ex.ErrorRecord);
+            }
+        }
+
+        protected string ResolvePath(string path) => PathInput.Resolve(this, path);
+
+        protected override void StopProcessing() => _run.Stop();
+
+        /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
+        internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1)
+        {
+            HelperOutcome outcome = _run.Run(request, activity, activityId, this, onEvent);
+            if (Stopping || _run.StopRequested) AnnounceStopped(outcome);
+            return outcome;
+        }
+
+        /// <summary>
+        /// PowerShell accepts no output from a stopped pipeline, so a stopped run's partial result is announced
+        /// on the host (the one channel still open) with the path of its saved results.
+        /// </summary>
+        private void AnnounceStopped(HelperOutcome outcome)
+        {
+            string message = StoppedMessage(outcome);
+            if (!Stopping)
+            {
+                WriteWarning(message);
+                return;
+            }
+            try
+            {
+                Host.UI.WriteWarningLine(message);
+            }
+            catch (Exception ex) when (ex is PipelineStoppedException || ex is NotImplementedException || ex is NullReferenceException)
+            {
+                // A host without a UI: the results file is saved all the same.
+            }
+            throw new PipelineStoppedException();
+        }
+
+        internal static string StoppedMessage(HelperOutcome outcome)
+        {
+            HelperEvent? result = outcome.First("result");
+            if (result == null) return "ExchStorageTest: the run was stopped before the engine reported a result.";
+            string? path = result.Fields.GetString("resultsPath");
+            return $"ExchStorageTest: the run was stopped; partial result {result.Fields.GetString("result")} ({result.Fields.GetString("completion")}), " +
+                   $"{result.Fields.GetNumber("achievedIops") ?? 0:0.###} IOPS achieved. Results: '{path}'. Render them with: Get-TestReport -Path '{path}'";
+        }
+
+        bool IRunSink.CanWrite => !Stopping;
+        void IRunSink.Verbose(string message) => WriteVerbose(message);
+        void IRunSink.Information(string message) => WriteInformation(message, new[] { "ExchStorageTest" });
+        void IRunSink.Warning(string message) => WriteWarning(message);
+        void IRunSink.Progress(ProgressRecord record) => WriteProgress(record);
+    }
+}

@@ -1,0 +1,222 @@
+using System;
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.IO;
+using System.Management.Automation;
+using System.Text;
+using System.Threading;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Helper
+{
+    /// <summary>
+    /// One run of the native helper over the documented protocol: the request goes on the first line of its
+    /// standard input (<c>--control-stdin</c>), which stays open as the stop channel; its events are read on a
+    /// background thread so the pipeline thread can wait for them with a timeout and stay responsive to a stop.
+    /// Disposing stops a helper that is still running (cleanly first, then by force), so no helper outlives
+    /// the command that started it.
+    /// </summary>
+    internal sealed class HelperProcess : IDisposable
+    {
+        public const int ProtocolVersion = 1;
+
+        /// <summary>How long a helper asked to stop may take to judge and save its partial result.</summary>
+        public static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(30);
+
+        private readonly Process _process;
+        private readonly BlockingCollection<HelperEvent> _events = new BlockingCollection<HelperEvent>();
+        private readonly StringBuilder _stderrTail = new StringBuilder();
+        private readonly object _stdinLock = new object();
+        private bool _stopRequested;
+
+        private HelperProcess(Process process) => _process = process;
+
+        public int ProcessId => _process.Id;
+
+        public string EngineVersion { get; private set; } = "";
+
+        /// <summary>Starts the helper with the request and checks its hello line.</summary>
+        public static HelperProcess Start(string enginePath, JsonObject request)
+        {
+            var info = new ProcessStartInfo(enginePath, "--control-stdin")
+            {
+                UseShellExecute = false,
+                RedirectStandardInput = true,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                CreateNoWindow = true,
+                StandardOutputEncoding = new UTF8Encoding(false),
+                StandardErrorEncoding = new UTF8Encoding(false),
+            };
+            Process process;
+            try
+            {
+                process = Process.Start(info) ?? throw new InvalidOperationException("the process did not start");
+            }
+            catch (Exception ex) when (!(ex is PipelineStoppedException))
+            {
+                throw new StorageTestException("EngineStartFailed", $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", ErrorCategory.NotInstalled, enginePath, ex);
+            }
+            var helper = new HelperProcess(process);
+            helper.BeginReading();
+            // Bytes, not the StreamWriter: its encoding is the console's (not UTF-8) in Windows PowerShell 5.1.
+            helper.WriteLine(JsonWriter.Write(request));
+            helper.ExpectHello();
+            return helper;
+        }
+
+        /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the helper's output ended.</summary>
+        public HelperEvent? Next(TimeSpan timeout, out bool ended)
+        {
+            ended = false;
+            try
+            {
+                if (_events.TryTake(out HelperEvent? next, timeout)) return next;
+            }
+            catch (InvalidOperationException)
+            {
+                // Taking from a completed, empty collection.
+            }
+            ended = _events.IsCompleted;
+            return null;
+        }
+
+        /// <summary>Asks the helper to stop: it ends its measured window, judges and saves what it has. Safe from any thread.</summary>
+        public void RequestStop()
+        {
+            lock (_stdinLock)
+            {
+                if (_stopRequested) return;
+                _stopRequested = true;
+            }
+            WriteLine("stop");
+        }
+
+        public bool StopRequested => _stopRequested;
+
+        /// <summary>Waits for the helper to exit; its exit code (docs/protocol.md), or null when it did not exit in time.</summary>
+        public int? WaitForExit(TimeSpan timeout)
+        {
+            if (!_process.WaitForExit((int)Math.Min(int.MaxValue, timeout.TotalMilliseconds))) return null;
+            _process.WaitForExit(); // lets the asynchronous stderr reader finish
+            return _process.ExitCode;
+        }
+
+        public bool HasExited => _process.HasExited;
+
+        /// <summary>The last lines the helper wrote to standard error (for messages about a helper that failed).</summary>
+        public string ErrorTail
+        {
+            get { lock (_stderrTail) return _stderrTail.ToString().Trim(); }
+        }
+
+        public void Dispose()
+        {
+            try
+            {
+                if (!_process.HasExited)
+                {
+                    RequestStop();
+                    if (!_process.WaitForExit((int)StopGrace.TotalMilliseconds))
+                    {
+                        _process.Kill();
+                        _process.WaitForExit(5000);
+                    }
+                }
+            }
+            catch (InvalidOperationException)
+            {
+                // The process was never started or has been reaped already.
+            }
+            _process.Dispose();
+            _events.Dispose();
+        }
+
+        private void WriteLine(string line)
+        {
+            lock (_stdinLock)
+            {
+                try
+                {
+                    byte[] bytes = new UTF8Encoding(false).GetBytes(line + "\n");
+                    var stdin = _process.StandardInput.BaseStream;
+                    stdin.Write(bytes, 0, bytes.Length);
+                    stdin.Flush();
+                }
+                catch (Exception ex) when (ex is IOException || ex is ObjectDisposedException || ex is InvalidOperationException)
+                {
+                    // The helper has exited: nothing left to tell it.
+                }
+            }
+        }
+
+        private void BeginReading()
+        {
+            _process.ErrorDataReceived += (_, e) =>
+            {
+                if (e.Data == null) return;
+                lock (_stderrTail)
+                {
+                    _stderrTail.AppendLine(e.Data);
+                    if (_stderrTail.Length > 4000) _stderrTail.Remove(0, _stderrTail.Length - 4000);
+                }
+            };
+            _process.BeginErrorReadLine();
+            var reader = new Thread(ReadEvents) { IsBackground = true, Name = "ExchStorageTest helper events" };
+            reader.Start();
+        }
+
+        private void ReadEvents()
+        {
+            try
+            {
+                string? line;
+                while ((line = _process.StandardOutput.ReadLine()) != null)
+                {
+                    if (line.Length == 0) continue;
+                    JsonObject fields;
+                    try
+                    {
+                        fields = JsonReader.Parse(line) as JsonObject ?? new JsonObject().Set("type", "unreadable").Set("line", line);
+                    }
+                    catch (FormatException)
+                    {
+                        fields = new JsonObject().Set("type", "unreadable").Set("line", line);
+                    }
+                    _events.Add(new HelperEvent(fields));
+                }
+            }
+            catch (Exception ex) when (ex is IOException || ex is ObjectDisposedException || ex is InvalidOperationException)
+            {
+                // The pipe broke or we are disposing: the output has ended either way.
+            }
+            finally
+            {
+                try { _events.CompleteAdding(); } catch (ObjectDisposedException) { }
+            }
+        }
+
+        private void ExpectHello()
+        {
+            HelperEvent? hello = Next(TimeSpan.FromSeconds(60), out _);
+            if (hello == null || !hello.Is("hello"))
+            {
+                int? exit = _process.WaitForExit(2000) ? _process.ExitCode : (int?)null;
+                Dispose();
+                throw new StorageTestException("EngineProtocolMismatch",
+                    $"The ExchStorageTest engine did not introduce itself (no hello line{(exit.HasValue ? $"; it exited with code {exit}" : "")}). {ErrorTail}".Trim(),
+                    ErrorCategory.NotInstalled, null);
+            }
+            EngineVersion = hello.Fields.GetString("engineVersion") ?? "";
+            double protocol = hello.Fields.GetNumber("protocol") ?? 0;
+            if (protocol != ProtocolVersion)
+            {
+                Dispose();
+                throw new StorageTestException("EngineProtocolMismatch",
+                    $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {ProtocolVersion}. Install matching versions of the module and the engine.",
+                    ErrorCategory.NotInstalled, protocol);
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Helper
+{
+    /// <summary>
+    /// Runs the native helper with one request to its end: log and progress events go to a sink as verbose,
+    /// information, warning and progress records; an error event that ends the helper becomes a
+    /// <see cref="StorageTestException"/> with its code as ErrorId; every other event is collected and handed
+    /// to the caller as it arrives. <see cref="Stop"/> (from any thread) asks the helper to stop cleanly.
+    /// </summary>
+    internal sealed class HelperRun
+    {
+        // Progress is throttled: the helper may report many times a second, and a host redraws each record.
+        private static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(250);
+        private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(200);
+
+        private readonly object _gate = new object();
+        private HelperProcess? _helper;
+        private bool _stopped;
+
+        /// <summary>Asks the running helper to stop; a run not yet started will stop as soon as it starts.</summary>
+        public void Stop()
+        {
+            lock (_gate)
+            {
+                _stopped = true;
+                _helper?.RequestStop();
+            }
+        }
+
+        public bool StopRequested
+        {
+            get { lock (_gate) return _stopped; }
+        }
+
+        public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null)
+        {
+            string engine = HelperLocator.Find();
+            var collected = new List<HelperEvent>();
+            HelperEvent? error = null;
+            var progressClock = Stopwatch.StartNew();
+            string lastPhase = "";
+            ProgressRecord? progress = null;
+            using (var helper = HelperProcess.Start(engine, request))
+            {
+                lock (_gate)
+                {
+                    _helper = helper;
+                    if (_stopped) helper.RequestStop();
+                }
+                try
+                {
+                    sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString("command")}.");
+                    while (true)
+                    {
+                        HelperEvent? next = helper.Next(PollInterval, out bool ended);
+                        if (next == null)
+                        {
+                            if (ended) break;
+                            continue;
+                        }
+                        // A stopping pipeline accepts no records: drain quietly so the helper can finish its result.
+                        bool quiet = !sink.CanWrite;
+                        switch (next.Type)
+                        {
+                            case "log":
+                                if (!quiet) Log(sink, next.Fields);
+                                break;
+                            case "progress":
+                                string phase = next.Fields.GetString("phase") ?? "";
+                                if (!quiet && (phase != lastPhase || progressClock.Elapsed >= ProgressInterval))
+                                {
+                                    progress = ProgressFor(activityId, activity, next.Fields);
+                                    sink.Progress(progress);
+                                    lastPhase = phase;
+                                    progressClock.Restart();
+                                }
+                                break;
+                            case "sample":
+                                break; // the progress event that follows carries the live figures
+                            case "error":
+                                error = next;
+                                collected.Add(next);
+                                break;
+                            default:
+                                collected.Add(next);
+                                if (!quiet) onEvent?.Invoke(next);
+                                break;
+                        }
+                    }
+                    int exit = helper.WaitForExit(HelperProcess.StopGrace) ?? -1;
+                    if (progress != null && sink.CanWrite)
+                    {
+                        progress.RecordType = ProgressRecordType.Completed;
+                        sink.Progress(progress);
+                    }
+                    // A stopped run has a result (exit 3); one stopped before it produced any ends with a Stopped error.
+                    if (exit == 1 || exit == 2 || exit < 0)
+                        throw ErrorFrom(error, exit, helper.ErrorTail);
+                    return new HelperOutcome(collected, exit);
+                }
+                finally
+                {
+                    lock (_gate) _helper = null;
+                }
+            }
+        }
+
+        private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr)
+        {
+            if (error == null)
+                return new StorageTestException("EngineFailed",
+                    $"The ExchStorageTest engine {(exit < 0 ? "did not exit after it was asked to stop" : $"exited with code {exit} without an error event")}. {stderr}".Trim(),
+                    ErrorCategory.InvalidOperation, null);
+            string code = error.Fields.GetString("code") ?? "";
+            if (code.Length == 0) code = "EngineError";
+            string message = error.Fields.GetString("message") ?? "";
+            if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
+            return new StorageTestException(code, message, ErrorCategories.Parse(error.Fields.GetString("category")), error.Fields["target"]);
+        }
+
+        private static void Log(IRunSink sink, JsonObject fields)
+        {
+            string message = fields.GetString("message") ?? "";
+            switch (fields.GetString("level"))
+            {
+                case "warning": sink.Warning(message); break;
+                case "info": sink.Information(message); break;
+                default: sink.Verbose(message); break;
+            }
+        }
+
+        private static ProgressRecord ProgressFor(int activityId, string activity, JsonObject fields)
+        {
+            string phase = fields.GetString("phase") ?? "";
+            string status = fields.GetString("status") ?? "";
+            var record = new ProgressRecord(activityId, activity, string.IsNullOrEmpty(status) ? phase : $"{phase}: {status}")
+            {
+                CurrentOperation = phase,
+            };
+            double? percent = fields.GetNumber("percent");
+            if (percent.HasValue) record.PercentComplete = (int)Math.Max(0, Math.Min(100, Math.Round(percent.Value)));
+            double? eta = fields.GetNumber("etaSeconds");
+            if (eta.HasValue) record.SecondsRemaining = (int)Math.Min(int.MaxValue, Math.Max(0, Math.Round(eta.Value)));
+            return record;
+        }
+    }
+}

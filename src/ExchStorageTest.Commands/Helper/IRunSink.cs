@@ -1,0 +1,19 @@
+using System.Management.Automation;
+
+namespace ExchStorageTest.Helper
+{
+    /// <summary>
+    /// Where a helper run's records go: the command's own streams (on the pipeline thread), or a background
+    /// job's collections (-AsJob), where Receive-Job finds them.
+    /// </summary>
+    internal interface IRunSink
+    {
+        /// <summary>False once the pipeline is stopping: PowerShell then accepts no records from the command.</summary>
+        bool CanWrite { get; }
+
+        void Verbose(string message);
+        void Information(string message);
+        void Warning(string message);
+        void Progress(ProgressRecord record);
+    }
+}

@@ -1,0 +1,74 @@
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.IO;
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+
+namespace ExchStorageTest.Input
+{
+    /// <summary>Paths as users give them: strings, FileSystemInfo, or Exchange's path objects.</summary>
+    internal static class PathInput
+    {
+        /// <summary>
+        /// Plain strings from anything path-like. Get-MailboxDatabase returns EdbFilePath and LogFolderPath as
+        /// typed path objects; through the Exchange Management Shell's implicit remoting they arrive deserialized,
+        /// where PathName holds the path. FileSystemInfo carries FullName. Everything else gives ToString().
+        /// </summary>
+        public static IEnumerable<string> ToStrings(object? input)
+        {
+            input = SettingSource.Unwrap(input);
+            if (input == null) yield break;
+            if (input is IEnumerable items && !(input is string))
+            {
+                foreach (object? item in items)
+                    foreach (string text in ToStrings(item))
+                        yield return text;
+                yield break;
+            }
+            string? path = null;
+            if (input is string s) path = s;
+            else if (input is FileSystemInfo info) path = info.FullName;
+            else
+            {
+                var bag = PSObject.AsPSObject(input);
+                foreach (string name in new[] { "PathName", "FullName", "Path" })
+                {
+                    string? candidate = bag.Properties[name]?.Value?.ToString();
+                    if (!string.IsNullOrWhiteSpace(candidate)) { path = candidate; break; }
+                }
+                path ??= input.ToString();
+            }
+            if (!string.IsNullOrWhiteSpace(path)) yield return path!.Trim();
+        }
+
+        /// <summary>The folder of an .edb file (Get-MailboxDatabase's EdbFilePath), or the path itself.</summary>
+        public static string DatabaseFolder(string path)
+        {
+            if (path.EndsWith(".edb", StringComparison.OrdinalIgnoreCase))
+            {
+                string? parent = Path.GetDirectoryName(path);
+                if (!string.IsNullOrEmpty(parent)) return parent!;
+            }
+            return path;
+        }
+
+        /// <summary>
+        /// Makes a user's path absolute against the current PowerShell location (.NET resolves against the
+        /// process directory, which is not the same). A drive that does not exist here (a profile planned for
+        /// another server) is kept as typed when it is already rooted.
+        /// </summary>
+        public static string Resolve(PSCmdlet cmdlet, string path)
+        {
+            try
+            {
+                return cmdlet.GetUnresolvedProviderPathFromPSPath(path);
+            }
+            catch (Exception ex) when (!(ex is PipelineStoppedException))
+            {
+                if (Path.IsPathRooted(path)) return path;
+                throw new StorageTestException("PathNotResolvable", $"The path '{path}' cannot be resolved: {ex.Message}", ErrorCategory.InvalidArgument, path, ex);
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Runs
+{
+    /// <summary>
+    /// The helper's plan in words, for ShouldProcess: the load, then every file with its size. -WhatIf prints
+    /// it, so it lists each file the run would create or reuse and the load it would put on the disks.
+    /// </summary>
+    internal static class TestPlanText
+    {
+        public static string Describe(JsonObject? plan, MailboxProfile profile, RunSettings settings)
+        {
+            var text = new StringBuilder();
+            double targetIops = plan?.GetNumber("targetIops") ?? profile.TargetIops;
+            string threads = plan?.GetNumber("threadCount") is double t ? t.ToString(CultureInfo.InvariantCulture)
+                : settings.TargetRateIops is double rate ? $"open loop at {rate.ToString(CultureInfo.InvariantCulture)} IOPS"
+                : "automatic tuning";
+            string duration = settings.Duration?.ToString() ?? "the default length for the test type";
+            text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS, threads: {4}.",
+                settings.TestType, profile.Name, duration, targetIops, threads);
+            var files = plan?.GetArray("files").OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
+            double total = files.Sum(f => f.GetNumber("sizeBytes") ?? 0);
+            text.AppendLine();
+            text.AppendFormat(CultureInfo.InvariantCulture, "Files to create or reuse: {0}, {1} in all.", files.Count, ByteSize.Format(total));
+            foreach (var file in files)
+            {
+                text.AppendLine();
+                text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString("kind") ?? "file", ByteSize.Format(file.GetNumber("sizeBytes") ?? 0), file.GetString("path"));
+            }
+            return text.ToString();
+        }
+    }
+
+    /// <summary>Byte counts for people, in binary units named as such: 52428800 -> '50.0 MiB'.</summary>
+    internal static class ByteSize
+    {
+        private static readonly string[] Units = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB" };
+
+        public static string Format(double bytes)
+        {
+            int unit = 0;
+            while (System.Math.Abs(bytes) >= 1024 && unit < Units.Length - 1)
+            {
+                bytes /= 1024;
+                unit++;
+            }
+            return unit == 0 ? bytes.ToString("N0", CultureInfo.InvariantCulture) + " bytes" : bytes.ToString("N1", CultureInfo.InvariantCulture) + " " + Units[unit];
+        }
+    }
+}
