@@ -31,8 +31,8 @@ public sealed class PowerShellSession : IDisposable
 {
     public static readonly string[] Commands =
     {
-        "New-MailboxProfile", "Invoke-StorageTest", //TEMP "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
-        //TEMP "New-StorageTestRun", "Register-StorageTestTask", "Unregister-StorageTestTask",
+        "New-MailboxProfile", "Invoke-StorageTest", "New-StorageTestRun", //TEMP "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
+        //TEMP "Register-StorageTestTask", "Unregister-StorageTestTask",
     };
 
     private readonly Runspace _runspace;

@@ -34,6 +34,17 @@ namespace ExchStorageTest.Commands
 
         protected override void StopProcessing() => _run.Stop();
 
+        /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
+        internal bool ShouldProcessUnlessForced(bool force, string description, string warning, string caption)
+        {
+            if (force && !MyInvocation.BoundParameters.ContainsKey("Confirm") && !WhatIfInEffect) return true;
+            return ShouldProcess(description, warning, caption);
+        }
+
+        private bool WhatIfInEffect =>
+            MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
+                : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
+
         /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
         internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1)
         {
@@ -54,6 +65,13 @@ namespace ExchStorageTest.Commands
                 WriteWarning(message);
                 return;
             }
+            WarnWhileStopping(message);
+            throw new PipelineStoppedException();
+        }
+
+        /// <summary>A warning on the host's UI, the one channel a stopping pipeline still has.</summary>
+        internal void WarnWhileStopping(string message)
+        {
             try
             {
                 Host.UI.WriteWarningLine(message);
@@ -62,7 +80,6 @@ namespace ExchStorageTest.Commands
             {
                 // A host without a UI: the results file is saved all the same.
             }
-            throw new PipelineStoppedException();
         }
 
         internal static string StoppedMessage(HelperOutcome outcome)
