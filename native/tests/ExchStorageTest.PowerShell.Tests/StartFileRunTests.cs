@@ -24,7 +24,7 @@ public class StartFileRunTests : IClassFixture<SessionFixture>
         string run = dir.Sub("run");
         string startFile = Path.Combine(run, "start.json");
         using var second = new PowerShellSession();
-        const string script = Profile + "$p | Invoke-StorageTest -StartFile $args[1] -StartAtUtc $args[2] -Duration 00:00:15 -Warmup 0 -SampleIntervalSeconds 5 -Force -Verbose";
+        const string script = Profile + "$p | Invoke-StorageTest -StartFile $args[1] -StartAtUtc $args[2] -Duration 00:00:15 -Warmup 0 -ThreadCount 2 -SampleIntervalSeconds 5 -Force -Verbose";
         // Each proposes its own instant; whichever creates the file first sets it for both.
         var hostA = Task.Run(() => _ps.Run(script, dir.Sub("a"), startFile, DateTime.UtcNow.AddSeconds(30)));
         var hostB = Task.Run(() => second.Run(script, dir.Sub("b"), startFile, DateTime.UtcNow.AddSeconds(45)));

@@ -85,14 +85,13 @@ catch {
         {
             string runId = RunSettings.NewTestId();
             string outputPath = _settings.OutputPath ?? PathInput.Resolve(_cmdlet, "ExchStorageTest-" + runId);
-            var overall = new ProgressRecord(1, $"Multi-host storage test {runId}", "Checking hosts");
+            string activity = $"Multi-host storage test {runId}";
             try
             {
                 var hosts = _connector.Hosts.Where(h => !h.Failed).ToList();
                 foreach (RemoteHost host in hosts)
                 {
-                    overall.StatusDescription = $"Checking {host.ComputerName}";
-                    _cmdlet.WriteProgress(overall);
+                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, $"Checking {host.ComputerName}") { CurrentOperation = "Checking hosts" });
                     Attempt(host, () => Check(host, profile));
                 }
                 hosts = hosts.Where(h => !h.Failed).ToList();
@@ -111,7 +110,7 @@ catch {
                 _cmdlet.WriteVerbose($"Run {runId}: every host starts measuring at {UtcTime.Iso(startAt)} (this computer's clock); results are collected in '{outputPath}'.");
 
                 Start(profile, hosts, startAt);
-                Wait(overall, startAt);
+                Wait(activity, startAt);
                 var results = new List<TestResult>();
                 foreach (HostRun run in _runs)
                 {
@@ -141,11 +140,7 @@ catch {
                     }
                     _runs.Clear();
                 }
-                if (!_cmdlet.Stopping)
-                {
-                    overall.RecordType = ProgressRecordType.Completed;
-                    _cmdlet.WriteProgress(overall);
-                }
+                if (!_cmdlet.Stopping) _cmdlet.WriteProgress(new ProgressRecord(1, activity, "Finished") { RecordType = ProgressRecordType.Completed });
             }
         }
 
@@ -210,8 +205,9 @@ catch {
         }
 
         /// <summary>Relays every host's progress and messages until all have finished; a stop waits for each host to stop cleanly.</summary>
-        private void Wait(ProgressRecord overall, DateTime startAt)
+        private void Wait(string activity, DateTime startAt)
         {
+            DateTime? stopDeadline = null;
             while (true)
             {
                 int finished = 0;
@@ -230,14 +226,20 @@ catch {
                     if (run.Done) finished++;
                 }
                 if (finished == _runs.Count) break;
+                if (_cmdlet.Stopping)
+                {
+                    // Each host stops its helper cleanly; one that does not answer (a dropped connection) is not waited for forever.
+                    stopDeadline = stopDeadline ?? DateTime.UtcNow + HelperProcess.StopGrace + TimeSpan.FromSeconds(30);
+                    if (DateTime.UtcNow > stopDeadline) break;
+                }
                 if (!_cmdlet.Stopping)
                 {
+                    // A new record each time: the host keeps the records it was given, so one must not be changed after it was written.
                     DateTime now = DateTime.UtcNow;
-                    overall.StatusDescription = now < startAt
+                    string status = now < startAt
                         ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s)", UtcTime.Iso(startAt), (startAt - now).TotalSeconds)
                         : $"{finished} of {_runs.Count} host(s) finished";
-                    overall.PercentComplete = 100 * finished / _runs.Count;
-                    _cmdlet.WriteProgress(overall);
+                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, status) { PercentComplete = 100 * finished / _runs.Count });
                 }
                 WaitHandle[] pending = _runs.Where(r => !r.Done && r.Finished != null).Select(r => r.Finished!).Take(64).ToArray();
                 if (pending.Length > 0) WaitHandle.WaitAny(pending, Poll);

@@ -46,6 +46,8 @@ namespace ExchStorageTest.MultiHost
 
         private static Reason ReadReason(object? item)
         {
+            // A host whose types file did not deepen serialization sends each reason as its text.
+            if (SettingSource.Unwrap(item) is string text) return new Reason { Message = text };
             var bag = SettingSource.From(PSObject.AsPSObject(SettingSource.Unwrap(item) ?? new object()));
             return new Reason
             {

@@ -119,8 +119,8 @@ namespace ExchStorageTest.Runs
         /// </summary>
         public static RunStartFile Read(string path, TimeSpan timeout, Cmdlet cmdlet)
         {
+            const string activity = "Waiting for the start file";
             DateTime deadline = DateTime.UtcNow + timeout;
-            var waiting = new ProgressRecord(1, "Waiting for the start file", path);
             bool waited = false;
             while (!File.Exists(path))
             {
@@ -132,16 +132,11 @@ namespace ExchStorageTest.Runs
                         $"The start file '{path}' does not exist (waited {timeout}). Create it with: New-StorageTestRun -Path '{folder}' -StartAtUtc <instant>",
                         ErrorCategory.ObjectNotFound, path);
                 }
-                waiting.SecondsRemaining = (int)Math.Ceiling(left.TotalSeconds);
-                cmdlet.WriteProgress(waiting);
+                cmdlet.WriteProgress(new ProgressRecord(1, activity, path) { SecondsRemaining = (int)Math.Ceiling(left.TotalSeconds) });
                 waited = true;
                 Pause(cmdlet, left < PollInterval ? left : PollInterval);
             }
-            if (waited)
-            {
-                waiting.RecordType = ProgressRecordType.Completed;
-                cmdlet.WriteProgress(waiting);
-            }
+            if (waited) cmdlet.WriteProgress(new ProgressRecord(1, activity, path) { RecordType = ProgressRecordType.Completed });
 
             DateTime settled = DateTime.UtcNow + SettleTime;
             while (true)
