@@ -189,6 +189,30 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
     }
 
     [Fact]
+    public void WhatIf_checks_the_hosts_and_writes_nothing_on_them_or_here()
+    {
+        using var dir = new ScratchFolder("mh");
+        using var hostH = new PowerShellSession();
+        using var hostI = RunspaceFactory.CreateRunspace(InitialSessionState.CreateDefault2());
+        hostI.Open();
+        dir.Sub("exst-h");
+        dir.Sub("exst-i");
+        string copy = ExpectedModuleCopy();
+        if (Directory.Exists(copy)) Directory.Delete(copy, recursive: true);
+        using var standIns = new StandIns(("exst-h", hostH.Runspace), ("exst-i", hostI));
+        var run = _ps.Run(Run.Replace("-Force -Verbose", "-WhatIf -Verbose"), dir.Combine("{host}"), new[] { "exst-h", "exst-i" }, DateTime.UtcNow.AddMinutes(5), dir.Combine("collected"));
+        Assert.Null(run.Exception);
+        Assert.Empty(run.Output);
+        // exst-h was checked and planned; exst-i would need the module copied, which -WhatIf does not do.
+        Assert.Contains(run.Verbose, v => v.Message.StartsWith("exst-h: ") && v.Message.Contains("clock skew"));
+        var declined = Assert.Single(run.Errors);
+        Assert.Equal("exst-i", declined.TargetObject);
+        Assert.Contains("not copied", declined.Exception.Message);
+        Assert.False(Directory.Exists(copy));
+        Assert.Equal(new[] { "exst-h", "exst-i" }, dir.Entries());
+    }
+
+    [Fact]
     public void A_start_instant_too_close_to_start_every_host_is_refused_before_any_host_is_contacted()
     {
         using var dir = new ScratchFolder("mh");

@@ -6,6 +6,7 @@ using System.Linq;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using System.Security.Cryptography;
+using ExchStorageTest.Commands;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 
@@ -35,8 +36,12 @@ namespace ExchStorageTest.MultiHost
         /// <summary>The copy's manifest path on the host.</summary>
         public string RemoteManifest(HostFacts facts) => RemoteFolder(facts) + facts.Separator + ModuleName + ".psd1";
 
-        /// <summary>Copies the module to the host; throws EngineNotAvailable when there is no engine here for its platform.</summary>
-        public void CopyTo(Runspace runspace, Cmdlet cmdlet, HostFacts facts, string hostName)
+        /// <summary>
+        /// Copies the module to the host, after confirmation (ShouldProcess: -WhatIf copies nothing, -Confirm asks, -Force
+        /// does not). Throws EngineNotAvailable when there is no engine here for the host's platform, ModuleNotAvailable
+        /// when the copy was declined.
+        /// </summary>
+        public void CopyTo(Runspace runspace, InvokeStorageTestCommand cmdlet, HostFacts facts, string hostName)
         {
             string engineFolder = Path.Combine(HelperLocator.ModuleBinFolder, facts.RuntimeId);
             if (!Directory.Exists(engineFolder))
@@ -49,6 +54,11 @@ namespace ExchStorageTest.MultiHost
                     ErrorCategory.NotInstalled, hostName);
 
             string target = RemoteFolder(facts);
+            if (!cmdlet.ShouldRun($"Copy ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}, where it is not installed.",
+                    $"Copy ExchStorageTest {Version} to '{target}' on {hostName}?", "Invoke-StorageTest"))
+                throw new StorageTestException("ModuleNotAvailable",
+                    $"ExchStorageTest {Version} is not installed on the host and was not copied there (declined, or -WhatIf): its plan can only be made once the module is there.",
+                    ErrorCategory.NotInstalled, hostName);
             cmdlet.WriteVerbose($"Copying ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}.");
             foreach (string file in Files(_module, engineFolder))
                 RemoteFiles.Send(runspace, cmdlet, file, target + facts.Separator + Relative(_module, file).Replace(Path.DirectorySeparatorChar, facts.Separator));
