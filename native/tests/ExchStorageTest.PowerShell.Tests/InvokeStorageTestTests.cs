@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Management.Automation;
 
 namespace ExchStorageTest.PowerShell.Tests;
@@ -63,18 +62,15 @@ public class InvokeStorageTestTests : IClassFixture<SessionFixture>
         };
         var async = ps.BeginInvoke();
         Assert.True(measuring.Wait(TimeSpan.FromMinutes(2)), "the run never started measuring");
-        var before = HelperProcesses();
+        var before = HelperProcesses.Ours();
         Assert.NotEmpty(before);
         ps.Stop();
         Assert.Throws<PipelineStoppedException>(() => ps.EndInvoke(async));
 
         // No helper left behind, and the partial result is on disk, judged.
-        Assert.Empty(HelperProcesses().Intersect(before));
+        Assert.Empty(HelperProcesses.Ours().Intersect(before));
         string file = Assert.Single(Directory.GetFiles(results, "*.json"));
         string json = File.ReadAllText(file);
         Assert.Contains("\"completion\": \"Stopped\"", json.Replace("\":\"", "\": \""));
     }
-
-    private static List<int> HelperProcesses() =>
-        Process.GetProcessesByName("exchstoragetest-engine").Select(p => p.Id).ToList();
 }

@@ -173,13 +173,13 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         };
         var pending = ps.BeginInvoke();
         Assert.True(both.Wait(TimeSpan.FromMinutes(3)), "the hosts never both started measuring");
-        var helpers = HelperProcesses();
+        var helpers = HelperProcesses.Ours();
         Assert.True(helpers.Count >= 2, $"{helpers.Count} helpers running");
         ps.Stop();
         Assert.Throws<PipelineStoppedException>(() => ps.EndInvoke(pending));
 
         // No host's helper outlives the command, and each host judged and saved what it measured.
-        Assert.Empty(HelperProcesses().Intersect(helpers));
+        Assert.Empty(HelperProcesses.Ours().Intersect(helpers));
         foreach (string results in new[] { resultsF, resultsG })
         {
             string file = Assert.Single(Directory.GetFiles(results, "*.json"));
@@ -237,24 +237,6 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         Assert.Equal("nohost.invalid", failed.TargetObject);
         Assert.Empty(run.Output);
         Assert.Empty(dir.Entries());
-    }
-
-    /// <summary>The helpers this test process started (other test runs on the machine have helpers of their own).</summary>
-    private static List<int> HelperProcesses() =>
-        System.Diagnostics.Process.GetProcessesByName("exchstoragetest-engine").Select(p => p.Id).Where(id => OperatingSystem.IsWindows() || ParentOf(id) == Environment.ProcessId).ToList();
-
-    private static int ParentOf(int pid)
-    {
-        try
-        {
-            // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
-            string stat = File.ReadAllText($"/proc/{pid}/stat");
-            return int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1]);
-        }
-        catch (IOException)
-        {
-            return -1; // exited meanwhile
-        }
     }
 
     /// <summary>The host's results JSON was copied into &lt;OutputPath&gt;/&lt;host&gt;/, byte for byte, and the result points at the copy.</summary>

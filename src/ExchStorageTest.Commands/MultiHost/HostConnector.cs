@@ -103,9 +103,10 @@ namespace ExchStorageTest.MultiHost
                 {
                     _cmdlet.InvokeCommand.InvokeScript("Remove-PSSession -Session $args[0] -ErrorAction SilentlyContinue", session);
                 }
-                catch (Exception ex) when (!(ex is PipelineStoppedException))
+                catch (Exception)
                 {
-                    // Closing is best effort: a broken session is gone already.
+                    // A stopping pipeline runs no script, and a broken session may refuse: close its connection directly.
+                    try { session.Runspace?.Dispose(); } catch (Exception) { /* gone already */ }
                 }
             }
             foreach (Runspace runspace in _opened)

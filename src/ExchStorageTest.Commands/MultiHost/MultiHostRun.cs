@@ -86,6 +86,8 @@ catch {
             string runId = RunSettings.NewTestId();
             string outputPath = _settings.OutputPath ?? PathInput.Resolve(_cmdlet, "ExchStorageTest-" + runId);
             string activity = $"Multi-host storage test {runId}";
+            if (File.Exists(outputPath))
+                throw StorageTestException.InvalidArgument("OutputPathIsFile", $"The output folder '{outputPath}' is a file: the hosts' results are collected in a folder.", outputPath);
             try
             {
                 var hosts = _connector.Hosts.Where(h => !h.Failed).ToList();
