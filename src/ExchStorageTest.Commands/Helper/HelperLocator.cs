@@ -8,11 +8,13 @@ namespace ExchStorageTest.Helper
 {
     /// <summary>
     /// Finds the native helper for this machine: <c>bin/&lt;rid&gt;/exchstoragetest-engine</c> beside this assembly
-    /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships.
+    /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships. The environment
+    /// variable EXCHSTORAGETEST_ENGINE overrides the location (development builds, a shared install).
     /// </summary>
     internal static class HelperLocator
     {
         public const string FileName = "exchstoragetest-engine";
+        public const string OverrideVariable = "EXCHSTORAGETEST_ENGINE";
 
         /// <summary>The runtime identifier of the helper this OS needs: the OS's architecture, not the process's,
         /// so 32-bit Windows PowerShell on 64-bit Windows still starts the 64-bit helper.</summary>
@@ -35,7 +37,10 @@ namespace ExchStorageTest.Helper
         public static string Find()
         {
             string rid = RuntimeId;
-            string path = Path.Combine(Path.Combine(ModuleBinFolder, rid), IsWindows ? FileName + ".exe" : FileName);
+            string? overridden = Environment.GetEnvironmentVariable(OverrideVariable);
+            string path = string.IsNullOrWhiteSpace(overridden)
+                ? Path.Combine(Path.Combine(ModuleBinFolder, rid), IsWindows ? FileName + ".exe" : FileName)
+                : overridden!;
             if (!File.Exists(path))
             {
                 string build = IsWindows ? ".\\build.ps1 Build" : "./build.sh Build";
