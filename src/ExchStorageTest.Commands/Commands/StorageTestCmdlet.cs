@@ -37,7 +37,9 @@ namespace ExchStorageTest.Commands
         /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
         internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1)
         {
-            HelperOutcome outcome = _run.Run(request, activity, activityId, this, onEvent);
+            HelperOutcome outcome;
+            using (var console = ConsoleInterrupt.TryBegin())
+                outcome = _run.Run(request, activity, activityId, this, onEvent, console);
             if (Stopping || _run.StopRequested) AnnounceStopped(outcome);
             return outcome;
         }

@@ -38,7 +38,8 @@ namespace ExchStorageTest.Helper
             get { lock (_gate) return _stopped; }
         }
 
-        public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null)
+        /// <summary>Runs the helper to its end; an interactive <paramref name="console"/>'s Ctrl+C stops it (see <see cref="ConsoleInterrupt"/>).</summary>
+        public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null, ConsoleInterrupt? console = null)
         {
             string engine = HelperLocator.Find();
             var collected = new List<HelperEvent>();
@@ -58,6 +59,11 @@ namespace ExchStorageTest.Helper
                     sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString("command")}.");
                     while (true)
                     {
+                        if (console != null && console.Pressed())
+                        {
+                            if (!StopRequested) sink.Warning("Stopping the run: the engine ends the measured window, judges and saves what it measured ...");
+                            Stop();
+                        }
                         HelperEvent? next = helper.Next(PollInterval, out bool ended);
                         if (next == null)
                         {
