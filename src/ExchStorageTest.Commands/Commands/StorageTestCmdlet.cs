@@ -81,5 +81,6 @@ namespace ExchStorageTest.Commands
         void IRunSink.Information(string message) => WriteInformation(message, new[] { "ExchStorageTest" });
         void IRunSink.Warning(string message) => WriteWarning(message);
         void IRunSink.Progress(ProgressRecord record) => WriteProgress(record);
+        void IRunSink.Error(ErrorRecord record) => WriteError(record);
     }
 }
