@@ -44,7 +44,8 @@ internal static class HostEnvironment
     public static void StopCounters(RunContext ctx, HostCounterLoop? loop)
     {
         if (loop is null) return;
-        ctx.Results.HostCounters = loop.StopAsync().GetAwaiter().GetResult();
+        ctx.Results.HostCounters = loop.Stop();
+        loop.Dispose();
     }
 
     /// <summary>Reads the system log for the test window; storage errors there fail the verdict.</summary>
