@@ -42,6 +42,9 @@ internal static unsafe partial class Kernel32
     public const uint INFINITE = 0xFFFFFFFF;
 
     public const int FileStorageInfo = 16;
+    public const int FileAllocationInfo = 5;
+    public const int ERROR_PRIVILEGE_NOT_HELD = 1314;
+    public const int ERROR_NOT_ALL_ASSIGNED = 1300;
 
     public const ushort ALL_PROCESSOR_GROUPS = 0xFFFF;
 
@@ -87,6 +90,21 @@ internal static unsafe partial class Kernel32
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
     public static partial bool GetFileInformationByHandleEx(SafeFileHandle file, int infoClass, void* info, uint size);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool FlushFileBuffers(SafeFileHandle file);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileInformationByHandle(SafeFileHandle file, int infoClass, void* info, uint size);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileValidData(SafeFileHandle file, long validDataLength);
+
+    [LibraryImport("kernel32.dll")]
+    public static partial nint GetCurrentProcess();
 
     [LibraryImport("ntdll.dll")]
     public static partial uint RtlNtStatusToDosError(int status);

@@ -12,7 +12,9 @@ namespace ExchStorageTest.Engine.Io.Windows;
 /// <remarks>
 /// Files are shared for reading and writing (DiskSpd's FILE_SHARE_READ | FILE_SHARE_WRITE) because
 /// every I/O worker opens its own handle to the files it drives (<see cref="IocpBackend"/>) while the
-/// run keeps its own open.
+/// run keeps its own open. SeManageVolumePrivilege is enabled before the first open, because a handle
+/// gets the privileges its process held when it was opened and SetFileValidData needs that one
+/// (see <see cref="ValidDataLength"/>).
 /// </remarks>
 internal static unsafe class WindowsFileOpener
 {
@@ -21,6 +23,7 @@ internal static unsafe class WindowsFileOpener
     [SupportedOSPlatform("windows")]
     public static IoFile Open(string path, IoFileMode mode, bool writeThrough, bool allowBuffered)
     {
+        ValidDataLength.EnablePrivilegeOnce();
         uint disposition = mode == IoFileMode.CreateNew ? Kernel32.CREATE_NEW : Kernel32.OPEN_EXISTING;
         uint flags = Flags(direct: false, writeThrough);
         SafeFileHandle handle = Kernel32.CreateFile(path, Kernel32.GENERIC_READ | Kernel32.GENERIC_WRITE, Share, 0,
