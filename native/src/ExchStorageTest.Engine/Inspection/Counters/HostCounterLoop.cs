@@ -44,6 +44,9 @@ public sealed class HostCounterLoop : IDisposable
         return _results;
     }
 
+    /// <summary>The sampler's counters that produced no value (see <see cref="IHostCounterSampler.Unavailable"/>).</summary>
+    public IReadOnlyList<string> Unavailable => _sampler.Unavailable;
+
     public void Dispose()
     {
         Stop();
