@@ -16,6 +16,8 @@ internal static unsafe partial class Kernel32
     public const uint CREATE_NEW = 1;
     public const uint OPEN_EXISTING = 3;
     public const uint FILE_ATTRIBUTE_NORMAL = 0x80;
+    public const uint FILE_ATTRIBUTE_HIDDEN = 0x2;
+    public const uint FILE_FLAG_DELETE_ON_CLOSE = 0x04000000;
     public const uint FILE_FLAG_WRITE_THROUGH = 0x80000000;
     public const uint FILE_FLAG_OVERLAPPED = 0x40000000;
     public const uint FILE_FLAG_NO_BUFFERING = 0x20000000;
