@@ -32,7 +32,8 @@ public sealed class PowerShellSession : IDisposable
     public static readonly string[] Commands =
     {
         "New-MailboxProfile", "Invoke-StorageTest", //TEMP "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
-        //TEMP "New-StorageTestRun", "Register-StorageTestTask", "Unregister-StorageTestTask",
+        //TEMP "New-StorageTestRun",
+        "Register-StorageTestTask", "Unregister-StorageTestTask",
     };
 
     private readonly Runspace _runspace;

@@ -221,15 +221,7 @@ namespace ExchStorageTest.Commands
         }
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
-        internal bool ShouldRun(string description, string warning, string caption)
-        {
-            if (Force && !Bound("Confirm") && !WhatIfInEffect) return true;
-            return ShouldProcess(description, warning, caption);
-        }
-
-        private bool WhatIfInEffect =>
-            MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
-                : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
+        internal bool ShouldRun(string description, string warning, string caption) => ShouldRun(Force, description, warning, caption);
 
         private RunSettings Settings() => new RunSettings
         {

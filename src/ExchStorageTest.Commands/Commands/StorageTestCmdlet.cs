@@ -32,6 +32,20 @@ namespace ExchStorageTest.Commands
 
         protected string ResolvePath(string path) => PathInput.Resolve(this, path);
 
+        /// <summary>
+        /// ShouldProcess for commands with -Force: -Force runs without asking unless -Confirm is given;
+        /// -WhatIf still only lists.
+        /// </summary>
+        internal bool ShouldRun(bool force, string description, string warning, string caption)
+        {
+            if (force && !MyInvocation.BoundParameters.ContainsKey("Confirm") && !WhatIfInEffect) return true;
+            return ShouldProcess(description, warning, caption);
+        }
+
+        private bool WhatIfInEffect =>
+            MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
+                : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
+
         protected override void StopProcessing() => _run.Stop();
 
         /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
