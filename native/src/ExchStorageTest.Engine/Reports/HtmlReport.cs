@@ -235,7 +235,8 @@ svg .frame { fill: none; stroke: #9aa7b4; }
 
     /// <summary>
     /// Every chart of the run on one time axis: seconds from the start of the measured window to its end.
-    /// Latency axes stop at each stream's per-I/O p99.9 (from its histogram); samples above are marked.
+    /// A latency axis is set by the highest sample not above its stream's per-I/O p99.9 (from the
+    /// histograms); samples above the axis are marked.
     /// </summary>
     private static void Charts(StringBuilder h, TestResults r)
     {
@@ -270,7 +271,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
             h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList(), axis)).Append('\n');
             h.Append(SvgChart.Line($"{name}: average latency", "ms", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency, P999(kv.Key))).ToList(), axis)).Append('\n');
         }
-        h.Append("<p>Every chart spans the measured window. A latency axis goes no higher than its streams' per-I/O p99.9: a sample average above that is drawn on the top edge and marked &#9650; (its value in the tooltip).</p>\n");
+        h.Append("<p>Every chart spans the measured window. A latency axis is set by the highest sample average not above its stream's per-I/O p99.9, so one spike cannot flatten the rest; a sample above the axis is drawn on the top edge and marked &#9650; (its value in the tooltip).</p>\n");
         Close(h);
     }
 

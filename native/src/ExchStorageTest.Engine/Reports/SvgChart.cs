@@ -34,14 +34,18 @@ public static class SvgChart
         double xMin = xRange?.Start ?? (all.Count == 0 ? 0 : all.Min(p => p.X));
         double xMax = xRange?.End ?? (all.Count == 0 ? 1 : all.Max(p => p.X));
         if (xMax <= xMin) xMax = xMin + 1;
-        double top99 = 0;
+        // Each line reaches the axis with its highest point not above its clip (the clip itself when
+        // every point is above it); points beyond the axis are the marked ones.
+        double highest = 0;
         foreach (var s in reduced)
         {
             if (s.Points.Count == 0) continue;
-            double highest = s.Points.Max(p => p.Y);
-            top99 = Math.Max(top99, s.ClipAt > 0 ? Math.Min(highest, s.ClipAt) : highest);
+            double clip = s.ClipAt > 0 ? s.ClipAt : double.PositiveInfinity;
+            double peak = double.NegativeInfinity;
+            foreach (var (_, y) in s.Points) if (y <= clip && y > peak) peak = y;
+            highest = Math.Max(highest, double.IsNegativeInfinity(peak) ? clip : peak);
         }
-        double yMax = NiceCeiling(all.Count == 0 ? 1 : top99);
+        double yMax = NiceCeiling(all.Count == 0 ? 1 : highest);
         int clipped = all.Count(p => p.Y > yMax);
 
         var sb = new StringBuilder();
