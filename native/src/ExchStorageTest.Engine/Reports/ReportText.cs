@@ -56,7 +56,7 @@ internal static class ReportText
         rows.Add(("I/O Backend", r.Environment.IoBackend + (r.Environment.DirectIo ? " (direct I/O)" : " (BUFFERED I/O)")));
         if (WorkerAffinity(r.Environment) is string affinity) rows.Add(("Worker CPU Affinity", affinity));
         rows.Add(("Operating System", r.Environment.OperatingSystem));
-        rows.Add(("Performance Log", o.PerformanceLogName ?? ""));
+        rows.Add(("Performance Log", o.PerformanceLogName ?? "(not written with this report)"));
         rows.Add(("Time Zone", JetFormat.ZoneLabel(tz)));
         return rows;
     }
