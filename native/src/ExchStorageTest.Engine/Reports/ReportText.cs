@@ -30,13 +30,34 @@ internal static class ReportText
         var s = r.Settings;
         string tuned = s.AutoTuned ? ", auto-tuned" : "";
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
-        if (s.ThreadCount <= 0) return "sessions not recorded";
-        string all = s.ThreadCount == 1 ? "1 session" : $"{JetFormat.Integer(s.ThreadCount)} sessions";
+        int ran = SessionsRan(r);
+        if (ran <= 0) return "sessions not recorded";
+        string all = ran == 1 ? "1 session" : $"{JetFormat.Integer(ran)} sessions";
         var perDatabase = r.Instances.Where(i => i.Sessions > 0).Select(i => i.Sessions).ToList();
         if (perDatabase.Count == 0) return $"{all} in all{tuned}";
         int min = perDatabase.Min(), max = perDatabase.Max();
         string each = min == max ? JetFormat.Integer(min) : $"{JetFormat.Integer(min)}-{JetFormat.Integer(max)}";
         return $"{all} ({each} per database){tuned}";
+    }
+
+    /// <summary>
+    /// Sessions that ran in all: the sum of the instances' recorded sessions (every database gets at
+    /// least one, so fewer sessions than databases still run one each), else the settings' count.
+    /// </summary>
+    public static int SessionsRan(TestResults r)
+    {
+        int recorded = r.Instances.Sum(i => Math.Max(0, i.Sessions));
+        return recorded > 0 ? recorded : r.Settings.ThreadCount;
+    }
+
+    /// <summary>Jetstress's Thread Count row: the sessions that ran, and the count asked for when it differs.</summary>
+    private static string ThreadCount(TestResults r)
+    {
+        var s = r.Settings;
+        int ran = SessionsRan(r);
+        if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
+        string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";
+        return JetFormat.Integer(ran) + asked + (s.AutoTuned ? " (auto-tuned)" : "");
     }
 
     public static IReadOnlyList<(string Label, string Value)> TestSummary(TestResults r, ReportOptions o)
@@ -80,9 +101,7 @@ internal static class ReportText
         var s = r.Settings;
         var rows = new List<(string, string)>
         {
-            ("Thread Count", s.LoadModel == "Open" && s.TargetRateIops is double rate
-                ? $"{s.ThreadCount} (open loop, {JetFormat.Number(rate, 1)} IOPS)"
-                : JetFormat.Integer(s.ThreadCount) + (s.AutoTuned ? " (auto-tuned)" : "")),
+            ("Thread Count", ThreadCount(r)),
             ("Minimum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: true))),
             ("Maximum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: false))),
             ("Insert Operations", JetFormat.Percent(s.InsertPercent)),

@@ -60,6 +60,17 @@ public class ReviewerTests
         });
         Assert.Matches(@"\n  Test Description\s+200 mailboxes of 5 MiB at 0\.120 IOPS tested, 2 databases, 2 copies, 2 sessions \(1 per database\), auto-tuned\n",
             TextReport.Render(recorded));
+
+        // One session asked for two databases: each database still runs one, and the report says 2.
+        var fewer = ResultsFixture.Load(ResultsFixture.Tuned, j =>
+        {
+            j["settings"]!["threadCount"] = 1;
+            j["settings"]!["autoTuned"] = false;
+            foreach (var i in j["instances"]!.AsArray()) i!["sessions"] = 1;
+        });
+        string text = TextReport.Render(fewer);
+        Assert.Matches(@"\n  Thread Count\s+2 \(1 asked\)\n", text);
+        Assert.Contains("2 copies, 2 sessions (1 per database)\n", text, StringComparison.Ordinal);
     }
 
     // 2b. Transient tuning steps are not judged and say so, instead of "0.000 IOPS, Passed: No".
