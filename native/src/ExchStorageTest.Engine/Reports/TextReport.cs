@@ -57,10 +57,14 @@ public static class TextReport
             sb.Append("\nBackground Database Maintenance I/O Performance\n");
             bdm.WriteTo(sb);
             // Printed with one copy too (zeros), as Jetstress does: the reader sees it was not forgotten.
-            var rep = new TextTable("Instance", "Log reads/s", "Log read bytes");
-            foreach (var x in counters.Replication) rep.Add(x.Instance, JetFormat.Number(x.LogReadsPerSecond), JetFormat.Number(x.LogReadsAverageBytes));
-            sb.Append("\nLog Replication I/O Performance\n");
-            rep.WriteTo(sb);
+            // Jetstress's soft recovery report has no replication table (nothing replicates a replay).
+            if (r.TestType is not TestType.SoftRecovery)
+            {
+                var rep = new TextTable("Instance", "Log reads/s", "Log read bytes");
+                foreach (var x in counters.Replication) rep.Add(x.Instance, JetFormat.Number(x.LogReadsPerSecond), JetFormat.Number(x.LogReadsAverageBytes));
+                sb.Append("\nLog Replication I/O Performance\n");
+                rep.WriteTo(sb);
+            }
             IoTable(sb, "Total I/O Performance", counters.Total);
         }
         sb.Append("  Columns: DB/Log reads and writes; ms = average latency, /s = operations per second, B = average bytes.\n");
