@@ -16,8 +16,9 @@ internal static class HostEnvironment
     {
         var folders = ctx.Plan.Instances.SelectMany(i => new[] { i.DatabaseFolder, i.LogFolder }).Distinct(StringComparer.Ordinal).ToList();
         // Called after preparation: the files exist, so the space they take is no longer "planned"
-        // (the planner already refused a plan that did not fit), and the run itself proves direct I/O.
-        var volumes = InspectCommand.Run(folders, new VolumeCheckOptions { PlannedBytes = 0, ProbeDirectIo = false });
+        // (the planner already refused a plan that did not fit). Files opened unbuffered prove direct
+        // I/O, so the findings say so; when some were buffered, a probe tells which volume refuses it.
+        var volumes = InspectCommand.Run(folders, new VolumeCheckOptions { PlannedBytes = 0, ProbeDirectIo = !ctx.DirectIo, DirectIoInUse = ctx.DirectIo });
         ctx.Results.Environment.Volumes = volumes;
         ctx.Results.Environment.StorageSoftware = StorageSoftware.Discover(volumes);
         foreach (var v in volumes)
