@@ -75,6 +75,20 @@ public class InvokeStorageTestTests : IClassFixture<SessionFixture>
         Assert.Contains("\"completion\": \"Stopped\"", json.Replace("\":\"", "\": \""));
     }
 
+    /// <summary>Helpers started from this repository's bin/ (other checkouts on the machine run their own).</summary>
     private static List<int> HelperProcesses() =>
-        Process.GetProcessesByName("exchstoragetest-engine").Select(p => p.Id).ToList();
+        Process.GetProcessesByName("exchstoragetest-engine").Where(StartedFromThisRepository).Select(p => p.Id).ToList();
+
+    private static bool StartedFromThisRepository(Process process)
+    {
+        try
+        {
+            string? file = process.MainModule?.FileName;
+            return file != null && file.StartsWith(Path.Combine(PowerShellSession.RepoRoot, "bin"), StringComparison.Ordinal);
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            return false; // exited meanwhile, or not ours to inspect
+        }
+    }
 }
