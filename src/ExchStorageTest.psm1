@@ -6,7 +6,9 @@
 
 # The DSC resource lives here, in the root module, because DSC discovers class resources by
 # parsing the root module only (it does not follow dot-sourced files). The class stays thin:
-# Get-StorageValidationState (Private/) holds the logic, and Set runs Invoke-StorageTest.
+# Get-StorageValidationState (a cmdlet of the nested module that the manifest does not export, so
+# only this module sees it) asks the engine, which judges with the same code as its DSC v3 resource
+# (exchstoragetest-engine dsc get|test); Set runs Invoke-StorageTest.
 # Desired state: a complete, passing result for the profile, no older than MaxResultAgeHours.
 
 class ExchStorageTestReason {
@@ -56,28 +58,25 @@ class ExchStorageValidation {
         $state.MaxResultAgeHours = $this.MaxResultAgeHours
         $state.TestType = $this.TestType
         $state.Duration = $this.Duration
-        $state.LastResult = [string]$observed.LastResult
+        $state.LastResult = $observed.LastResult
         $state.LastRunUtc = $null
         if ($null -ne $observed.LastRunUtc) {
-            $state.LastRunUtc = ([datetime]$observed.LastRunUtc).ToString('o', [System.Globalization.CultureInfo]::InvariantCulture)
+            $state.LastRunUtc = $observed.LastRunUtc.ToString('o', [System.Globalization.CultureInfo]::InvariantCulture)
         }
-        $list = New-Object -TypeName System.Collections.ArrayList
-        foreach ($reason in @($observed.Reasons)) {
-            $item = [ExchStorageTestReason]::new()
-            $item.Code = 'ExchStorageValidation:ExchStorageValidation:' + [string]$reason.Code
-            $item.Phrase = [string]$reason.Phrase
-            $null = $list.Add($item)
-        }
-        $state.Reasons = [ExchStorageTestReason[]]$list.ToArray()
+        $state.Reasons = [ExchStorageTestReason[]]@(foreach ($reason in $observed.Reasons) {
+                $item = [ExchStorageTestReason]::new()
+                # Code in the resource:resource:reason form that machine configuration reports.
+                $item.Code = 'ExchStorageValidation:ExchStorageValidation:' + $reason.Code
+                $item.Phrase = $reason.Phrase
+                $item
+            })
         return $state
     }
 
     [bool] Test() {
+        # The reasons it is out of state go to the verbose stream (the command writes them).
         $observed = Get-StorageValidationState -ProfilePath $this.ProfilePath -OutputPath $this.OutputPath -TestType $this.TestType -MaxResultAgeHours $this.MaxResultAgeHours
-        foreach ($reason in @($observed.Reasons)) {
-            Write-Verbose -Message ('{0}: {1}' -f $reason.Code, $reason.Phrase)
-        }
-        return [bool]$observed.InDesiredState
+        return $observed.InDesiredState
     }
 
     [void] Set() {
@@ -98,9 +97,9 @@ class ExchStorageValidation {
         if ($results.Count -eq 0) {
             throw "ExchStorageValidation '$($this.Name)': the storage test produced no result."
         }
-        $failed = @($results | Where-Object { [string]$_.Result -ne 'Pass' -or [string]$_.Completion -ne 'Complete' })
+        $failed = @($results | Where-Object { -not $_.Passed })
         if ($failed.Count -gt 0) {
-            $why = [string]::Join('; ', @($failed | ForEach-Object { $_.Reasons } | Where-Object { $null -ne $_ } | ForEach-Object { [string]$_.Message }))
+            $why = [string]::Join('; ', @($failed | ForEach-Object { $_.Reasons } | ForEach-Object { $_.Message }))
             throw "ExchStorageValidation '$($this.Name)': the storage test failed ($($failed[0].Result), $($failed[0].Completion)). $why Results: $($failed[0].ResultsPath)"
         }
     }

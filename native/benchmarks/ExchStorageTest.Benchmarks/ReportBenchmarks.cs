@@ -64,7 +64,7 @@ public class ReportBenchmarks
                         OperationsPerSecond = rate * (0.9 + 0.2 * rng.NextDouble()), AverageBytes = bytes,
                         AverageLatencyMs = ms * (0.8 + 0.4 * rng.NextDouble()), P99LatencyMs = ms * 3, MaxLatencyMs = ms * 6,
                     });
-        r.Sizing.AchievedTransactionalIops = InstanceCounters.AchievedTransactionalIops(r.Instances);
+        r.Sizing.AchievedTransactionalIops = TransactionalIops.Achieved(r);
         r.Verdict.Result = "Pass";
         _results = r;
     }

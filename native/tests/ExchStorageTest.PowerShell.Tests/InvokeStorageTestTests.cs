@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Management.Automation;
 
 namespace ExchStorageTest.PowerShell.Tests;
@@ -62,15 +63,53 @@ public class InvokeStorageTestTests : IClassFixture<SessionFixture>
         };
         var async = ps.BeginInvoke();
         Assert.True(measuring.Wait(TimeSpan.FromMinutes(2)), "the run never started measuring");
-        var before = HelperProcesses.Ours();
+        var before = HelperProcesses.OfThisProcess();
         Assert.NotEmpty(before);
         ps.Stop();
         Assert.Throws<PipelineStoppedException>(() => ps.EndInvoke(async));
 
         // No helper left behind, and the partial result is on disk, judged.
-        Assert.Empty(HelperProcesses.Ours().Intersect(before));
+        Assert.Empty(HelperProcesses.OfThisProcess().Intersect(before));
         string file = Assert.Single(Directory.GetFiles(results, "*.json"));
         string json = File.ReadAllText(file);
         Assert.Contains("\"completion\": \"Stopped\"", json.Replace("\":\"", "\": \""));
+    }
+
+    [Fact]
+    public void AsJob_returns_a_job_whose_result_Receive_Job_collects()
+    {
+        using var dir = new ScratchFolder("ist");
+        var run = _ps.Run(SmallProfile + " | Invoke-StorageTest -Duration 00:00:10 -ThreadCount 1 -Warmup 0 -AsJob -Force | ForEach-Object { $j = $_; $null = Wait-Job -Job $j -Timeout 300; [pscustomobject]@{ Job = $j; Output = @(Receive-Job -Job $j -Keep); State = $j.State.ToString() } }", dir.Path);
+        Assert.Null(run.Exception);
+        var item = run.Single();
+        var job = (Job)((PSObject)item.Properties["Job"].Value).BaseObject;
+        Assert.Equal("ExchStorageTestJob", job.PSJobTypeName);
+        Assert.Equal("Completed", item.Properties["State"].Value);
+        var result = Assert.Single((object[])item.Properties["Output"].Value);
+        var ps = PSObject.AsPSObject(result);
+        Assert.Equal("ExchStorageTest.TestResult", ps.TypeNames[0]);
+        Assert.Equal("Complete", ps.Properties["Completion"].Value);
+        Assert.Contains(job.Progress, p => p.CurrentOperation == "Measuring");
+        _ps.Run("Remove-Job -Job $args[0]", job);
+    }
+
+    [Fact]
+    public void Stop_Job_stops_the_helper_and_Receive_Job_returns_the_partial_result()
+    {
+        using var dir = new ScratchFolder("ist");
+        var started = _ps.Run(SmallProfile + " | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -AsJob -Force", dir.Path);
+        var job = (Job)started.Single().BaseObject;
+        var deadline = DateTime.UtcNow.AddMinutes(2);
+        while (!job.Progress.Any(p => p.CurrentOperation == "Measuring") && DateTime.UtcNow < deadline) Thread.Sleep(200);
+        var helpers = HelperProcesses.OfThisProcess();
+        Assert.NotEmpty(helpers);
+
+        var stopped = _ps.Run("Stop-Job -Job $args[0]; $args[0].State.ToString(); Receive-Job -Job $args[0]", job);
+        Assert.Equal("Stopped", stopped.Output[0].BaseObject);
+        var result = Assert.Single(stopped.Output.Skip(1));
+        Assert.Equal("Stopped", result.Properties["Completion"].Value);
+        Assert.True(File.Exists((string)result.Properties["ResultsPath"].Value));
+        Assert.Empty(HelperProcesses.OfThisProcess().Intersect(helpers));
+        _ps.Run("Remove-Job -Job $args[0]", job);
     }
 }

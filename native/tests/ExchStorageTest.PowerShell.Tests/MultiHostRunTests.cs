@@ -114,7 +114,7 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
             var copying = Assert.Single(run.Verbose, v => v.Message.StartsWith("Copying ExchStorageTest"));
             Assert.Contains($"'{copy}' on exst-d", copying.Message);
             string engine = OperatingSystem.IsWindows() ? "bin/win-x64/exchstoragetest-engine.exe" : $"bin/{(System.Runtime.InteropServices.RuntimeInformation.OSArchitecture == System.Runtime.InteropServices.Architecture.Arm64 ? "linux-arm64" : "linux-x64")}/exchstoragetest-engine";
-            foreach (string file in new[] { "ExchStorageTest.psd1", "src/ExchStorageTest.psm1", "src/ExchStorageTest.Format.ps1xml", "src/ExchStorageTest.Types.ps1xml", "bin/ExchStorageTest.dll", engine })
+            foreach (string file in new[] { "ExchStorageTest.psd1", "src/ExchStorageTest.psm1", "src/ExchStorageTest.Format.ps1xml", "src/ExchStorageTest.Types.ps1xml", "bin/ExchStorageTest.dll", "en-US/ExchStorageTest.dll-Help.xml", "en-US/about_ExchStorageTest.help.txt", engine })
                 Assert.Equal(File.ReadAllBytes(Path.Combine(PowerShellSession.RepoRoot, file)), File.ReadAllBytes(Path.Combine(copy, file)));
             if (!OperatingSystem.IsWindows()) Assert.True(File.GetUnixFileMode(Path.Combine(copy, engine)).HasFlag(UnixFileMode.UserExecute));
             Assert.Contains(run.Verbose, v => v.Message.StartsWith("exst-d: ") && v.Message.Contains(copy) && v.Message.Contains("(copied by this run)"));
@@ -173,13 +173,13 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         };
         var pending = ps.BeginInvoke();
         Assert.True(both.Wait(TimeSpan.FromMinutes(3)), "the hosts never both started measuring");
-        var helpers = HelperProcesses.Ours();
+        var helpers = HelperProcesses.OfThisProcess();
         Assert.True(helpers.Count >= 2, $"{helpers.Count} helpers running");
         ps.Stop();
         Assert.Throws<PipelineStoppedException>(() => ps.EndInvoke(pending));
 
         // No host's helper outlives the command, and each host judged and saved what it measured.
-        Assert.Empty(HelperProcesses.Ours().Intersect(helpers));
+        Assert.Empty(HelperProcesses.OfThisProcess().Intersect(helpers));
         foreach (string results in new[] { resultsF, resultsG })
         {
             string file = Assert.Single(Directory.GetFiles(results, "*.json"));

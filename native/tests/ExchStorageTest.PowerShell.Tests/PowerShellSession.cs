@@ -32,7 +32,7 @@ public sealed class PowerShellSession : IDisposable
     public static readonly string[] Commands =
     {
         "New-MailboxProfile", "Invoke-StorageTest", "New-StorageTestRun", //TEMP "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
-        //TEMP "Register-StorageTestTask", "Unregister-StorageTestTask",
+        "Register-StorageTestTask", "Unregister-StorageTestTask",
     };
 
     private readonly Runspace _runspace;

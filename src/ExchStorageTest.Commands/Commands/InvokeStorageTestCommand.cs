@@ -247,7 +247,8 @@ namespace ExchStorageTest.Commands
             return results;
         }
 
-        internal bool ShouldRun(string description, string warning, string caption) => ShouldProcessUnlessForced(Force, description, warning, caption);
+        /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
+        internal bool ShouldRun(string description, string warning, string caption) => ShouldRun(Force, description, warning, caption);
 
         private RunSettings Settings() => new RunSettings
         {

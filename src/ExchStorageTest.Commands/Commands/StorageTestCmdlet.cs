@@ -32,10 +32,11 @@ namespace ExchStorageTest.Commands
 
         protected string ResolvePath(string path) => PathInput.Resolve(this, path);
 
-        protected override void StopProcessing() => _run.Stop();
-
-        /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
-        internal bool ShouldProcessUnlessForced(bool force, string description, string warning, string caption)
+        /// <summary>
+        /// ShouldProcess for commands with -Force: -Force runs without asking unless -Confirm is given;
+        /// -WhatIf still only lists.
+        /// </summary>
+        internal bool ShouldRun(bool force, string description, string warning, string caption)
         {
             if (force && !MyInvocation.BoundParameters.ContainsKey("Confirm") && !WhatIfInEffect) return true;
             return ShouldProcess(description, warning, caption);
@@ -45,10 +46,14 @@ namespace ExchStorageTest.Commands
             MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
                 : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
 
+        protected override void StopProcessing() => _run.Stop();
+
         /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
         internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1)
         {
-            HelperOutcome outcome = _run.Run(request, activity, activityId, this, onEvent);
+            HelperOutcome outcome;
+            using (var console = ConsoleInterrupt.TryBegin())
+                outcome = _run.Run(request, activity, activityId, this, onEvent, console);
             if (Stopping || _run.StopRequested) AnnounceStopped(outcome);
             return outcome;
         }
@@ -96,5 +101,6 @@ namespace ExchStorageTest.Commands
         void IRunSink.Information(string message) => WriteInformation(message, new[] { "ExchStorageTest" });
         void IRunSink.Warning(string message) => WriteWarning(message);
         void IRunSink.Progress(ProgressRecord record) => WriteProgress(record);
+        void IRunSink.Error(ErrorRecord record) => WriteError(record);
     }
 }

@@ -8,11 +8,13 @@ namespace ExchStorageTest.Helper
 {
     /// <summary>
     /// Finds the native helper for this machine: <c>bin/&lt;rid&gt;/exchstoragetest-engine</c> beside this assembly
-    /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships.
+    /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships. The environment
+    /// variable EXCHSTORAGETEST_ENGINE overrides the location (development builds, a shared install).
     /// </summary>
     internal static class HelperLocator
     {
         public const string FileName = "exchstoragetest-engine";
+        public const string OverrideVariable = "EXCHSTORAGETEST_ENGINE";
 
         /// <summary>The runtime identifier of the helper this OS needs: the OS's architecture, not the process's,
         /// so 32-bit Windows PowerShell on 64-bit Windows still starts the 64-bit helper.</summary>
@@ -28,8 +30,15 @@ namespace ExchStorageTest.Helper
         /// <summary>The folder holding this assembly (the module's bin folder).</summary>
         public static string ModuleBinFolder => Path.GetDirectoryName(typeof(HelperLocator).Assembly.Location) ?? ".";
 
-        /// <summary>Where this machine's helper belongs, whether or not it is there.</summary>
-        public static string ExpectedPath => Path.Combine(Path.Combine(ModuleBinFolder, RuntimeId), IsWindows ? FileName + ".exe" : FileName);
+        /// <summary>Where this machine's helper is looked for, whether or not it is there: EXCHSTORAGETEST_ENGINE, or bin/&lt;rid&gt;/.</summary>
+        public static string ExpectedPath
+        {
+            get
+            {
+                string? overridden = Environment.GetEnvironmentVariable(OverrideVariable);
+                return string.IsNullOrWhiteSpace(overridden) ? Path.Combine(Path.Combine(ModuleBinFolder, RuntimeId), IsWindows ? FileName + ".exe" : FileName) : overridden!;
+            }
+        }
 
         public static string Find()
         {

@@ -9,9 +9,9 @@ namespace ExchStorageTest.Helper
 {
     /// <summary>
     /// Runs the native helper with one request to its end: log and progress events go to a sink as verbose,
-    /// information, warning and progress records; an error event that ends the helper becomes a
-    /// <see cref="StorageTestException"/> with its code as ErrorId; every other event is collected and handed
-    /// to the caller as it arrives. <see cref="Stop"/> (from any thread) asks the helper to stop cleanly.
+    /// information, warning and progress records; an error event that ends the helper (exit code 1 or 2) becomes
+    /// a <see cref="StorageTestException"/> with its code as ErrorId, one the helper went on after (it exited 0 or
+    /// 3) a non-terminating error; every other event is collected and handed to the caller as it arrives. <see cref="Stop"/> (from any thread) asks the helper to stop cleanly.
     /// </summary>
     internal sealed class HelperRun
     {
@@ -38,7 +38,8 @@ namespace ExchStorageTest.Helper
             get { lock (_gate) return _stopped; }
         }
 
-        public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null)
+        /// <summary>Runs the helper to its end; an interactive <paramref name="console"/>'s Ctrl+C stops it (see <see cref="ConsoleInterrupt"/>).</summary>
+        public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null, ConsoleInterrupt? console = null)
         {
             string engine = HelperLocator.Find();
             var collected = new List<HelperEvent>();
@@ -58,6 +59,11 @@ namespace ExchStorageTest.Helper
                     sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString("command")}.");
                     while (true)
                     {
+                        if (console != null && console.Pressed())
+                        {
+                            if (!StopRequested) sink.Warning("Stopping the run: the engine ends the measured window, judges and saves what it measured ...");
+                            Stop();
+                        }
                         HelperEvent? next = helper.Next(PollInterval, out bool ended);
                         if (next == null)
                         {
@@ -84,6 +90,8 @@ namespace ExchStorageTest.Helper
                             case "sample":
                                 break; // the progress event that follows carries the live figures
                             case "error":
+                                // Only the last error can be the one that ends the helper: the one before it was not.
+                                if (error != null && !quiet) sink.Error(ErrorFrom(error, 0, "").ErrorRecord);
                                 error = next;
                                 collected.Add(next);
                                 break;
@@ -102,6 +110,7 @@ namespace ExchStorageTest.Helper
                     // A stopped run has a result (exit 3); one stopped before it produced any ends with a Stopped error.
                     if (exit == 1 || exit == 2 || exit < 0)
                         throw ErrorFrom(error, exit, helper.ErrorTail);
+                    if (error != null && sink.CanWrite) sink.Error(ErrorFrom(error, exit, "").ErrorRecord);
                     return new HelperOutcome(collected, exit);
                 }
                 finally

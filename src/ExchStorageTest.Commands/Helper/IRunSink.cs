@@ -15,5 +15,8 @@ namespace ExchStorageTest.Helper
         void Information(string message);
         void Warning(string message);
         void Progress(ProgressRecord record);
+
+        /// <summary>A non-terminating error: the helper reported it and went on.</summary>
+        void Error(ErrorRecord record);
     }
 }

@@ -90,5 +90,6 @@ namespace ExchStorageTest.Jobs
         void IRunSink.Information(string message) => Information.Add(new InformationRecord(message, "ExchStorageTest"));
         void IRunSink.Warning(string message) => Warning.Add(new WarningRecord(message));
         void IRunSink.Progress(ProgressRecord record) => Progress.Add(record);
+        void IRunSink.Error(ErrorRecord record) => Error.Add(record);
     }
 }

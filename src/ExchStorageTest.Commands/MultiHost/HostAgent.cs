@@ -26,19 +26,24 @@ namespace ExchStorageTest.MultiHost
         {
             if (!(JsonReader.Parse(requestJson) is JsonObject request) || request.GetString("command") != "plan")
                 throw new ArgumentException("The request is not a plan request.", nameof(requestJson));
-            HelperOutcome outcome = new HelperRun().Run(request, "Planning", 1, new QuietSink());
+            var sink = new QuietSink();
+            HelperOutcome outcome = new HelperRun().Run(request, "Planning", 1, sink);
+            // An error the helper went on after still makes this host's plan one not to run on.
+            if (sink.FirstError != null) throw new RuntimeException(sink.FirstError.Exception?.Message ?? sink.FirstError.ToString(), sink.FirstError.Exception, sink.FirstError);
             HelperEvent plan = outcome.First("plan") ?? throw new InvalidOperationException("The engine returned no plan.");
             return JsonWriter.Write(plan.Fields);
         }
 
-        /// <summary>The plan runs inside a remote call whose streams nobody watches: its records are dropped.</summary>
+        /// <summary>The plan runs inside a remote call whose streams nobody watches: its records are dropped, its first error kept.</summary>
         private sealed class QuietSink : IRunSink
         {
+            public ErrorRecord? FirstError { get; private set; }
             public bool CanWrite => true;
             public void Verbose(string message) { }
             public void Information(string message) { }
             public void Warning(string message) { }
             public void Progress(ProgressRecord record) { }
+            public void Error(ErrorRecord record) => FirstError = FirstError ?? record;
         }
     }
 }

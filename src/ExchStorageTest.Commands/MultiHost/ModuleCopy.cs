@@ -1,11 +1,11 @@
 using System;
 using System.Collections.Generic;
-using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using System.Security.Cryptography;
+using System.Text.RegularExpressions;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
@@ -83,11 +83,16 @@ namespace ExchStorageTest.MultiHost
             named.AddRange(module.ExportedFormatFiles);
             named.AddRange(module.ExportedTypeFiles);
             var files = new SortedSet<string>(StringComparer.Ordinal);
+            var folders = new SortedSet<string>(StringComparer.Ordinal) { Path.GetFullPath(module.ModuleBase) };
             foreach (string file in named.Where(File.Exists).Select(Path.GetFullPath))
             {
                 files.Add(file);
-                // Help beside a module file: the DLL's MAML and culture folders (en-US/about_*.help.txt).
-                string folder = Path.GetDirectoryName(file)!;
+                folders.Add(Path.GetDirectoryName(file)!);
+            }
+            // Help where Get-Help looks: culture folders (en-US/ExchStorageTest.dll-Help.xml, about_*.help.txt) beside
+            // the manifest or a module file, and MAML beside the DLL.
+            foreach (string folder in folders)
+            {
                 foreach (string help in Directory.GetFiles(folder, "*-Help.xml")) files.Add(help);
                 foreach (string culture in Directory.GetDirectories(folder).Where(IsCultureFolder))
                     foreach (string help in Directory.GetFiles(culture, "*", SearchOption.AllDirectories)) files.Add(help);
@@ -104,19 +109,11 @@ namespace ExchStorageTest.MultiHost
             return file.Substring(root.Length);
         }
 
-        private static bool IsCultureFolder(string folder)
-        {
-            string name = Path.GetFileName(folder);
-            if (name.IndexOf('-') < 0) return false;
-            try
-            {
-                return CultureInfo.GetCultureInfo(name).Name.Length > 0;
-            }
-            catch (CultureNotFoundException)
-            {
-                return false;
-            }
-        }
+        // A culture folder's name (en-US, de-DE, zh-Hans), by its shape: CultureInfo lookups fail where .NET runs
+        // without culture data (invariant globalization), and the folder names what PowerShell looks for anyway.
+        private static readonly Regex CultureName = new Regex("^[a-z]{2,3}-[A-Za-z]{2,4}$", RegexOptions.CultureInvariant);
+
+        private static bool IsCultureFolder(string folder) => CultureName.IsMatch(Path.GetFileName(folder));
 
         private static string BuildHash()
         {

@@ -39,7 +39,7 @@ namespace ExchStorageTest.Profiles
             profile.IopsPerMailbox = new NumberRule("IopsPerMailbox", 0, 100, "InvalidIopsPerMailbox", exclusiveMinimum: true, hint: "the tested IOPS per mailbox, for example 0.12").Check(source.Get(null, "IopsPerMailbox"));
             profile.HeadroomPercent = new NumberRule("HeadroomPercent", 0, 1000, "InvalidHeadroomPercent").Check(source.Get(0.0, "HeadroomPercent"));
             profile.MailboxSizeMB = (long)new NumberRule("MailboxSizeMB", 1, 1_048_576, "InvalidMailboxSize", integer: true, hint: "megabytes per mailbox, up to 1 TB").Check(source.Get(null, "MailboxSizeMB"));
-            profile.DatabaseCount = (int)new NumberRule("DatabaseCount", 1, 1000, "InvalidDatabaseCount", integer: true).Check(source.Get(1, "DatabaseCount"));
+            profile.DatabaseCount = (int)new NumberRule("DatabaseCount", 1, 256, "InvalidDatabaseCount", integer: true, hint: "the engine simulates at most 256 databases per host").Check(source.Get(1, "DatabaseCount"));
             if (profile.DatabaseCount > profile.MailboxCount)
                 throw StorageTestException.InvalidArgument("InvalidDatabaseCount", $"DatabaseCount '{profile.DatabaseCount}' is not valid: it must not exceed MailboxCount ({profile.MailboxCount}), because every database holds at least one mailbox.", profile.DatabaseCount);
             profile.CopiesPerDatabase = (int)new NumberRule("CopiesPerDatabase", 1, 16, "InvalidCopiesPerDatabase", integer: true, hint: "a database availability group holds at most 16 copies").Check(source.Get(1, "CopiesPerDatabase"));

@@ -9,4 +9,9 @@ public sealed class VolumeCheckOptions
     public long? ArrayCacheBytes { get; set; }
     /// <summary>Create and delete a small probe file to test unbuffered I/O.</summary>
     public bool ProbeDirectIo { get; set; } = true;
+    /// <summary>
+    /// The caller's run already opened its files here unbuffered (O_DIRECT / FILE_FLAG_NO_BUFFERING):
+    /// direct I/O is then a fact of the run, recorded as supported, and no probe is needed.
+    /// </summary>
+    public bool DirectIoInUse { get; set; }
 }

@@ -36,6 +36,7 @@ public sealed class VolumeFacts
     public string? Device { get; set; }
     public string? Vendor { get; set; }
     public string? Model { get; set; }
+    public string? FirmwareRevision { get; set; }
     public string? BusType { get; set; }
     public bool? DirectIoSupported { get; set; }
     public string? DirectIoDetail { get; set; }

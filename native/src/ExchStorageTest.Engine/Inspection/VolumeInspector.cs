@@ -10,6 +10,11 @@ public static class VolumeInspector
     {
         options ??= new VolumeCheckOptions();
         var facts = Probe(path, options);
+        if (options.DirectIoInUse)
+        {
+            facts.DirectIoSupported = true;
+            facts.DirectIoDetail = "the run opened its files here unbuffered";
+        }
         return VolumeRules.ToReport(facts, VolumeRules.Evaluate(facts, options));
     }
 

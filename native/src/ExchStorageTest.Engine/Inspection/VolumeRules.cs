@@ -175,6 +175,7 @@ public static class VolumeRules
         Device = f.Device,
         Vendor = f.Vendor,
         Model = f.Model,
+        FirmwareRevision = f.FirmwareRevision,
         BusType = f.BusType,
         DirectIoSupported = f.DirectIoSupported,
         Multipath = f.Multipath,

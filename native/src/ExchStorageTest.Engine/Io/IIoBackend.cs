@@ -26,6 +26,13 @@ public interface IIoBackend : IDisposable
     int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000);
 
     /// <summary>
+    /// Names the files whose handles requests will carry, before the first request. A backend that
+    /// cannot use those handles as they are takes its own here (IOCP: a handle belongs to one port
+    /// for life, so each worker opens its own, as DiskSpd does); the others need nothing.
+    /// </summary>
+    void Attach(IReadOnlyList<IoFile> files) { }
+
+    /// <summary>
     /// True when <see cref="Submit"/> performs the I/O before returning (the synchronous path).
     /// The driver then submits and reaps one I/O at a time so each latency is timed on its own.
     /// </summary>

@@ -26,6 +26,7 @@ internal sealed class Worker : IDisposable
         _driver = driver;
         Index = index;
         _backend = backend;
+        _backend.Attach(driver.Files);
         Metrics = new StreamMetrics[driver.StreamCount];
         for (int i = 0; i < Metrics.Length; i++) Metrics[i] = new StreamMetrics();
         InFlightById = new int[driver.StreamCount];

@@ -9,7 +9,7 @@ public sealed class EngineRequest
     public const int CurrentProtocol = 1;
 
     public int Protocol { get; set; } = CurrentProtocol;
-    /// <summary>run | plan | verify | inspect | version.</summary>
+    /// <summary>run | plan | streams | verify | inspect | report | validation | version.</summary>
     public string Command { get; set; } = "run";
     public string? TestId { get; set; }
     public MailboxProfile Profile { get; set; } = new();
@@ -43,10 +43,12 @@ public sealed class EngineRequest
     public int LogFilesToReplay { get; set; } = 500;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
     public double CapacityPercent { get; set; } = 20;
-    /// <summary>Paths to verify (command "verify"), inspect ("inspect") or render ("report": results files or folders).</summary>
+    /// <summary>Paths to verify (command "verify"), inspect ("inspect"), render ("report": results files or folders), or the profile file ("validation").</summary>
     public List<string> Paths { get; set; } = new();
     /// <summary>The raw stream mix (command "streams"): patterns against files, each with its depth or rate.</summary>
     public List<Load.StreamMix.StreamSpec> Streams { get; set; } = new();
     /// <summary>Report formats to write (command "report"): Html, Xml, Csv, Text, PdhCsv.</summary>
     public List<string> Formats { get; set; } = new();
+    /// <summary>Command "validation": how fresh the newest passing result must be (default 24 hours).</summary>
+    public double? MaxResultAgeHours { get; set; }
 }

@@ -26,8 +26,14 @@ public static partial class VolumeSpace
     {
         if (OperatingSystem.IsWindows())
         {
-            var attrs = File.GetAttributes(folder);
-            return (attrs & FileAttributes.ReadOnly) == 0;
+            // Windows ignores a folder's read-only attribute when files are created, so it says
+            // nothing; ACLs and write-protected volumes only show when a file is created. The probe
+            // is deleted by the OS when its handle closes, so nothing is left behind. CreateFileW
+            // directly, not FileStream: a refusal is an answer here, not an exception.
+            using var probe = Io.Windows.Kernel32.CreateFile(Path.Combine(folder, $".exchstoragetest-write-probe-{Guid.NewGuid():N}.tmp"),
+                Io.Windows.Kernel32.GENERIC_WRITE, 0, 0, Io.Windows.Kernel32.CREATE_NEW,
+                Io.Windows.Kernel32.FILE_ATTRIBUTE_HIDDEN | Io.Windows.Kernel32.FILE_FLAG_DELETE_ON_CLOSE, 0);
+            return !probe.IsInvalid;
         }
         const int W_OK = 2, X_OK = 1;
         return Access(folder, W_OK | X_OK) == 0 && !Of(folder).ReadOnly;

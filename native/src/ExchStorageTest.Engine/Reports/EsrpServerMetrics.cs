@@ -26,7 +26,7 @@ public sealed record EsrpServerMetrics(
         return new EsrpServerMetrics(
             host.Environment.MachineName,
             host.Sizing.TargetTransactionalIops,
-            InstanceCounters.AchievedTransactionalIops(host.Instances),
+            TransactionalIops.Achieved(host.Instances),
             reads + writes,
             reads,
             writes,

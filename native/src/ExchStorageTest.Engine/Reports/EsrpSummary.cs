@@ -23,6 +23,8 @@ public sealed class EsrpSummary
     public EsrpBackupSummary? Backup { get; init; }
     public EsrpSoftRecoverySummary? SoftRecovery { get; init; }
     public required IReadOnlyList<EsrpTable> Deployment { get; init; }
+    /// <summary>The ESRP "Reliability" statements, each as what the given results show (or that they do not show it).</summary>
+    public required IReadOnlyList<EsrpItem> Reliability { get; init; }
 
     public static EsrpSummary From(IReadOnlyList<TestResults> performance,
         IReadOnlyList<TestResults>? backup = null,
@@ -40,7 +42,48 @@ public sealed class EsrpSummary
             Backup = EsrpBackupSummary.From(backup ?? everything),
             SoftRecovery = EsrpSoftRecoverySummary.From(softRecovery ?? everything),
             Deployment = EsrpDeployment.Tables(perf, supplied ?? new Dictionary<string, string>()),
+            Reliability = ReliabilityItems(perf, backup ?? everything, softRecovery ?? everything),
         };
+    }
+
+    /// <summary>
+    /// ESRP section "Reliability": no storage errors in the system log of the test window, none in the
+    /// database and log checksum pass (after Stress), backup and recovery completed. Each row says what
+    /// the results show; a check the given results did not include says so instead of claiming it.
+    /// </summary>
+    private static IReadOnlyList<EsrpItem> ReliabilityItems(IReadOnlyList<TestResults> perf, IReadOnlyList<TestResults> backup, IReadOnlyList<TestResults> recovery)
+    {
+        var items = new List<EsrpItem>();
+        var withErrors = perf.Where(h => h.SystemLog is { Checked: true, StorageErrorCount: > 0 }).ToList();
+        var notChecked = perf.Where(h => h.SystemLog is null or { Checked: false }).ToList();
+        string systemLog =
+            withErrors.Count > 0 ? string.Join("; ", withErrors.Select(h => $"{h.Environment.MachineName}: {h.SystemLog!.StorageErrorCount} storage error(s)"))
+            : perf.Count == 0 || notChecked.Count == perf.Count ? "not checked"
+            : notChecked.Count > 0 ? $"no storage errors where checked; not checked on {string.Join(", ", notChecked.Select(h => h.Environment.MachineName))}"
+            : "no storage errors in the test window";
+        items.Add(new EsrpItem("Errors in the system log during the test", systemLog, notChecked.Count < perf.Count));
+
+        long ioErrors = perf.Sum(h => (long)h.Errors.Count);
+        items.Add(new EsrpItem("I/O errors during the test", ioErrors == 0 ? "none" : JetFormat.Integer(ioErrors), true));
+
+        var checksums = perf.Where(h => h.Checksum is not null).Select(h => h.Checksum!).ToList();
+        string checksum = checksums.Count == 0 ? "not run (no Stress result with a checksum pass given)"
+            : checksums.Sum(c => c.BadPages) + checksums.Sum(c => (long)c.BadLogs) == 0
+                ? $"no errors ({JetFormat.Integer(checksums.Sum(c => c.PagesChecked))} database pages, {JetFormat.Integer(checksums.Sum(c => (long)c.LogsChecked))} log files checked)"
+                : $"{JetFormat.Integer(checksums.Sum(c => c.BadPages))} bad pages, {JetFormat.Integer(checksums.Sum(c => (long)c.BadLogs))} bad log files";
+        items.Add(new EsrpItem("Errors in the database and log checksum pass", checksum, checksums.Count > 0));
+
+        items.Add(Completed("Database backup", Planning.TestType.DatabaseBackup, backup.Where(h => h.Backup is { Instances.Count: > 0 }).ToList()));
+        items.Add(Completed("Soft recovery", Planning.TestType.SoftRecovery, recovery.Where(h => h.SoftRecovery is { Instances.Count: > 0 }).ToList()));
+        return items;
+
+        static EsrpItem Completed(string what, Planning.TestType type, List<TestResults> runs)
+        {
+            if (runs.Count == 0) return new EsrpItem(what, $"not run (no {type} result given)", false);
+            var failed = runs.Where(h => h.Completion != "Complete" || h.Errors.Count > 0).ToList();
+            return new EsrpItem(what, failed.Count == 0 ? "completed without errors"
+                : string.Join("; ", failed.Select(h => $"{h.Environment.MachineName}: {h.Completion}, {h.Errors.Count} I/O error(s)")), true);
+        }
     }
 
     /// <summary>The summary as tab-separated tables, the way ESRP documents lay them out.</summary>
@@ -53,6 +96,9 @@ public sealed class EsrpSummary
             foreach (var item in table.Items) sb.Append(item.Label).Append('\t').Append(item.Value).Append('\n');
             sb.Append('\n');
         }
+        sb.Append("Reliability\n");
+        foreach (var item in Reliability) sb.Append(item.Label).Append('\t').Append(item.Value).Append('\n');
+        sb.Append('\n');
         sb.Append("Individual Server Metrics\n");
         foreach (var s in Servers)
         {
@@ -109,6 +155,7 @@ public sealed class EsrpSummary
         }
 
         foreach (var table in Deployment) Table(table.Title, table.Items.Select(i => (i.Label, (string?)i.Value)));
+        Table("Reliability", Reliability.Select(i => (i.Label, (string?)i.Value)));
         foreach (var s in Servers) Table($"Individual Server Metrics - {s.Host}", ServerRows(s));
         Table("Aggregate Performance Across All Servers", AggregateRows(), Aggregate.HeadroomSentence());
         if (Backup is not null) Table("Database Read-only Performance", BackupRows());

@@ -76,7 +76,7 @@ public static class HtmlReport
     private const string Css = """
 body { font-family: Segoe UI, Tahoma, Arial, sans-serif; font-size: 12px; color: #222; margin: 16px; }
 h1 { font-size: 18px; margin: 0 0 4px 0; }
-.subtitle, .footer { color: #666; }
+.subtitle, .footer, p.note { color: #555; }
 fieldset { border: 1px solid #9aa7b4; margin: 12px 0; padding: 6px 10px 10px 10px; }
 legend { font-weight: bold; font-size: 13px; color: #1d3f66; padding: 0 4px; }
 table.grid { border-collapse: collapse; margin: 4px 0; }
@@ -178,11 +178,11 @@ svg .frame { fill: none; stroke: #9aa7b4; }
 
     private static void HostSystem(StringBuilder h, TestResults r)
     {
+        var table = HostSystemTable.From(r);
         Open(h, "Host System Performance");
         Grid(h, new[] { "Counter", "Average", "Minimum", "Maximum" },
-            r.HostCounters.Select(c => (IReadOnlyList<string>)new[] { c.Name, JetFormat.Number(c.Average), JetFormat.Number(c.Minimum), JetFormat.Number(c.Maximum) }));
-        if (r.HostCounters.Any(c => c.Source == "/proc"))
-            h.Append("<p>Counters marked from /proc are the closest Linux equivalents of the Windows counters of the same name.</p>\n");
+            table.Rows.Select(row => (IReadOnlyList<string>)new[] { row.Label, row.Format(row.Average), row.Format(row.Minimum), row.Format(row.Maximum) }));
+        foreach (var line in table.Lines()) h.Append("<p class=\"note\">").Append(E(line)).Append("</p>\n");
         Close(h);
     }
 
@@ -224,7 +224,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
     private static void TargetVsAchieved(StringBuilder h, TestResults r)
     {
         if (r.TestType is TestType.DatabaseBackup or TestType.SoftRecovery) return;
-        double target = r.Sizing.TargetTransactionalIops, achieved = r.Sizing.AchievedTransactionalIops;
+        double target = r.Sizing.TargetTransactionalIops, achieved = TransactionalIops.Achieved(r);
         Open(h, "Target vs Achieved");
         h.Append(SvgChart.Bars("Transactional I/O per second", "IOPS", new[] { ("Target Transactional I/O per Second", target), ("Achieved Transactional I/O per Second", achieved) })).Append('\n');
         if (target > 0)
@@ -233,35 +233,51 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         Close(h);
     }
 
+    /// <summary>
+    /// Every chart of the run on one time axis: seconds from the start of the measured window to its end.
+    /// A latency axis is set by the highest sample not above its stream's per-I/O p99.9 (from the
+    /// histograms); samples above the axis are marked.
+    /// </summary>
     private static void Charts(StringBuilder h, TestResults r)
     {
         if (r.TimeSeries.Count == 0) return;
         Open(h, "I/O and Latency over Time");
+        var ordered = ResultsMerge.InTimeOrder(r.TimeSeries);
+        var origin = r.Timeline.CollectionStartUtc ?? ordered[0].TimeUtc;
+        var end = r.Timeline.CollectionEndUtc is DateTime e && e > ordered[^1].TimeUtc ? e : ordered[^1].TimeUtc;
+        double X(DateTime t) => (t - origin).TotalSeconds;
+        var axis = (0.0, X(end));
+
         var total = ResultsMerge.AlignTimeSeries(new[] { r });
-        h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, p => p.OperationsPerSecond))).Append('\n');
-        h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, p => p.AverageLatencyMs))).Append('\n');
+        var merged = ResultsMerge.MergeStreamsByName(r.Instances.SelectMany(i => i.Streams)).ToDictionary(s => s.Stream, s => s.LatencyMs.P999);
+        h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, X, p => p.OperationsPerSecond, _ => double.NaN), axis)).Append('\n');
+        h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, X, p => p.AverageLatencyMs, s => merged.GetValueOrDefault(s, double.NaN)), axis)).Append('\n');
         // One pass over the (time-ordered) samples: a 24 h run has hundreds of thousands of them.
         var perInstance = new SortedDictionary<int, Dictionary<string, (List<(double, double)> Ops, List<(double, double)> Latency)>>();
-        foreach (var p in ResultsMerge.InTimeOrder(r.TimeSeries))
+        foreach (var p in ordered)
         {
             if (!perInstance.TryGetValue(p.Instance, out var streams)) perInstance[p.Instance] = streams = new Dictionary<string, (List<(double, double)>, List<(double, double)>)>();
             if (!streams.TryGetValue(p.Stream, out var lists)) streams[p.Stream] = lists = (new List<(double, double)>(), new List<(double, double)>());
-            lists.Ops.Add((p.ElapsedSeconds, p.OperationsPerSecond));
-            lists.Latency.Add((p.ElapsedSeconds, p.AverageLatencyMs));
+            double x = X(p.TimeUtc);
+            lists.Ops.Add((x, p.OperationsPerSecond));
+            lists.Latency.Add((x, p.AverageLatencyMs));
         }
         foreach (var (instance, streams) in perInstance)
         {
             string name = ReportText.InstanceName(r, instance);
-            var ordered = streams.OrderBy(kv => ResultsMerge.StreamRank(kv.Key)).ThenBy(kv => kv.Key, StringComparer.Ordinal).ToList();
-            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", ordered.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList())).Append('\n');
-            h.Append(SvgChart.Line($"{name}: average latency", "ms", ordered.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency)).ToList())).Append('\n');
+            var result = r.Instances.Find(i => i.Index == instance);
+            double P999(string stream) => result?.Stream(stream)?.LatencyMs.P999 ?? double.NaN;
+            var sorted = streams.OrderBy(kv => ResultsMerge.StreamRank(kv.Key)).ThenBy(kv => kv.Key, StringComparer.Ordinal).ToList();
+            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList(), axis)).Append('\n');
+            h.Append(SvgChart.Line($"{name}: average latency", "ms", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency, P999(kv.Key))).ToList(), axis)).Append('\n');
         }
+        h.Append("<p>Every chart spans the measured window. A latency axis is set by the highest sample average not above its stream's per-I/O p99.9, so one spike cannot flatten the rest; a sample above the axis is drawn on the top edge and marked &#9650; (its value in the tooltip).</p>\n");
         Close(h);
     }
 
-    private static IReadOnlyList<SvgChart.Series> SeriesOf(IReadOnlyList<SamplePoint> points, Func<SamplePoint, double> value) =>
+    private static IReadOnlyList<SvgChart.Series> SeriesOf(IReadOnlyList<SamplePoint> points, Func<DateTime, double> x, Func<SamplePoint, double> value, Func<string, double> clipAt) =>
         points.GroupBy(p => p.Stream).OrderBy(g => ResultsMerge.StreamRank(g.Key))
-            .Select(g => new SvgChart.Series(g.Key, g.OrderBy(p => p.TimeUtc).Select(p => (p.ElapsedSeconds, value(p))).ToList()))
+            .Select(g => new SvgChart.Series(g.Key, g.OrderBy(p => p.TimeUtc).Select(p => (x(p.TimeUtc), value(p))).ToList(), clipAt(g.Key)))
             .ToList();
 
     private static void Percentiles(StringBuilder h, TestResults r)
@@ -302,13 +318,8 @@ svg .frame { fill: none; stroke: #9aa7b4; }
     {
         if (r.TuningLog.Count == 0) return;
         Open(h, "Tuning Steps");
-        Grid(h, new[] { "Time", "Thread Count", "Target Rate (IOPS)", "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note" },
-            r.TuningLog.Select(t => (IReadOnlyList<string>)new[]
-            {
-                JetFormat.Time(t.TimeUtc, o.TimeZone), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "",
-                t.Phase, JetFormat.Number(t.AchievedIops), JetFormat.Number(t.DatabaseReadLatencyMs), JetFormat.Number(t.LogWriteLatencyMs),
-                t.Passed ? "Yes" : "No", t.Note,
-            }));
+        Grid(h, ReportText.TuningHeaders, ReportText.TuningRows(r, o.TimeZone));
+        h.Append("<p>Outcome: ").Append(E(r.TuningOutcome)).Append(". Transient phases let the latency settle and are not judged; each stable phase is.</p>\n");
         Close(h);
     }
 
@@ -352,14 +363,15 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         });
         if (env.Volumes.Count > 0)
         {
-            Grid(h, new[] { "Volume", "File System", "Allocation Unit (bytes)", "Logical/Physical Sector", "Partition Offset (bytes)", "Size (bytes)", "Free (bytes)", "Device", "Multipath" },
+            Grid(h, new[] { "Volume", "File System", "Allocation Unit (bytes)", "Logical/Physical Sector", "Partition Offset (bytes)", "Size (bytes)", "Free (bytes)", "Device", "Storage Model", "Direct I/O", "Multipath" },
                 env.Volumes.Select(v => (IReadOnlyList<string>)new[]
                 {
                     v.Path, v.FileSystem ?? "", Opt(v.ClusterSizeBytes), $"{Opt(v.LogicalSectorBytes)}/{Opt(v.PhysicalSectorBytes)}", Opt(v.PartitionOffsetBytes),
-                    Opt(v.TotalBytes), Opt(v.FreeBytes), string.Join(" ", new[] { v.Device, v.Vendor, v.Model }.Where(x => !string.IsNullOrEmpty(x))),
+                    Opt(v.TotalBytes), Opt(v.FreeBytes), string.Join(" ", new[] { v.Device, v.BusType }.Where(x => !string.IsNullOrEmpty(x))),
+                    Inspection.StorageModel.Describe(v) ?? "", ReportText.DirectIo(v, env),
                     v.Multipath is null ? "" : $"{v.Multipath.Name} {v.Multipath.Policy}, {v.Multipath.PathCount} paths ({string.Join(", ", v.Multipath.PathStates)})",
                 }));
-            var findings = env.Volumes.SelectMany(v => v.Findings.Select(f => (v.Path, f))).ToList();
+            var findings = env.Volumes.SelectMany(v => ReportText.Findings(v, env).Select(f => (v.Path, f))).ToList();
             if (findings.Count > 0)
                 Grid(h, new[] { "Volume", "Severity", "Code", "Finding", "Advice" },
                     findings.Select(x => (IReadOnlyList<string>)new[] { x.Path, x.f.Severity, x.f.Code, x.f.Message, x.f.Advice ?? "" }));

@@ -80,10 +80,6 @@ public sealed class InstanceCounters
         return Row(instance.Name, totalDbRead, dbWrite, totalLogRead, logWrite);
     }
 
-    /// <summary>Sum over instances of transactional (DB reads/s + DB writes/s) — SPEC "achieved transactional IOPS".</summary>
-    public static double AchievedTransactionalIops(IEnumerable<InstanceResult> instances) =>
-        instances.Select(TransactionalRow).Sum(r => r.DatabaseReadsPerSecond + r.DatabaseWritesPerSecond);
-
     /// <summary>Rate-weighted mean of average sizes: (r1 x b1 + r2 x b2) / (r1 + r2).</summary>
     public static double WeightedBytes(Figures a, Figures b)
     {

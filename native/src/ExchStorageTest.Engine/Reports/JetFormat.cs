@@ -81,8 +81,19 @@ public static class JetFormat
         return string.Format(Culture, "{0:00}:{1:00}:{2:00}", s / 3600, s / 60 % 60, s % 60);
     }
 
-    /// <summary>Jetstress cache sizes: "128.0 MB".</summary>
-    public static string Megabytes(long mb) => Number(mb, 1) + " MB";
+    public const long KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB, TiB = 1024 * GiB;
+
+    /// <summary>
+    /// Sizes are binary (as Windows, Jetstress and ESRP documents count them) and printed with the IEC
+    /// symbol of the unit they are computed in, so none reads as decimal: "128.0 MiB".
+    /// </summary>
+    public static string Mebibytes(long bytes) => Number(bytes / (double)MiB, 1) + " MiB";
+
+    /// <summary>"252 GiB", "0.98 GiB": gibibytes with the given decimals.</summary>
+    public static string Gibibytes(double bytes, int decimals) => Number(bytes / GiB, decimals) + " GiB";
+
+    /// <summary>Whole kibibytes ("64 KiB"), or bytes when not a whole number of them.</summary>
+    public static string Kibibytes(long bytes) => bytes % KiB == 0 ? Integer(bytes / KiB) + " KiB" : Integer(bytes) + " bytes";
 
     public static DateTime ToZone(DateTime utc, TimeZoneInfo? zone)
     {

@@ -9,16 +9,55 @@ internal static class ReportText
 {
     public const string ToolName = "ExchStorageTest";
 
+    /// <summary>The user's description when given; otherwise what ran, from the results (never the request).</summary>
     public static string TestDescription(TestResults r)
     {
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
-        string threads = r.Settings.LoadModel == "Open" && r.Settings.TargetRateIops is double rate
-            ? $"open loop at {JetFormat.Number(rate, 1)} IOPS"
-            : $"{r.Settings.ThreadCount} threads/db{(r.Settings.AutoTuned ? " (auto-tuned)" : "")}";
-        return $"{p.MailboxCount} mailboxes, {JetFormat.Number(p.MailboxSizeMB, 0)} MB mailboxes, " +
-               $"{JetFormat.Number(p.IopsPerMailbox * (1 + p.HeadroomPercent / 100.0), 3)} IOPS tested, " +
-               $"{(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount)} databases, {p.CopiesPerDatabase} copies, {threads}";
+        return $"{p.MailboxCount} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
+               $"{(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount)} databases, {p.CopiesPerDatabase} copies, {LoadDescription(r)}";
+    }
+
+    /// <summary>IOPS per mailbox as tested: the profile's figure plus its own headroom.</summary>
+    public static double TestedIopsPerMailbox(MailboxProfile p) => p.IopsPerMailbox * (1 + p.HeadroomPercent / 100.0);
+
+    /// <summary>
+    /// The load that ran: "2 sessions (1 per database)", "2 sessions in all" when the results do not
+    /// record sessions per database (the global count, Jetstress 2013's "thread count"), or the open-loop rate.
+    /// </summary>
+    public static string LoadDescription(TestResults r)
+    {
+        var s = r.Settings;
+        string tuned = s.AutoTuned ? ", auto-tuned" : "";
+        if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
+        int ran = SessionsRan(r);
+        if (ran <= 0) return "sessions not recorded";
+        string all = ran == 1 ? "1 session" : $"{JetFormat.Integer(ran)} sessions";
+        var perDatabase = r.Instances.Where(i => i.Sessions > 0).Select(i => i.Sessions).ToList();
+        if (perDatabase.Count == 0) return $"{all} in all{tuned}";
+        int min = perDatabase.Min(), max = perDatabase.Max();
+        string each = min == max ? JetFormat.Integer(min) : $"{JetFormat.Integer(min)}-{JetFormat.Integer(max)}";
+        return $"{all} ({each} per database){tuned}";
+    }
+
+    /// <summary>
+    /// Sessions that ran in all: the sum of the instances' recorded sessions (every database gets at
+    /// least one, so fewer sessions than databases still run one each), else the settings' count.
+    /// </summary>
+    public static int SessionsRan(TestResults r)
+    {
+        int recorded = r.Instances.Sum(i => Math.Max(0, i.Sessions));
+        return recorded > 0 ? recorded : r.Settings.ThreadCount;
+    }
+
+    /// <summary>Jetstress's Thread Count row: the sessions that ran, and the count asked for when it differs.</summary>
+    private static string ThreadCount(TestResults r)
+    {
+        var s = r.Settings;
+        int ran = SessionsRan(r);
+        if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
+        string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";
+        return JetFormat.Integer(ran) + asked + (s.AutoTuned ? " (auto-tuned)" : "");
     }
 
     public static IReadOnlyList<(string Label, string Value)> TestSummary(TestResults r, ReportOptions o)
@@ -38,7 +77,7 @@ internal static class ReportText
         rows.Add(("I/O Backend", r.Environment.IoBackend + (r.Environment.DirectIo ? " (direct I/O)" : " (BUFFERED I/O)")));
         if (WorkerAffinity(r.Environment) is string affinity) rows.Add(("Worker CPU Affinity", affinity));
         rows.Add(("Operating System", r.Environment.OperatingSystem));
-        rows.Add(("Performance Log", o.PerformanceLogName ?? ""));
+        rows.Add(("Performance Log", o.PerformanceLogName ?? "(not written with this report)"));
         rows.Add(("Time Zone", JetFormat.ZoneLabel(tz)));
         return rows;
     }
@@ -50,7 +89,7 @@ internal static class ReportText
 
     public static IReadOnlyList<(string Label, string Value)> Sizing(TestResults r) => new[]
     {
-        ("Achieved Transactional I/O per Second", JetFormat.Number(r.Sizing.AchievedTransactionalIops)),
+        ("Achieved Transactional I/O per Second", JetFormat.Number(TransactionalIops.Achieved(r))),
         ("Target Transactional I/O per Second", JetFormat.Number(r.Sizing.TargetTransactionalIops)),
         ("Initial Database Size (bytes)", JetFormat.Integer(r.Sizing.InitialDatabaseSizeBytes)),
         ("Final Database Size (bytes)", JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes)),
@@ -62,11 +101,9 @@ internal static class ReportText
         var s = r.Settings;
         var rows = new List<(string, string)>
         {
-            ("Thread Count", s.LoadModel == "Open" && s.TargetRateIops is double rate
-                ? $"{s.ThreadCount} (open loop, {JetFormat.Number(rate, 1)} IOPS)"
-                : JetFormat.Integer(s.ThreadCount) + (s.AutoTuned ? " (auto-tuned)" : "")),
-            ("Minimum Database Cache", JetFormat.Megabytes(r.Profile.MinimumDatabaseCacheMB)),
-            ("Maximum Database Cache", JetFormat.Megabytes(r.Profile.MaximumDatabaseCacheMB)),
+            ("Thread Count", ThreadCount(r)),
+            ("Minimum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: true))),
+            ("Maximum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: false))),
             ("Insert Operations", JetFormat.Percent(s.InsertPercent)),
             ("Delete Operations", JetFormat.Percent(s.DeletePercent)),
             ("Replace Operations", JetFormat.Percent(s.ReplacePercent)),
@@ -80,6 +117,51 @@ internal static class ReportText
         }
         return rows;
     }
+
+    /// <summary>The database cache that ran (sum over instances); the profile's setting when the results do not record it.</summary>
+    public static long DatabaseCacheBytes(TestResults r, bool minimum)
+    {
+        long ran = r.Instances.Sum(i => minimum ? i.MinimumDatabaseCacheBytes : i.MaximumDatabaseCacheBytes);
+        return ran > 0 ? ran : (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
+    }
+
+    public static readonly IReadOnlyList<string> TuningHeaders = new[]
+    {
+        "Time", "Thread Count", "Target Rate (IOPS)", "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note",
+    };
+
+    /// <summary>
+    /// The tuning log as rows under <see cref="TuningHeaders"/>. A transient phase settles the load and
+    /// is not judged: it says so instead of printing unmeasured figures as zeros and a "No".
+    /// </summary>
+    public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz) => r.TuningLog.Select(t =>
+    {
+        bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
+        string Measured(double v) => transient && v == 0 ? "n/a" : JetFormat.Number(v);
+        return new[]
+        {
+            JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "", t.Phase,
+            transient && t.AchievedIops == 0 ? "not measured (transient)" : JetFormat.Number(t.AchievedIops),
+            Measured(t.DatabaseReadLatencyMs), Measured(t.LogWriteLatencyMs),
+            transient ? "not judged (transient)" : t.Passed ? "Yes" : "No", t.Note,
+        };
+    });
+
+    /// <summary>
+    /// A volume's findings as the report shows them: a "not probed" finding gives way to the fact the
+    /// same results record, that the run itself did its I/O unbuffered on every file.
+    /// </summary>
+    public static IEnumerable<Finding> Findings(VolumeReport v, EnvironmentInfo env) =>
+        v.Findings.Where(f => !(env.DirectIo && f.Code == Inspection.FindingCodes.DirectIoNotProbed));
+
+    /// <summary>The volume's direct I/O as the results know it.</summary>
+    public static string DirectIo(VolumeReport v, EnvironmentInfo env) => v.DirectIoSupported switch
+    {
+        false => "not supported",
+        _ when env.DirectIo => "used by this run",
+        true => "supported",
+        null => "not probed",
+    };
 
     public static string DatabaseConfiguration(InstanceResult i) => $"Log path: {i.LogPath} Database: {i.DatabasePath}";
 

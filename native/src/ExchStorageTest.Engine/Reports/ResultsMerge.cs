@@ -41,7 +41,7 @@ public static class ResultsMerge
             Streams = MergeStreamsByName(instances.SelectMany(i => i.Streams)),
             TimeSeries = AlignTimeSeries(hosts),
             TargetTransactionalIops = hosts.Sum(h => h.Sizing.TargetTransactionalIops),
-            AchievedTransactionalIops = hosts.Sum(h => InstanceCounters.AchievedTransactionalIops(h.Instances)),
+            AchievedTransactionalIops = hosts.Sum(h => TransactionalIops.Achieved(h.Instances)),
             TestStartUtc = hosts.Count == 0 ? default : hosts.Min(h => h.Timeline.TestStartUtc),
             TestEndUtc = hosts.Count == 0 ? default : hosts.Max(h => h.Timeline.TestEndUtc),
             Result = hosts.Count > 0 && hosts.All(h => h.Verdict.Result == "Pass") ? "Pass" : "Fail",
@@ -125,7 +125,9 @@ public static class ResultsMerge
     /// Aligns every host's samples on a common clock: each sample goes to the nearest multiple of the
     /// sample interval (UTC), then each stream's rates are summed over instances and hosts, sizes and
     /// mean latencies weighted by rate, and max latencies maxed. P99 of an aligned point is the highest
-    /// contributing p99 (an upper bound: per-sample percentiles cannot be merged).
+    /// contributing p99 (an upper bound: per-sample percentiles cannot be merged). An aligned point's
+    /// time is the mean time of its samples, so one run's total lines up with its own samples in a chart;
+    /// its elapsed seconds count from the first aligned point.
     /// </summary>
     public static IReadOnlyList<SamplePoint> AlignTimeSeries(IReadOnlyList<TestResults> hosts)
     {
@@ -182,7 +184,7 @@ public static class ResultsMerge
         foreach (var (key, current) in open) Flush(key.Stream, current.Slot, current.Acc);
         if (perSlot.Count == 0) return Array.Empty<SamplePoint>();
 
-        long firstSlot = perSlot.Keys.Min(k => k.Slot);
+        long firstTicks = perSlot.Values.Min(a => a.MeanTicks);
         return perSlot
             .OrderBy(kv => kv.Key.Slot).ThenBy(kv => StreamRank(streamNames[kv.Key.Stream])).ThenBy(kv => streamNames[kv.Key.Stream], StringComparer.Ordinal)
             .Select(kv =>
@@ -190,8 +192,8 @@ public static class ResultsMerge
                 var point = kv.Value.ToPoint();
                 point.Stream = streamNames[kv.Key.Stream];
                 point.Instance = 0;
-                point.TimeUtc = new DateTime(kv.Key.Slot * slotTicks, DateTimeKind.Utc);
-                point.ElapsedSeconds = (kv.Key.Slot - firstSlot) * slotTicks / (double)TimeSpan.TicksPerSecond;
+                point.TimeUtc = new DateTime(kv.Value.MeanTicks, DateTimeKind.Utc);
+                point.ElapsedSeconds = Math.Round((kv.Value.MeanTicks - firstTicks) / (double)TimeSpan.TicksPerSecond, 3);
                 return point;
             })
             .ToList();
@@ -209,27 +211,34 @@ public static class ResultsMerge
     /// <summary>Sums rates; keeps rate-weighted sums of sizes and latencies.</summary>
     private sealed class Accumulator
     {
-        private int _n;
+        private int _n, _times;
         private double _rate, _bytesWeighted, _latencyWeighted, _p99, _max;
+        private decimal _ticks;
+
+        /// <summary>Mean UTC ticks of the samples added.</summary>
+        public long MeanTicks => _times == 0 ? 0 : (long)decimal.Round(_ticks / _times, MidpointRounding.AwayFromZero);
 
         public void Reset()
         {
-            _n = 0;
+            _n = _times = 0;
             _rate = _bytesWeighted = _latencyWeighted = _p99 = _max = 0;
+            _ticks = 0;
         }
 
         public void Add(SamplePoint p, bool averaging) =>
-            Add(p.OperationsPerSecond, p.OperationsPerSecond * p.AverageBytes, p.OperationsPerSecond * p.AverageLatencyMs, p.P99LatencyMs, p.MaxLatencyMs, averaging);
+            Add(p.OperationsPerSecond, p.OperationsPerSecond * p.AverageBytes, p.OperationsPerSecond * p.AverageLatencyMs, p.P99LatencyMs, p.MaxLatencyMs, p.TimeUtc.Ticks, averaging);
 
         /// <summary>Adds another accumulator's (per-source, duplicate-averaged) point.</summary>
         public void Add(Accumulator a, bool averaging)
         {
             int n = Math.Max(1, a._n);
-            Add(a._rate / n, a._bytesWeighted / n, a._latencyWeighted / n, a._p99, a._max, averaging);
+            Add(a._rate / n, a._bytesWeighted / n, a._latencyWeighted / n, a._p99, a._max, a.MeanTicks, averaging);
         }
 
-        private void Add(double rate, double bytesWeighted, double latencyWeighted, double p99, double max, bool averaging)
+        private void Add(double rate, double bytesWeighted, double latencyWeighted, double p99, double max, long ticks, bool averaging)
         {
+            _ticks += ticks;
+            _times++;
             _n = averaging ? _n + 1 : 1;
             _rate += rate;
             _bytesWeighted += bytesWeighted;

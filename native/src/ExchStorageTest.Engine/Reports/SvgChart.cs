@@ -13,22 +13,46 @@ public static class SvgChart
     public const int MaxPoints = 480;
     public static readonly string[] Palette = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
 
-    public sealed record Series(string Name, IReadOnlyList<(double X, double Y)> Points);
+    /// <summary>
+    /// One line. <paramref name="ClipAt"/> (NaN: none) is the stream's per-I/O p99.9 latency: the axis
+    /// does not stretch past it for this line, so one spike cannot flatten the rest.
+    /// </summary>
+    public sealed record Series(string Name, IReadOnlyList<(double X, double Y)> Points, double ClipAt = double.NaN);
 
-    /// <summary>A line chart; x in seconds since the start (printed as h:mm), y in <paramref name="yUnit"/>.</summary>
-    public static string Line(string title, string yUnit, IReadOnlyList<Series> series, int width = 1000, int height = 240)
+    /// <summary>
+    /// A line chart; x in seconds since <paramref name="xRange"/>'s start (printed as h:mm or m:ss), y in
+    /// <paramref name="yUnit"/>. Charts of one run pass the same <paramref name="xRange"/> so their time
+    /// axes agree. The y axis reaches the highest point of each line not above its <see cref="Series.ClipAt"/>;
+    /// points beyond it are drawn on the top edge and marked with a triangle whose tooltip gives the value.
+    /// </summary>
+    public static string Line(string title, string yUnit, IReadOnlyList<Series> series, (double Start, double End)? xRange = null, int width = 1000, int height = 240)
     {
         const int left = 64, right = 150, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
-        var reduced = series.Select(s => new Series(s.Name, Reduce(s.Points))).ToList();
+        var reduced = series.Select(s => new Series(s.Name, Reduce(s.Points), s.ClipAt)).ToList();
         var all = reduced.SelectMany(s => s.Points).ToList();
-        double xMin = all.Count == 0 ? 0 : all.Min(p => p.X), xMax = all.Count == 0 ? 1 : all.Max(p => p.X);
+        double xMin = xRange?.Start ?? (all.Count == 0 ? 0 : all.Min(p => p.X));
+        double xMax = xRange?.End ?? (all.Count == 0 ? 1 : all.Max(p => p.X));
         if (xMax <= xMin) xMax = xMin + 1;
-        double yMax = NiceCeiling(all.Count == 0 ? 1 : all.Max(p => p.Y));
+        // Each line reaches the axis with its highest point not above its clip (the clip itself when
+        // every point is above it); points beyond the axis are the marked ones.
+        double highest = 0;
+        foreach (var s in reduced)
+        {
+            if (s.Points.Count == 0) continue;
+            double clip = s.ClipAt > 0 ? s.ClipAt : double.PositiveInfinity;
+            double peak = double.NegativeInfinity;
+            foreach (var (_, y) in s.Points) if (y <= clip && y > peak) peak = y;
+            highest = Math.Max(highest, double.IsNegativeInfinity(peak) ? clip : peak);
+        }
+        double yMax = NiceCeiling(all.Count == 0 ? 1 : highest);
+        int clipped = all.Count(p => p.Y > yMax);
 
         var sb = new StringBuilder();
         sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
         sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        if (clipped > 0)
+            sb.Append($"<text x=\"{left + plotW}\" y=\"15\" class=\"ax\" text-anchor=\"end\">&#9650; {clipped} sample{(clipped == 1 ? "" : "s")} above the axis (clipped at p99.9)</text>");
         // Y grid and labels.
         for (int i = 0; i <= 4; i++)
         {
@@ -42,7 +66,7 @@ public static class SvgChart
         bool shortRun = xMax - xMin < 600;
         for (int i = 0; i <= 5; i++)
         {
-            double v = xMin + (xMax - xMin) * i / 5;
+            double v = (xMax - xMin) * i / 5;
             double x = left + plotW * i / 5.0;
             sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Elapsed(v, shortRun)}</text>");
         }
@@ -51,17 +75,24 @@ public static class SvgChart
         {
             string color = Palette[s % Palette.Length];
             var pts = reduced[s].Points;
+            double Px(double x) => left + Math.Clamp((x - xMin) / (xMax - xMin), 0, 1) * plotW;
             if (pts.Count > 0)
             {
                 sb.Append($"<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"");
                 foreach (var (x, y) in pts)
                 {
-                    double px = left + (x - xMin) / (xMax - xMin) * plotW;
                     double py = top + plotH - Math.Clamp(y / yMax, 0, 1) * plotH;
-                    sb.Append(F(px)).Append(',').Append(F(py)).Append(' ');
+                    sb.Append(F(Px(x))).Append(',').Append(F(py)).Append(' ');
                 }
                 sb.Length--;
                 sb.Append("\"/>");
+                foreach (var (x, y) in pts)
+                {
+                    if (y <= yMax) continue;
+                    double px = Px(x);
+                    sb.Append($"<path class=\"clipped\" d=\"M{F(px - 5)},{top + 9} L{F(px + 5)},{top + 9} L{F(px)},{top + 1} Z\" fill=\"{color}\">")
+                      .Append($"<title>{Esc(reduced[s].Name)} at {Elapsed(x - xMin, shortRun)}: {Esc(JetFormat.Number(y))} {Esc(yUnit)}, above the axis</title></path>");
+                }
             }
             int ly = top + 10 + s * 16;
             sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");

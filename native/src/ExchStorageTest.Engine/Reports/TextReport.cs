@@ -45,6 +45,8 @@ public static class TextReport
                 Sizing(sb, r);
                 break;
         }
+        sb.Append('\n');
+        Pairs(sb, "System Parameters", ReportText.SystemParameters(r));
 
         var counters = InstanceCounters.From(r);
         IoTable(sb, "Transactional I/O Performance", counters.Transactional);
@@ -54,7 +56,9 @@ public static class TextReport
             foreach (var m in counters.Maintenance) bdm.Add(m.Instance, JetFormat.Number(m.ReadsPerSecond), JetFormat.Number(m.ReadsAverageBytes));
             sb.Append("\nBackground Database Maintenance I/O Performance\n");
             bdm.WriteTo(sb);
-            if (r.Profile.CopiesPerDatabase > 1 || counters.Replication.Any(x => x.LogReadsPerSecond > 0))
+            // Printed with one copy too (zeros), as Jetstress does: the reader sees it was not forgotten.
+            // Jetstress's soft recovery report has no replication table (nothing replicates a replay).
+            if (r.TestType is not TestType.SoftRecovery)
             {
                 var rep = new TextTable("Instance", "Log reads/s", "Log read bytes");
                 foreach (var x in counters.Replication) rep.Add(x.Instance, JetFormat.Number(x.LogReadsPerSecond), JetFormat.Number(x.LogReadsAverageBytes));
@@ -81,12 +85,22 @@ public static class TextReport
         sb.Append("\nLatency percentiles (ms, from merged per-I/O histograms)\n");
         pct.WriteTo(sb);
 
-        if (r.HostCounters.Count > 0)
+        if (r.HostCounters.Count > 0 || r.InstanceSeries.Count > 0)
         {
+            var table = HostSystemTable.From(r);
             var host = new TextTable("Counter", "Average", "Minimum", "Maximum");
-            foreach (var c in r.HostCounters) host.Add(c.Name, JetFormat.Number(c.Average), JetFormat.Number(c.Minimum), JetFormat.Number(c.Maximum));
+            foreach (var row in table.Rows) host.Add(row.Label, row.Format(row.Average), row.Format(row.Minimum), row.Format(row.Maximum));
             sb.Append("\nHost System Performance\n");
             host.WriteTo(sb);
+            foreach (var line in table.Lines()) sb.Append("  ").Append(line).Append('\n');
+        }
+
+        if (r.TuningLog.Count > 0)
+        {
+            var tuning = new TextTable(ReportText.TuningHeaders.ToArray());
+            foreach (var row in ReportText.TuningRows(r, o.TimeZone)) tuning.Add(row);
+            sb.Append($"\nTuning Steps (outcome: {r.TuningOutcome})\n");
+            tuning.WriteTo(sb);
         }
 
         if (r.Checksum is { } cs)
@@ -117,7 +131,7 @@ public static class TextReport
         var hosts = new TextTable("Host", "Result", "Target IOPS", "Achieved IOPS", "Instances", "I/O errors");
         foreach (var h in merged.Hosts)
             hosts.Add(h.Environment.MachineName, h.Verdict.Result, JetFormat.Number(h.Sizing.TargetTransactionalIops),
-                JetFormat.Number(InstanceCounters.AchievedTransactionalIops(h.Instances)), JetFormat.Integer(h.Instances.Count), JetFormat.Integer(h.Errors.Count));
+                JetFormat.Number(TransactionalIops.Achieved(h.Instances)), JetFormat.Integer(h.Instances.Count), JetFormat.Integer(h.Errors.Count));
         hosts.Add("All hosts", merged.Result, JetFormat.Number(merged.TargetTransactionalIops), JetFormat.Number(merged.AchievedTransactionalIops),
             JetFormat.Integer(merged.Hosts.Sum(h => h.Instances.Count)), JetFormat.Integer(merged.ErrorCount));
         sb.Append("\nHosts\n");
@@ -148,7 +162,7 @@ public static class TextReport
         Pairs(sb, "Database Sizing and Throughput", ReportText.Sizing(r));
         double target = r.Sizing.TargetTransactionalIops;
         if (target > 0)
-            sb.Append($"  Achieved is {JetFormat.Number(r.Sizing.AchievedTransactionalIops / target * 100, 1)}% of target.\n");
+            sb.Append($"  Achieved is {JetFormat.Number(TransactionalIops.Achieved(r) / target * 100, 1)}% of target.\n");
     }
 
     private static void IoTable(StringBuilder sb, string title, IReadOnlyList<IoCounterRow> rows)

@@ -34,15 +34,7 @@ public static class XmlReport
             Counters("disk-subsystem-of-dbmaintenance", counters.Maintenance.Select(m => (m.Instance, Pairs(MaintenanceRow.ColumnNames, new[] { m.ReadsPerSecond, m.ReadsAverageBytes })))),
             Counters("disk-subsystem-of-logreplication", counters.Replication.Select(x => (x.Instance, Pairs(ReplicationRow.ColumnNames, new[] { x.LogReadsPerSecond, x.LogReadsAverageBytes })))),
             Counters("disk-subsystem-total", counters.Total.Select(row => (row.Instance, Pairs(IoCounterRow.CounterNames, row.Values())))),
-            new XElement("host-system",
-                new XElement("object", new XAttribute("name", "Host"),
-                    new XElement("instance", new XAttribute("name", r.Environment.MachineName),
-                        r.HostCounters.Select(c => new XElement("counter",
-                            new XAttribute("name", c.Name),
-                            new XAttribute("average", JetFormat.Number(c.Average)),
-                            new XAttribute("minimum", JetFormat.Number(c.Minimum)),
-                            new XAttribute("maximum", JetFormat.Number(c.Maximum)),
-                            new XAttribute("source", c.Source)))))),
+            HostSystem(r),
             new XElement("latency-percentiles",
                 new XElement("object", new XAttribute("name", "Latency (msec)"),
                     r.Instances.OrderBy(i => i.Index).Select(i => new XElement("instance", new XAttribute("name", i.Name),
@@ -83,6 +75,24 @@ public static class XmlReport
         using var writer = new Utf8StringWriter();
         doc.Save(writer, SaveOptions.None);
         return writer.ToString().Replace("\r\n", "\n", StringComparison.Ordinal) + "\n";
+    }
+
+    /// <summary>The host table: numbers only (seconds counters with 6 decimals, "n/a" where none exists), each note beside its counter.</summary>
+    private static XElement HostSystem(TestResults r)
+    {
+        var table = HostSystemTable.From(r);
+        var source = r.HostCounters.GroupBy(c => c.Name).ToDictionary(g => g.Key, g => g.First().Source);
+        return new XElement("host-system",
+            new XElement("object", new XAttribute("name", "Host"),
+                new XElement("instance", new XAttribute("name", r.Environment.MachineName),
+                    table.Rows.Select(row => new XElement("counter",
+                        new XAttribute("name", row.Counter),
+                        new XAttribute("average", row.Format(row.Average, withMilliseconds: false)),
+                        new XAttribute("minimum", row.Format(row.Minimum, withMilliseconds: false)),
+                        new XAttribute("maximum", row.Format(row.Maximum, withMilliseconds: false)),
+                        source.TryGetValue(row.Counter, out var s) ? new XAttribute("source", s) : null,
+                        row.Note is int n ? new XAttribute("note", table.Notes[n - 1]) : null)))),
+            table.Remarks.Select(n => new XElement("note", new XAttribute("value", n))));
     }
 
     private static XElement Elements(string name, IReadOnlyList<(string Label, string Value)> rows) =>

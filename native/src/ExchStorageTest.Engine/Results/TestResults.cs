@@ -113,6 +113,9 @@ public sealed class VolumeReport
     public string? Device { get; set; }
     public string? Vendor { get; set; }
     public string? Model { get; set; }
+    /// <summary>The firmware revision the device reports (SCSI rev, NVMe firmware_rev, Windows ProductRevision).</summary>
+    public string? FirmwareRevision { get; set; }
+    /// <summary>How the host reaches the device: "SATA", "SAS", "Fibre Channel", "iSCSI", "NVMe", "virtio", "USB" (Windows: STORAGE_BUS_TYPE names).</summary>
     public string? BusType { get; set; }
     /// <summary>True when unbuffered I/O (O_DIRECT / FILE_FLAG_NO_BUFFERING) works here; null when not probed.</summary>
     public bool? DirectIoSupported { get; set; }
@@ -175,6 +178,8 @@ public sealed class InstanceResult
     public string DatabasePath { get; set; } = "";
     public string LogPath { get; set; } = "";
     public long DatabaseSizeBytes { get; set; }
+    /// <summary>Transactional sessions that ran against this database; 0 when not recorded (no transactional load, or results written before this field).</summary>
+    public int Sessions { get; set; }
     public List<StreamResult> Streams { get; set; } = new();
     public double PageFaultStallsPerSecond { get; set; }
     public double MaximumPageFaultStallsPerSecond { get; set; }

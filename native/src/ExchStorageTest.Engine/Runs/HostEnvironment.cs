@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Runs;
@@ -15,8 +16,9 @@ internal static class HostEnvironment
     {
         var folders = ctx.Plan.Instances.SelectMany(i => new[] { i.DatabaseFolder, i.LogFolder }).Distinct(StringComparer.Ordinal).ToList();
         // Called after preparation: the files exist, so the space they take is no longer "planned"
-        // (the planner already refused a plan that did not fit), and the run itself proves direct I/O.
-        var volumes = InspectCommand.Run(folders, new VolumeCheckOptions { PlannedBytes = 0, ProbeDirectIo = false });
+        // (the planner already refused a plan that did not fit). Files opened unbuffered prove direct
+        // I/O, so the findings say so; when some were buffered, a probe tells which volume refuses it.
+        var volumes = InspectCommand.Run(folders, new VolumeCheckOptions { PlannedBytes = 0, ProbeDirectIo = !ctx.DirectIo, DirectIoInUse = ctx.DirectIo });
         ctx.Results.Environment.Volumes = volumes;
         ctx.Results.Environment.StorageSoftware = StorageSoftware.Discover(volumes);
         foreach (var v in volumes)
@@ -34,9 +36,11 @@ internal static class HostEnvironment
                 .Where(d => !string.IsNullOrEmpty(d)).Select(d => d!).Distinct().ToList();
             return new HostCounterLoop(HostCounterSamplers.Create(disks), TimeSpan.FromSeconds(ctx.Plan.SampleIntervalSeconds));
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or InvalidOperationException or PlatformNotSupportedException)
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or InvalidOperationException or PlatformNotSupportedException
+                                   or EngineException or DllNotFoundException or EntryPointNotFoundException)
         {
-            ctx.Events.Log("warning", $"Host counters are not available: {ex.Message}");
+            // PDH (or /proc) refused outright: the run goes on without host counters and says so.
+            ctx.Warn($"Host counters are not available: {ex.Message}");
             return null;
         }
     }
@@ -44,7 +48,12 @@ internal static class HostEnvironment
     public static void StopCounters(RunContext ctx, HostCounterLoop? loop)
     {
         if (loop is null) return;
-        ctx.Results.HostCounters = loop.StopAsync().GetAwaiter().GetResult();
+        ctx.Results.HostCounters = loop.Stop();
+        var missing = loop.Unavailable;
+        loop.Dispose();
+        if (missing.Count == 0) return;
+        string message = $"{missing.Count} host counter(s) could not be read and are left out of the report: {string.Join(", ", missing)}.";
+        ctx.Warn(message);
     }
 
     /// <summary>Reads the system log for the test window; storage errors there fail the verdict.</summary>
@@ -76,7 +85,7 @@ internal static class HostEnvironment
             });
         }
         r.SystemLog = report;
-        if (!report.Checked) ctx.Log("The system log could not be read for the test window; the reliability check was not possible.");
+        if (!report.Checked) ctx.Warn("The system log could not be read for the test window; the reliability check was not possible.");
         else ctx.Log($"System log check: {report.StorageErrorCount} storage error(s), {report.Events.Count} error entries in the test window.");
     }
 }

@@ -52,10 +52,15 @@ internal sealed class RunContext : IDisposable
     public long TotalOperations { get; set; }
 
     /// <summary>A Jetstress-style test log line (also sent as a log event).</summary>
-    public void Log(string message)
+    public void Log(string message) => Log("info", message);
+
+    /// <summary>A test log line the module shows as a warning: something the run could not do or check.</summary>
+    public void Warn(string message) => Log("warning", message);
+
+    private void Log(string level, string message)
     {
         lock (Results.TestLog) Results.TestLog.Add(new TestLogLine { TimeUtc = DateTime.UtcNow, Message = message });
-        Events.Log("info", message);
+        Events.Log(level, message);
     }
 
     public void BeginPhase(string name)

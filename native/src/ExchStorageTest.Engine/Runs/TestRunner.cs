@@ -209,6 +209,7 @@ public static class TestRunner
         {
             var w = ctx.Instances[i];
             var inst = InstanceFor(ctx, w.Index);
+            if (phase.Transactional[i] is { } transactional) inst.Sessions = transactional.Sessions;
             if (phase.Options.Transactional && window > 0)
             {
                 inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
@@ -216,10 +217,7 @@ public static class TestRunner
                 inst.PageFaultStallSamplesAboveZero = phase.StallSamples(i);
             }
         }
-        double achieved = 0;
-        foreach (var inst in r.Instances)
-            achieved += (inst.Stream(StreamNames.DatabaseRead)?.OperationsPerSecond ?? 0) + (inst.Stream(StreamNames.DatabaseWrite)?.OperationsPerSecond ?? 0);
-        r.Sizing.AchievedTransactionalIops = Math.Round(achieved, 3);
+        r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
     }
 
     internal static InstanceResult InstanceFor(RunContext ctx, int index)

@@ -53,7 +53,7 @@ public static class DatabaseSet
                 }
                 else
                 {
-                    header = Create(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), allowBuffered, events, sw, doneBytes, totalBytes, cancel);
+                    header = Create(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), allowBuffered, events, log, sw, doneBytes, totalBytes, cancel);
                     created = true;
                     log($"{inst.Name}: created database {inst.DatabaseFile} ({pages} pages, instance id 0x{header.InstanceId:X16}).");
                 }
@@ -114,7 +114,7 @@ public static class DatabaseSet
         return h;
     }
 
-    private static DatabaseHeader Create(PlannedInstance inst, long pages, bool exists, bool allowBuffered, EventWriter events, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
+    private static DatabaseHeader Create(PlannedInstance inst, long pages, bool exists, bool allowBuffered, EventWriter events, Action<string> log, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
     {
         var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index);
         using var file = IoFileOpener.Open(inst.DatabaseFile, exists ? IoFileMode.OpenExisting : IoFileMode.CreateNew, writeThrough: false, allowBuffered);
@@ -126,7 +126,7 @@ public static class DatabaseSet
             DirectIo.Flush(file);
         }
         DirectIo.Truncate(file, header.SizeBytes);
-        DirectIo.Reserve(file, header.SizeBytes);
+        log($"{inst.Name}: {DirectIo.Reserve(file, header.SizeBytes)}.");
         WritePages(file, header, inst.Name, events, sw, doneBefore, totalBytes, cancel);
         DirectIo.Flush(file);
         var complete = header with { State = DatabaseState.Complete };

@@ -1,5 +1,6 @@
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Io.Linux;
+using ExchStorageTest.Engine.Io.Windows;
 using ExchStorageTest.Engine.Protocol;
 
 namespace ExchStorageTest.Engine.Storage;
@@ -31,21 +32,47 @@ internal static class DirectIo
         }
     }
 
-    /// <summary>Makes every write durable (fsync; write-through handles on Windows need nothing more).</summary>
+    /// <summary>
+    /// Makes every write durable: fsync, FlushFileBuffers on Windows. Needed even for unbuffered
+    /// handles, which are not write-through unless opened so: the device cache may still hold them.
+    /// </summary>
     public static void Flush(IoFile file)
     {
-        if (!OperatingSystem.IsWindows()) LibC.FSync((int)file.RawHandle);
+        int error = 0;
+        if (OperatingSystem.IsWindows())
+        {
+            if (!Kernel32.FlushFileBuffers(file.Handle)) error = System.Runtime.InteropServices.Marshal.GetLastPInvokeError();
+        }
+        else if (LibC.FSync((int)file.RawHandle) != 0)
+        {
+            error = System.Runtime.InteropServices.Marshal.GetLastPInvokeError();
+        }
+        if (error != 0)
+            throw new EngineException("WriteFailed", ErrorCategories.WriteError, $"Flushing '{file.Path}' to stable storage failed: {IoErrors.Name(error)}.", file.Path);
     }
 
-    /// <summary>Reserves the file's extent up front so creation writes do not fragment (best effort).</summary>
-    public static void Reserve(IoFile file, long length)
+    /// <summary>
+    /// Reserves the file's extent up front so creation writes do not fragment (best effort, each
+    /// refusal reported): fallocate on Linux; on Windows cluster reservation and SetFileValidData.
+    /// Returns what was done, for the test log.
+    /// </summary>
+    public static string Reserve(IoFile file, long length)
     {
-        if (!OperatingSystem.IsWindows()) LibC.FAllocate((int)file.RawHandle, 0, 0, length);
+        if (OperatingSystem.IsWindows()) return ValidDataLength.Extend(file.Handle, length);
+        if (LibC.FAllocate((int)file.RawHandle, 0, 0, length) == 0) return "space reserved (fallocate)";
+        return $"fallocate refused ({IoErrors.Name(System.Runtime.InteropServices.Marshal.GetLastPInvokeError())}), blocks are allocated as the pages are written";
     }
 
-    /// <summary>Cuts a file of ours down to <paramref name="length"/> (re-creation with a smaller geometry).</summary>
+    /// <summary>Sets the file's length (cuts a file of ours down for a smaller geometry, or extends it before its pages are written).</summary>
     public static void Truncate(IoFile file, long length)
     {
-        if (!OperatingSystem.IsWindows()) LibC.FTruncate((int)file.RawHandle, length);
+        try
+        {
+            RandomAccess.SetLength(file.Handle, length);
+        }
+        catch (IOException ex)
+        {
+            throw new EngineException("WriteFailed", ErrorCategories.WriteError, $"Setting the length of '{file.Path}' to {length} bytes failed: {ex.Message}", file.Path, ex);
+        }
     }
 }

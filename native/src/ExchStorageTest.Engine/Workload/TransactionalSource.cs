@@ -65,6 +65,9 @@ public sealed class TransactionalSource : IIoSource
         MaxLength = Math.Max(2 * PageFormat.PageSize, shape.MaxLogWriteBytes);
     }
 
+    /// <summary>Sessions this source runs against its database (the results record it per instance).</summary>
+    public int Sessions => _sessions;
+
     /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer.</summary>
     public int Depth => _sessions + _shape.MaxFlushesInFlight + 1;
     public int MaxLength { get; }

@@ -17,8 +17,9 @@ internal static class CommandDispatcher
             "report" => ReportCommand.Execute(request, events),
             "streams" => StreamsCommand.Execute(request, events, cancel),
             "verify" => VerifyCommand.Execute(request, events, cancel),
+            "validation" => ValidationCommand.Execute(request, events),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
-                $"Unknown command '{request.Command}': expected run, plan, streams, verify, inspect, report or version."),
+                $"Unknown command '{request.Command}': expected run, plan, streams, verify, inspect, report, validation or version."),
         };
     }
 }

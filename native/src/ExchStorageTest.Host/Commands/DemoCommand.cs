@@ -23,7 +23,7 @@ internal static class DemoCommand
             Profile = new MailboxProfile
             {
                 Name = "Demo",
-                Description = "Built-in demo: 100 mailboxes x 0.5 IOPS, 10 MB each, 2 databases",
+                Description = "Built-in demo: 100 mailboxes x 0.5 IOPS, 10 MiB each, 2 databases",
                 MailboxCount = 100,
                 IopsPerMailbox = 0.5,
                 MailboxSizeMB = 10,

@@ -251,14 +251,23 @@ internal sealed class DscInstance
             throw EngineException.InvalidArgument("RequestMalformed", "The instance JSON is empty.");
         if (string.IsNullOrWhiteSpace(instance.Name))
             throw EngineException.InvalidArgument("NameMissing", "The instance needs a 'name'.");
-        if (string.IsNullOrWhiteSpace(instance.ProfilePath))
+        return instance.Checked();
+    }
+
+    /// <summary>
+    /// The checks every reader of the state needs (dsc get/test/set and the protocol's "validation"
+    /// command); makes the paths absolute.
+    /// </summary>
+    internal DscInstance Checked()
+    {
+        if (string.IsNullOrWhiteSpace(ProfilePath))
             throw EngineException.InvalidArgument("ProfileMissing", "The instance needs a 'profilePath' (a profile saved with New-MailboxProfile -SaveTo).");
-        if (instance.MaxResultAgeHours <= 0 || double.IsNaN(instance.MaxResultAgeHours))
-            throw EngineException.InvalidArgument("MaxResultAgeOutOfRange", $"maxResultAgeHours must be greater than zero (got {instance.MaxResultAgeHours}).");
-        instance.ProfilePath = Path.GetFullPath(instance.ProfilePath);
-        if (!string.IsNullOrWhiteSpace(instance.OutputPath))
-            instance.OutputPath = Path.GetFullPath(instance.OutputPath);
-        return instance;
+        if (MaxResultAgeHours <= 0 || double.IsNaN(MaxResultAgeHours))
+            throw EngineException.InvalidArgument("MaxResultAgeOutOfRange", $"maxResultAgeHours must be greater than zero (got {MaxResultAgeHours}).", MaxResultAgeHours.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        ProfilePath = Path.GetFullPath(ProfilePath);
+        if (!string.IsNullOrWhiteSpace(OutputPath))
+            OutputPath = Path.GetFullPath(OutputPath);
+        return this;
     }
 }
 
@@ -296,7 +305,10 @@ internal sealed class DscState
         return names;
     }
 
-    public string ToJson(bool? inDesiredState)
+    public string ToJson(bool? inDesiredState) => ToJsonObject(inDesiredState).ToJsonString();
+
+    /// <summary>The state as DSC reads it; the protocol's "validation" event carries the same members.</summary>
+    public JsonObject ToJsonObject(bool? inDesiredState)
     {
         var o = new JsonObject
         {
@@ -317,6 +329,6 @@ internal sealed class DscState
             reasons.Add(new JsonObject { ["code"] = r.Code, ["phrase"] = r.Phrase });
         o["reasons"] = reasons;
         o["_inDesiredState"] = inDesiredState;
-        return o.ToJsonString();
+        return o;
     }
 }

@@ -65,7 +65,7 @@ internal static class ReportCommand
             }
             w.WriteEndArray();
             w.WritePropertyName("esrp");
-            JsonSerializer.Serialize(w, new { esrp.Servers, esrp.Aggregate, esrp.Backup, esrp.SoftRecovery, esrp.Deployment }, ResultsFile.Options);
+            JsonSerializer.Serialize(w, new { esrp.Servers, esrp.Aggregate, esrp.Backup, esrp.SoftRecovery, esrp.Deployment, esrp.Reliability }, ResultsFile.Options);
             if (merged.Count > 0)
             {
                 var m = merged[0];

@@ -32,7 +32,7 @@ internal static class ResultEvent
             }
             w.WriteEndArray();
             w.WriteNumber("targetIops", Math.Round(r.Sizing.TargetTransactionalIops, 3));
-            w.WriteNumber("achievedIops", Math.Round(r.Sizing.AchievedTransactionalIops, 3));
+            w.WriteNumber("achievedIops", Math.Round(TransactionalIops.Achieved(r), 3));
             Latency(w, "dbReadLatencyMs", r, StreamNames.DatabaseRead);
             Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
             Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);

@@ -198,5 +198,42 @@ public class DscCommandTests : IDisposable
         Assert.Equal(before, Directory.GetFiles(_dir.Path, "*", SearchOption.AllDirectories).Length);
     }
 
+    [Fact]
+    public void The_protocols_validation_command_reports_the_state_dsc_test_reports()
+    {
+        // The class resource (through the module's hidden Get-StorageValidationState) and the DSC v3
+        // resource must judge one way: the validation event carries dsc test's state, member for member.
+        DateTime now = DateTime.UtcNow;
+        Results("old.json", "lab", "Pass", now.AddHours(-30));
+        Results("new.json", "lab", "Fail", now.AddHours(-2));
+        string profile = ProfilePath();
+        var stdout = new StringWriter();
+        int dsc = DscCommand.Execute("test", new StringReader(JsonSerializer.Serialize(new { name = "lab-gate", profilePath = profile, outputPath = _dir.Combine("out"), maxResultAgeHours = 12, testType = "Performance" })),
+            stdout, new StringWriter(), now);
+        var expected = JsonDocument.Parse(stdout.ToString().Split('\n')[0]).RootElement;
+
+        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"validation\",\"testType\":\"Performance\",\"maxResultAgeHours\":12,\"paths\":[" + JsonSerializer.Serialize(profile)
+            + "],\"outputPath\":" + JsonSerializer.Serialize(_dir.Combine("out")) + "}");
+
+        Assert.Equal(0, dsc);
+        Assert.Equal(0, exit);
+        var state = events.Single(e => e.GetProperty("type").GetString() == "validation");
+        foreach (string member in new[] { "profilePath", "outputPath", "maxResultAgeHours", "testType", "lastResult", "lastRunUtc", "lastResultsPath", "reasons", "_inDesiredState" })
+            Assert.Equal(expected.GetProperty(member).GetRawText(), state.GetProperty(member).GetRawText());
+        Assert.Equal("Fail", state.GetProperty("lastResult").GetString());
+        Assert.False(state.GetProperty("_inDesiredState").GetBoolean());
+    }
+
+    [Theory]
+    [InlineData("\"paths\":[]", "PathsMissing")]
+    [InlineData("\"paths\":[\"p.json\"],\"maxResultAgeHours\":0", "MaxResultAgeOutOfRange")]
+    public void The_validation_command_refuses_a_request_without_one_profile_or_with_a_bad_age(string members, string code)
+    {
+        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"validation\"," + members + "}");
+
+        Assert.Equal(2, exit);
+        Assert.Equal(code, events.Single(e => e.GetProperty("type").GetString() == "error").GetProperty("code").GetString());
+    }
+
     public void Dispose() => _dir.Dispose();
 }

@@ -128,11 +128,35 @@ public class HostCounterTests
         int n = 0;
         var snaps = Enumerable.Range(0, 1000).Select(i => Snap(i % 2 == 0 ? "proc1" : "proc2", i)).ToArray();
         var sampler = new LinuxHostCounterSampler(new[] { "sdb" }, () => snaps[Interlocked.Increment(ref n) - 1]);
-        await using var loop = new HostCounterLoop(sampler, TimeSpan.FromMilliseconds(20));
+        using var loop = new HostCounterLoop(sampler, TimeSpan.FromMilliseconds(20));
         var deadline = DateTime.UtcNow.AddSeconds(10);
         while (Volatile.Read(ref n) < 4 && DateTime.UtcNow < deadline) await Task.Delay(10);
-        var c = await loop.StopAsync();
+        var c = loop.Stop();
         Assert.True(c.Single(x => x.Name == HostCounterNames.ProcessorTime).Samples >= 3);
+    }
+
+    [Fact]
+    public void Stopping_the_loop_throws_nothing_on_the_stopping_thread()
+    {
+        // Under Wine, an exception thrown on the main thread while it stopped the counters (the old
+        // loop cancelled a PeriodicTimer: OperationCanceledException) killed that thread and hung the run.
+        int n = 0;
+        var snaps = Enumerable.Range(0, 1000).Select(i => Snap(i % 2 == 0 ? "proc1" : "proc2", i)).ToArray();
+        var sampler = new LinuxHostCounterSampler(new[] { "sdb" }, () => snaps[Math.Min(Interlocked.Increment(ref n) - 1, 999)]);
+        var loop = new HostCounterLoop(sampler, TimeSpan.FromMilliseconds(10));
+        var deadline = DateTime.UtcNow.AddSeconds(10);
+        while (Volatile.Read(ref n) < 3 && DateTime.UtcNow < deadline) Thread.Sleep(5);
+        int thread = Environment.CurrentManagedThreadId;
+        var thrown = new List<string>();
+        EventHandler<System.Runtime.ExceptionServices.FirstChanceExceptionEventArgs> watch = (_, e) =>
+        {
+            if (Environment.CurrentManagedThreadId == thread) lock (thrown) thrown.Add(e.Exception.GetType().Name);
+        };
+        AppDomain.CurrentDomain.FirstChanceException += watch;
+        try { loop.Dispose(); }
+        finally { AppDomain.CurrentDomain.FirstChanceException -= watch; }
+        Assert.Empty(thrown);
+        Assert.Same(loop.Stop(), loop.Stop());
     }
 
     [Fact]

@@ -56,8 +56,8 @@ public class DerivationTests
     public void Achieved_transactional_iops_is_sum_of_reads_and_writes()
     {
         // Published: 285.979 (from unrounded per-instance figures); from the rounded table: 285.979.
-        Assert.Equal("285.979", JetFormat.Number(InstanceCounters.AchievedTransactionalIops(ReportFixtures.Js13().Instances)));
-        Assert.Equal("259.877", JetFormat.Number(InstanceCounters.AchievedTransactionalIops(ReportFixtures.Js14().Instances)));
+        Assert.Equal("285.979", JetFormat.Number(TransactionalIops.Achieved(ReportFixtures.Js13().Instances)));
+        Assert.Equal("259.877", JetFormat.Number(TransactionalIops.Achieved(ReportFixtures.Js14().Instances)));
     }
 
     [Theory]

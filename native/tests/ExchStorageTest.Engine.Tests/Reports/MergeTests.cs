@@ -54,10 +54,11 @@ public class MergeTests
         Assert.Equal(sorted[^1] / 1e6, s.LatencyMs.Max, 9);
         Assert.Equal(sorted.Average() / 1e6, s.LatencyMs.Mean, 6);
 
-        // Samples 2 s and 3 s off the 15 s grid align into one point whose rate is the sum.
+        // Samples 2 s and 3 s off the 15 s grid align into one point whose rate is the sum, stamped
+        // with the mean time of its samples ((0 + 2 - 3) / 3 s from t0).
         Assert.Single(merged.TimeSeries);
         Assert.Equal(160, merged.TimeSeries[0].OperationsPerSecond, 9);
-        Assert.Equal(t0, merged.TimeSeries[0].TimeUtc);
+        Assert.Equal(t0.AddTicks(-TimeSpan.TicksPerSecond / 3), merged.TimeSeries[0].TimeUtc);
     }
 
     [Fact]

@@ -59,13 +59,14 @@ internal static class ReportFixtures
         {
             TestType = TestType.Performance,
             EngineVersion = "0.1.0",
-            Profile = new MailboxProfile { MailboxCount = 2250, IopsPerMailbox = 0.12, MailboxSizeMB = 1024, DatabaseCount = 4, CopiesPerDatabase = 2 },
+            // As the Dell report states it: 0.10 IOPS per mailbox planned, 20% headroom, 0.12 tested.
+            Profile = new MailboxProfile { MailboxCount = 2250, IopsPerMailbox = 0.10, HeadroomPercent = 20, MailboxSizeMB = 1024, DatabaseCount = 4, CopiesPerDatabase = 2 },
             Environment = new EnvironmentInfo { MachineName = machine, OperatingSystem = "Windows Server 2008 R2 Enterprise Service Pack 1 (6.1.7601.65536)" },
             Timeline = new Timeline { TestStartUtc = Start, TestEndUtc = Start.AddHours(2) },
             Sizing = new DatabaseSizing { TargetTransactionalIops = target, InitialDatabaseSizeBytes = 1882022215680, FinalDatabaseSizeBytes = 1882886242304, DatabaseFileCount = 4 },
         };
         r.Instances.AddRange(instances);
-        r.Sizing.AchievedTransactionalIops = InstanceCounters.AchievedTransactionalIops(r.Instances);
+        r.Sizing.AchievedTransactionalIops = TransactionalIops.Achieved(r.Instances);
         r.Verdict.Result = "Pass";
         return r;
     }
@@ -109,7 +110,8 @@ internal static class ReportFixtures
                 Name = "Golden", MailboxCount = 500, IopsPerMailbox = 0.12, MailboxSizeMB = 100, DatabaseCount = 2, CopiesPerDatabase = 2,
                 DatabasePaths = { "/mnt/db" }, LogPaths = { "/mnt/log" },
             },
-            Settings = new RunSettings { DurationSeconds = 120, WarmupSeconds = 10, SampleIntervalSeconds = 15, ThreadCount = 4, Thresholds = Thresholds.For(type) },
+            Settings = new RunSettings { DurationSeconds = 120, WarmupSeconds = 10, SampleIntervalSeconds = 15, ThreadCount = 4, AutoTuned = true, Thresholds = Thresholds.For(type) },
+            TuningOutcome = "Succeeded",
             Environment = new EnvironmentInfo
             {
                 MachineName = "LAB01", OperatingSystem = "Linux 6.1 (Debian 12)", Runtime = ".NET 8.0", ProcessorCount = 8, MemoryBytes = 16L << 30,
@@ -119,7 +121,7 @@ internal static class ReportFixtures
                     new VolumeReport
                     {
                         Path = "/mnt/db", FileSystem = "xfs", ClusterSizeBytes = 65536, LogicalSectorBytes = 512, PhysicalSectorBytes = 4096,
-                        PartitionOffsetBytes = 1 << 20, TotalBytes = 500L << 30, FreeBytes = 400L << 30, Device = "/dev/dm-2", Vendor = "ACME", Model = "FlashArray X",
+                        PartitionOffsetBytes = 1 << 20, TotalBytes = 500L << 30, FreeBytes = 400L << 30, MountPoint = "/mnt/db", Device = "/dev/dm-2", Vendor = "ACME", Model = "FlashArray X", FirmwareRevision = "6.1.0", BusType = "Fibre Channel",
                         Multipath = new MultipathReport { Name = "dm-multipath", PathCount = 4, Policy = "round-robin", PathStates = { "active", "active", "active", "active" } },
                         Findings = { new Finding { Severity = "Warning", Code = "SmallTestFiles", Message = "The test files (1.2 GB) are smaller than 4x the array cache.", Advice = "Use larger databases." } },
                     },
@@ -146,7 +148,7 @@ internal static class ReportFixtures
 
         for (int i = 1; i <= 2; i++)
         {
-            var inst = new InstanceResult { Index = i, Name = $"Instance.{i}", DatabasePath = $"/mnt/db/DB{i}/DB{i}.edb", LogPath = $"/mnt/log/DB{i}", DatabaseSizeBytes = 512L << 20 };
+            var inst = new InstanceResult { Index = i, Name = $"Instance.{i}", DatabasePath = $"/mnt/db/DB{i}/DB{i}.edb", LogPath = $"/mnt/log/DB{i}", DatabaseSizeBytes = 512L << 20, Sessions = 2 };
             foreach (var (name, rate, bytes, latency) in streams)
             {
                 var h = new LatencyHistogram();
@@ -182,13 +184,24 @@ internal static class ReportFixtures
                         P99LatencyMs = Math.Round(st.LatencyMs.P99, 3), MaxLatencyMs = Math.Round(st.LatencyMs.Max, 3),
                     });
         }
-        r.Sizing.AchievedTransactionalIops = InstanceCounters.AchievedTransactionalIops(r.Instances);
+        for (int s = 0; s <= 8; s++)
+            foreach (var inst in r.Instances)
+                r.InstanceSeries.Add(new InstanceSample { TimeUtc = Start.AddSeconds(15 + 15 * s), ElapsedSeconds = 15 * s, Instance = inst.Index, PageFaultStallsPerSecond = s == 4 ? 0.25 * inst.Index : 0, DatabaseCacheSizeBytes = 64L << 20 });
+        r.Sizing.AchievedTransactionalIops = TransactionalIops.Achieved(r.Instances);
+        // The /proc counters a Linux run records (no Free System Page Table Entries: Linux has none).
         r.HostCounters.Add(new HostCounter { Name = "% Processor Time", Source = "/proc", Average = 3.25, Minimum = 0.5, Maximum = 9.75, Samples = 9 });
         r.HostCounters.Add(new HostCounter { Name = "Available MBytes", Source = "/proc", Average = 12000.5, Minimum = 11990, Maximum = 12010, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = "Transition Pages RePurposed/sec", Source = "/proc", Average = 0, Minimum = 0, Maximum = 0, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = "Pool Nonpaged Bytes", Source = "/proc", Average = 71519033.186, Minimum = 71512064, Maximum = 71565312, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = "Pool Paged Bytes", Source = "/proc", Average = 178341541.678, Minimum = 178323456, Maximum = 178376704, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = "Page Tables Bytes", Source = "/proc", Average = 4981418.667, Minimum = 2617344, Maximum = 6823936, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = @"\LogicalDisk(dm-2)\Avg. Disk sec/Read", Source = "/proc", Average = 0.000412, Minimum = 0.000201, Maximum = 0.0031, Samples = 9 });
+        r.HostCounters.Add(new HostCounter { Name = @"\LogicalDisk(dm-2)\Disk Reads/sec", Source = "/proc", Average = 63.5, Minimum = 50.25, Maximum = 71, Samples = 9 });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start, Message = "Preparing for testing ..." });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(2), Message = "Operation mix: Sessions 4, Inserts 40%, Deletes 20%, Replaces 5%, Reads 35%, Lazy Commits 70%." });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(15), Message = "Performance logging started (interval: 15000 ms)." });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(139), Message = "Instance.1 has 6.6 for I/O Database Reads Average Latency." });
+        r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(3), ThreadCount = 4, Phase = "Transient", DatabaseReadLatencyMs = 6.1, Note = "latency slope settled" });
         r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(5), ThreadCount = 4, Phase = "Stable", AchievedIops = 71.2, DatabaseReadLatencyMs = 6.5, LogWriteLatencyMs = 0.9, Passed = true, Note = "meets target" });
         r.Errors.Add(new IoErrorRecord { TimeUtc = Start.AddSeconds(77), Instance = "Instance.2", Stream = StreamNames.DatabaseRead, File = "/mnt/db/DB2/DB2.edb", Offset = 1 << 20, Length = 32768, ErrorCode = 5, ErrorName = "EIO", Message = "Input/output error" });
         r.Settings.ContinueOnError = true;

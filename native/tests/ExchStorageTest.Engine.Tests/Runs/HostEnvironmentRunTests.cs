@@ -20,6 +20,13 @@ public class HostEnvironmentRunTests
         Assert.False(string.IsNullOrEmpty(db.FileSystem));
         Assert.NotEmpty(db.Findings);
         Assert.NotNull(r.Environment.StorageSoftware);
+        // The findings agree with the run: files opened unbuffered prove direct I/O (issue 16).
+        Assert.True(r.Environment.DirectIo);
+        foreach (var v in r.Environment.Volumes)
+        {
+            Assert.True(v.DirectIoSupported, $"{v.Path}: the run used direct I/O there, yet the volume says {v.DirectIoSupported?.ToString() ?? "not probed"}.");
+            Assert.DoesNotContain(v.Findings, f => f.Code == "DirectIoNotProbed");
+        }
         if (OperatingSystem.IsLinux())
         {
             Assert.Contains(r.HostCounters, c => c.Name == "% Processor Time" && c.Samples >= 2);

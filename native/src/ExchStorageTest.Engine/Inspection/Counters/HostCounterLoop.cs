@@ -2,46 +2,55 @@ using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Inspection;
 
-/// <summary>Runs a sampler on its own interval (default 15 s, as Jetstress) until stopped.</summary>
-public sealed class HostCounterLoop : IAsyncDisposable
+/// <summary>
+/// Runs a sampler on its own thread at an interval (default 15 s, as Jetstress) until stopped.
+/// </summary>
+/// <remarks>
+/// Stopping sets an event the sampling thread waits on; nothing is cancelled and no exception is
+/// thrown. The loop used to be a PeriodicTimer with a CancellationToken: cancelling it threw an
+/// OperationCanceledException on the stopping (main) thread, which under Wine's exception dispatch
+/// killed the main thread while the I/O workers ran on, and the process never exited.
+/// </remarks>
+public sealed class HostCounterLoop : IDisposable
 {
     private readonly IHostCounterSampler _sampler;
-    private readonly CancellationTokenSource _cts = new();
-    private readonly Task _task;
+    private readonly TimeSpan _interval;
+    private readonly ManualResetEventSlim _stop = new();
+    private readonly Thread _thread;
+    private List<HostCounter>? _results;
 
     public HostCounterLoop(IHostCounterSampler sampler, TimeSpan interval)
     {
         if (interval <= TimeSpan.Zero) throw new ArgumentOutOfRangeException(nameof(interval));
         _sampler = sampler;
+        _interval = interval;
         _sampler.Start();
-        _task = RunAsync(interval, _cts.Token);
+        _thread = new Thread(Run) { IsBackground = true, Name = "host-counters" };
+        _thread.Start();
     }
 
-    private async Task RunAsync(TimeSpan interval, CancellationToken ct)
+    private void Run()
     {
-        using var timer = new PeriodicTimer(interval);
-        try
-        {
-            while (await timer.WaitForNextTickAsync(ct).ConfigureAwait(false)) _sampler.Sample();
-        }
-        catch (OperationCanceledException)
-        {
-        }
+        while (!_stop.Wait(_interval)) _sampler.Sample();
     }
 
-    /// <summary>Stops sampling and returns the accumulated counters.</summary>
-    public async Task<List<HostCounter>> StopAsync()
+    /// <summary>Stops sampling and returns the accumulated counters (the same list on every call).</summary>
+    public List<HostCounter> Stop()
     {
-        _cts.Cancel();
-        await _task.ConfigureAwait(false);
-        return _sampler.Results();
+        if (_results is not null) return _results;
+        _stop.Set();
+        _thread.Join();
+        _results = _sampler.Results();
+        return _results;
     }
 
-    public async ValueTask DisposeAsync()
+    /// <summary>The sampler's counters that produced no value (see <see cref="IHostCounterSampler.Unavailable"/>).</summary>
+    public IReadOnlyList<string> Unavailable => _sampler.Unavailable;
+
+    public void Dispose()
     {
-        _cts.Cancel();
-        await _task.ConfigureAwait(false);
-        _cts.Dispose();
+        Stop();
         _sampler.Dispose();
+        _stop.Dispose();
     }
 }

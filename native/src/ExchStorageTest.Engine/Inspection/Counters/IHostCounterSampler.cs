@@ -8,6 +8,12 @@ public interface IHostCounterSampler : IDisposable
     void Start();
     void Sample();
     List<HostCounter> Results();
+
+    /// <summary>
+    /// Counters asked for that produced no value (refused by the OS or never valid), each with why;
+    /// the run reports them as a warning instead of silently leaving them out.
+    /// </summary>
+    IReadOnlyList<string> Unavailable => Array.Empty<string>();
 }
 
 /// <summary>Picks the sampler for this OS; disks are kernel names on Linux (sdb, dm-0) and volume names on Windows (E:).</summary>

@@ -6,14 +6,17 @@ namespace ExchStorageTest.Engine.Inspection;
 
 /// <summary>
 /// Windows host counters through PDH with English paths (locale-independent). Compiled on every OS but
-/// only ever runnable on Windows: the Linux build machines cannot execute it. Counters PDH refuses
-/// (e.g. a missing LogicalDisk instance) are skipped rather than failing the run.
+/// only runnable on Windows (and under Wine in CI, whose PDH knows two counters). Counters PDH
+/// refuses (e.g. a missing LogicalDisk instance) are skipped rather than failing the run, and listed
+/// in <see cref="Unavailable"/> so the run can say so.
 /// </summary>
 public sealed class PdhHostCounterSampler : IHostCounterSampler
 {
     private readonly List<(string Name, string Path)> _wanted = new();
     private readonly List<(string Name, string Path, nint Handle)> _counters = new();
     private readonly HostCounterAccumulator _acc = new();
+    private readonly Dictionary<string, uint> _refused = new(StringComparer.Ordinal);
+    private int _collections;
     private nint _query;
 
     public PdhHostCounterSampler(IEnumerable<string> volumes)
@@ -44,7 +47,11 @@ public sealed class PdhHostCounterSampler : IHostCounterSampler
     {
         Check(PdhNative.PdhOpenQueryW(null, 0, out _query), "PdhOpenQuery");
         foreach (var (name, path) in _wanted)
-            if (PdhNative.PdhAddEnglishCounterW(_query, path, 0, out nint h) == 0) _counters.Add((name, path, h));
+        {
+            uint status = PdhNative.PdhAddEnglishCounterW(_query, path, 0, out nint h);
+            if (status == 0) _counters.Add((name, path, h));
+            else _refused[path] = status;
+        }
         // Rate counters need two collections; the first one is the baseline.
         PdhNative.PdhCollectQueryData(_query);
     }
@@ -59,6 +66,7 @@ public sealed class PdhHostCounterSampler : IHostCounterSampler
     private void Collect()
     {
         if (PdhNative.PdhCollectQueryData(_query) != 0) return;
+        _collections++;
         foreach (var (name, path, h) in _counters)
         {
             if (PdhNative.PdhGetFormattedCounterValue(h, PdhNative.PdhFmtDouble | PdhNative.PdhFmtNoCap100, out _, out var v) == 0
@@ -68,6 +76,18 @@ public sealed class PdhHostCounterSampler : IHostCounterSampler
     }
 
     public List<HostCounter> Results() => _acc.ToCounters();
+
+    public IReadOnlyList<string> Unavailable
+    {
+        get
+        {
+            // A counter PDH accepted but never gave a valid value is only missing once a sample was taken.
+            var measured = new HashSet<string>(_acc.ToCounters().Select(c => c.Name), StringComparer.Ordinal);
+            return _wanted.Where(w => !measured.Contains(w.Name) && (_collections > 0 || _refused.ContainsKey(w.Path)))
+                .Select(w => _refused.TryGetValue(w.Path, out uint status) ? $"{w.Path} (PDH status 0x{status:X8})" : $"{w.Path} (no valid value)")
+                .ToList();
+        }
+    }
 
     public void Dispose()
     {

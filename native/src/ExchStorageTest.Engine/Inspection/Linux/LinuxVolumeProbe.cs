@@ -44,6 +44,8 @@ public static class LinuxVolumeProbe
             facts.PartitionOffsetBytes = dev.PartitionOffsetBytes;
             facts.Vendor = dev.Vendor;
             facts.Model = dev.Model;
+            facts.FirmwareRevision = dev.FirmwareRevision;
+            facts.BusType = dev.BusType;
             if (DmMultipath.Read(sysRoot, dev.DiskName) is { } map)
             {
                 facts.Multipath = DmMultipath.ToReport(map, DmSetup.TryTable(map.Name));

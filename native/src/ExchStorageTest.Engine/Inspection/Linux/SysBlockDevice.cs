@@ -15,6 +15,8 @@ public sealed record SysBlockDevice(
     int? PhysicalBlockSize,
     string? Vendor,
     string? Model,
+    string? FirmwareRevision,
+    string? BusType,
     bool? Rotational,
     string? DmName,
     string? DmUuid)
@@ -48,6 +50,7 @@ public sealed record SysBlockDevice(
         string diskDir = Path.Combine(sysRoot, "block", disk);
         long? start = partition == null ? null : ReadLong(Path.Combine(diskDir, partition, "start"));
         string? rot = ReadText(Path.Combine(diskDir, "queue", "rotational"));
+        string device = Path.Combine(diskDir, "device");
         return new SysBlockDevice(
             partition ?? disk,
             disk,
@@ -55,11 +58,44 @@ public sealed record SysBlockDevice(
             start,
             (int?)ReadLong(Path.Combine(diskDir, "queue", "logical_block_size")),
             (int?)ReadLong(Path.Combine(diskDir, "queue", "physical_block_size")),
-            ReadText(Path.Combine(diskDir, "device", "vendor")),
-            ReadText(Path.Combine(diskDir, "device", "model")),
+            // SCSI/SATA and virtio name the vendor on the device; an NVMe namespace's device is its
+            // controller, whose PCI function (device/device) carries the vendor id.
+            ReadText(Path.Combine(device, "vendor")) ?? ReadText(Path.Combine(device, "device", "vendor")),
+            ReadText(Path.Combine(device, "model")),
+            ReadText(Path.Combine(device, "rev")) ?? ReadText(Path.Combine(device, "firmware_rev")),
+            BusTypeOf(RealPath(diskDir)),
             rot == null ? null : rot == "1",
             ReadText(Path.Combine(diskDir, "dm", "name")),
             ReadText(Path.Combine(diskDir, "dm", "uuid")));
+    }
+
+    /// <summary>
+    /// How the host reaches a disk, read from its place in the sysfs device tree
+    /// ("/sys/devices/pci0000:00/0000:00:1f.2/ata1/host0/..." is SATA); null when the path says nothing known.
+    /// </summary>
+    public static string? BusTypeOf(string? devicePath)
+    {
+        if (string.IsNullOrEmpty(devicePath)) return null;
+        bool Has(string marker) => devicePath.Contains(marker, StringComparison.Ordinal);
+        if (Has("/virtio")) return "virtio";
+        if (Has("/nvme")) return "NVMe";
+        if (Has("/rport-")) return "Fibre Channel";
+        if (Has("/session")) return "iSCSI";
+        if (Has("/end_device-")) return "SAS";
+        if (Has("/usb")) return "USB";
+        if (Has("/ata")) return "SATA";
+        return null;
+    }
+
+    private static string? RealPath(string path)
+    {
+        try
+        {
+            var target = new DirectoryInfo(path).ResolveLinkTarget(returnFinalTarget: true);
+            return target?.FullName ?? path;
+        }
+        catch (IOException) { return null; }
+        catch (UnauthorizedAccessException) { return null; }
     }
 
     internal static string? ReadText(string path)

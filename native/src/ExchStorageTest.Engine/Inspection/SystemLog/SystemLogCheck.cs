@@ -43,7 +43,9 @@ public static class SystemLogCheck
             "try{$e=@(Get-WinEvent -FilterHashtable $f)}catch [System.Exception]{if($_.FullyQualifiedErrorId -like 'NoMatchingEventsFound*'){$e=@()}else{throw}};" +
             "ConvertTo-Json -InputObject @($e|Select-Object ProviderName,Id,Level,@{n='TimeCreated';e={$_.TimeCreated.ToUniversalTime().ToString('o')}},Message) -Depth 3";
         string? output = ToolOutput.Read("powershell.exe", new[] { "-NoProfile", "-NonInteractive", "-Command", script }, 60000);
-        if (output == null) return null;
+        // The script always prints JSON ("[]" when the window has no events). Nothing at all means the
+        // logs were not read: Wine's powershell.exe stub exits 0 without output, and EvtQuery fails there.
+        if (string.IsNullOrWhiteSpace(output)) return null;
         try { return WindowsEventParser.Parse(output, fromUtc, toUtc); }
         catch (EngineException) { return null; }
     }

@@ -79,6 +79,7 @@ public static unsafe class WindowsVolumeProbe
             var d = StorageDeviceDescriptor.Parse(desc);
             facts.Vendor = d.VendorId;
             facts.Model = d.ProductId;
+            facts.FirmwareRevision = d.ProductRevision;
             facts.BusType = d.BusTypeName;
         }
         if (Ioctl(h, PartitionInformation.IoctlDiskGetPartitionInfoEx, default, PartitionInformation.Size) is { } part)

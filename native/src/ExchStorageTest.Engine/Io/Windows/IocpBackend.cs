@@ -11,8 +11,14 @@ namespace ExchStorageTest.Engine.Io.Windows;
 /// <see cref="OverlappedSlots"/>) and the request's UserData is found from the dequeued pointer.
 /// </summary>
 /// <remarks>
-/// A file handle is associated with the port the first time a request for it is submitted; a
-/// handle can belong to only one port, so each worker must open its own handles (as DiskSpd does).
+/// A handle can be associated with one completion port for its whole life, and a run builds new
+/// workers (new ports) for every load phase: each tuning step, the measured window, each soft
+/// recovery phase. So, as in DiskSpd, where every thread opens its own handle to each target, this
+/// backend never associates the run's handles: the first request naming an attached file opens the
+/// backend's own handle to it (same path and flags, see <see cref="WindowsFileOpener.OpenForPort"/>),
+/// associates that with the port and closes it with the port. The run's handles stay free for the
+/// synchronous paths (creation, replay, checksum), which .NET binds to its own thread-pool port.
+/// That first request's latency includes the CreateFileW (once per file, worker and phase).
 /// FILE_SKIP_COMPLETION_PORT_ON_SUCCESS is not set: every I/O, even one that finished inline, is
 /// reaped from the port, so latency accounting has one path. Not executed on the Linux build hosts:
 /// only its pure parts (layouts, NTSTATUS mapping, slot arithmetic) are tested there.
@@ -33,8 +39,9 @@ public sealed unsafe class IocpBackend : IIoBackend
     private readonly IoCompletion[] _immediate; // failed at issue time: no packet will come
     private int _immediateCount;
     private int _outstanding;                   // issued, packet not yet dequeued
-    private nint[] _associated = new nint[16];
-    private int _associatedCount;
+    private IReadOnlyList<IoFile> _files = Array.Empty<IoFile>();
+    private readonly Dictionary<nint, nint> _portHandles = new(); // request's handle -> the handle associated with _port
+    private readonly List<Microsoft.Win32.SafeHandles.SafeFileHandle> _opened = new();
 
     public IocpBackend(int depth)
     {
@@ -59,6 +66,9 @@ public sealed unsafe class IocpBackend : IIoBackend
     public string Name => "iocp";
     public int Depth => _depth;
 
+    /// <summary>Remembers the files requests will name; their handles for this port are opened on first use.</summary>
+    public void Attach(IReadOnlyList<IoFile> files) => _files = files;
+
     public bool TryQueue(in IoRequest request)
     {
         if (_stagedCount + _outstanding + _immediateCount >= _depth) return false;
@@ -72,7 +82,7 @@ public sealed unsafe class IocpBackend : IIoBackend
         for (int i = 0; i < n; i++)
         {
             ref readonly IoRequest r = ref _staged[i];
-            int error = EnsureAssociated(r.FileHandle);
+            int error = PortHandle(r.FileHandle, out nint handle);
             if (error != 0)
             {
                 _immediate[_immediateCount++] = new IoCompletion(r.UserData, -error);
@@ -82,8 +92,8 @@ public sealed unsafe class IocpBackend : IIoBackend
             _slotUserData[slot] = r.UserData;
             Win32Overlapped* ov = _slots.Prepare(slot, r.Offset);
             bool ok = r.Operation == IoOperation.Read
-                ? Kernel32.ReadFile(r.FileHandle, (void*)r.Buffer, (uint)r.Length, null, ov)
-                : Kernel32.WriteFile(r.FileHandle, (void*)r.Buffer, (uint)r.Length, null, ov);
+                ? Kernel32.ReadFile(handle, (void*)r.Buffer, (uint)r.Length, null, ov)
+                : Kernel32.WriteFile(handle, (void*)r.Buffer, (uint)r.Length, null, ov);
             if (!ok)
             {
                 error = Marshal.GetLastPInvokeError();
@@ -148,24 +158,35 @@ public sealed unsafe class IocpBackend : IIoBackend
         return n;
     }
 
-    private int EnsureAssociated(nint handle)
+    /// <summary>
+    /// The handle to issue a request on: this backend's own handle to an attached file, opened and
+    /// associated with the port on first use. A handle that belongs to no attached file is associated
+    /// as given (its owner then keeps it to this one port). 0, or the Win32 error of the open or association.
+    /// </summary>
+    private int PortHandle(nint requestHandle, out nint handle)
     {
-        for (int i = 0; i < _associatedCount; i++)
+        if (_portHandles.TryGetValue(requestHandle, out handle)) return 0;
+        handle = requestHandle;
+        foreach (var file in _files)
         {
-            if (_associated[i] == handle) return 0;
+            if (file.RawHandle != requestHandle) continue;
+            var own = WindowsFileOpener.OpenForPort(file, out int openError);
+            if (own is null) return openError;
+            _opened.Add(own);
+            handle = own.DangerousGetHandle();
+            break;
         }
-        if (Kernel32.CreateIoCompletionPort(handle, _port, 0, 0) == 0)
-        {
-            return Marshal.GetLastPInvokeError();
-        }
-        if (_associatedCount == _associated.Length) Array.Resize(ref _associated, _associated.Length * 2); // once per new file, not per I/O
-        _associated[_associatedCount++] = handle;
+        if (Kernel32.CreateIoCompletionPort(handle, _port, 0, 0) == 0) return Marshal.GetLastPInvokeError();
+        _portHandles.Add(requestHandle, handle); // once per file, not per I/O
         return 0;
     }
 
-    /// <summary>Closes the port. In-flight I/O should be reaped first; the OVERLAPPEDs are freed here.</summary>
+    /// <summary>Closes this backend's file handles and the port. In-flight I/O should be reaped first; the OVERLAPPEDs are freed here.</summary>
     public void Dispose()
     {
+        foreach (var h in _opened) h.Dispose();
+        _opened.Clear();
+        _portHandles.Clear();
         if (_port != 0)
         {
             Kernel32.CloseHandle(_port);

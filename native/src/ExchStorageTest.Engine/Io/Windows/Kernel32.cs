@@ -12,9 +12,12 @@ internal static unsafe partial class Kernel32
     public const uint GENERIC_READ = 0x80000000;
     public const uint GENERIC_WRITE = 0x40000000;
     public const uint FILE_SHARE_READ = 0x1;
+    public const uint FILE_SHARE_WRITE = 0x2;
     public const uint CREATE_NEW = 1;
     public const uint OPEN_EXISTING = 3;
     public const uint FILE_ATTRIBUTE_NORMAL = 0x80;
+    public const uint FILE_ATTRIBUTE_HIDDEN = 0x2;
+    public const uint FILE_FLAG_DELETE_ON_CLOSE = 0x04000000;
     public const uint FILE_FLAG_WRITE_THROUGH = 0x80000000;
     public const uint FILE_FLAG_OVERLAPPED = 0x40000000;
     public const uint FILE_FLAG_NO_BUFFERING = 0x20000000;
@@ -41,6 +44,9 @@ internal static unsafe partial class Kernel32
     public const uint INFINITE = 0xFFFFFFFF;
 
     public const int FileStorageInfo = 16;
+    public const int FileAllocationInfo = 5;
+    public const int ERROR_PRIVILEGE_NOT_HELD = 1314;
+    public const int ERROR_NOT_ALL_ASSIGNED = 1300;
 
     public const ushort ALL_PROCESSOR_GROUPS = 0xFFFF;
 
@@ -86,6 +92,21 @@ internal static unsafe partial class Kernel32
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
     public static partial bool GetFileInformationByHandleEx(SafeFileHandle file, int infoClass, void* info, uint size);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool FlushFileBuffers(SafeFileHandle file);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileInformationByHandle(SafeFileHandle file, int infoClass, void* info, uint size);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileValidData(SafeFileHandle file, long validDataLength);
+
+    [LibraryImport("kernel32.dll")]
+    public static partial nint GetCurrentProcess();
 
     [LibraryImport("ntdll.dll")]
     public static partial uint RtlNtStatusToDosError(int status);

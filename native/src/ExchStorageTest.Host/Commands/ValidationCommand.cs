@@ -1,0 +1,42 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// "validation": the desired-state check of the ExchStorageValidation DSC class resource, read the
+/// same way as <c>exchstoragetest-engine dsc test</c> (<see cref="DscCommand.Read"/>), so the class
+/// and the DSC v3 command resource cannot disagree. Reads results files only; writes nothing.
+/// Request: <c>paths</c> = [the saved profile file], <c>outputPath</c>, <c>testType</c>,
+/// <c>maxResultAgeHours</c> (default 24). One <c>validation</c> event with the state.
+/// </summary>
+internal static class ValidationCommand
+{
+    public static int Execute(EngineRequest request, EventWriter events) => Execute(request, events, DateTime.UtcNow);
+
+    /// <summary>The testable form: "now" is given.</summary>
+    public static int Execute(EngineRequest request, EventWriter events, DateTime nowUtc)
+    {
+        if (request.Paths.Count != 1)
+            throw EngineException.InvalidArgument("PathsMissing", $"The validation command needs exactly one path in 'paths': the saved profile file (got {request.Paths.Count}).");
+        var instance = new DscInstance
+        {
+            ProfilePath = request.Paths[0],
+            OutputPath = request.OutputPath,
+            TestType = request.TestType,
+            MaxResultAgeHours = request.MaxResultAgeHours ?? 24,
+        }.Checked();
+        var state = DscCommand.Read(instance, nowUtc);
+        var members = state.ToJsonObject(state.InDesiredState);
+        events.Emit("validation", w =>
+        {
+            foreach (var (name, value) in members)
+            {
+                w.WritePropertyName(name);
+                if (value is null) w.WriteNullValue();
+                else value.WriteTo(w);
+            }
+        });
+        return ExitCodes.Ran;
+    }
+}

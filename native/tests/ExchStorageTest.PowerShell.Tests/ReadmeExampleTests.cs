@@ -1,0 +1,37 @@
+using System.Text.RegularExpressions;
+
+namespace ExchStorageTest.PowerShell.Tests;
+
+/// <summary>The README's PowerShell example, word for word, in a fresh runspace started at the repository root.</summary>
+public class ReadmeExampleTests
+{
+    [Fact]
+    public void The_readme_example_runs_and_writes_its_reports()
+    {
+        string readme = File.ReadAllText(Path.Combine(PowerShellSession.RepoRoot, "README.md"));
+        string example = Regex.Match(readme, "```powershell\\n(.*?)```", RegexOptions.Singleline).Groups[1].Value;
+        Assert.Contains("Import-Module ./ExchStorageTest.psd1", example);
+        Assert.Contains("-Path ./lab", example);
+
+        // The example's ./lab, made a scratch folder on a real disk through a link at the repository root.
+        using var scratch = new ScratchFolder("readme");
+        string lab = Path.Combine(PowerShellSession.RepoRoot, "lab");
+        Assert.False(Path.Exists(lab), $"'{lab}' exists already: the test will not touch it");
+        Directory.CreateSymbolicLink(lab, scratch.Path);
+        try
+        {
+            using var session = new PowerShellSession();
+            var run = session.Run("$null = $ExecutionContext.SessionState.Path.SetLocation($args[0]); " + example, PowerShellSession.RepoRoot);
+            Assert.True(run.Errors.Count == 0 && run.Exception == null, string.Join("\n", run.Errors));
+            var report = run.Single();
+            Assert.Equal("ExchStorageTest.TestReport", report.TypeNames[0]);
+            string[] files = Directory.GetFiles(scratch.Path, "*", SearchOption.AllDirectories);
+            Assert.Contains(files, f => f.EndsWith(".html", StringComparison.Ordinal));
+            Assert.Contains(files, f => f.EndsWith(".txt", StringComparison.Ordinal));
+        }
+        finally
+        {
+            File.Delete(lab);
+        }
+    }
+}

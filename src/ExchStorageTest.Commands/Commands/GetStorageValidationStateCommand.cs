@@ -1,0 +1,53 @@
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Commands
+{
+    /// <summary>
+    /// Get-StorageValidationState: the desired-state check of the ExchStorageValidation DSC class resource (the
+    /// root psm1). Hidden: the manifest does not export it, so only the root module sees it. The helper judges
+    /// ("validation", docs/protocol.md) with the code behind <c>exchstoragetest-engine dsc get|test</c>, so the
+    /// class and the DSC v3 resource cannot disagree. Reads results files only; a missing profile is a reason
+    /// (ProfileNotFound), not an error, because DSC asks for the state of whatever is configured.
+    /// </summary>
+    [Cmdlet(VerbsCommon.Get, "StorageValidationState")]
+    [OutputType(typeof(StorageValidationState))]
+    public sealed class GetStorageValidationStateCommand : StorageTestCmdlet
+    {
+        [Parameter(Mandatory = true)]
+        [ValidateNotNullOrEmpty]
+        public string ProfilePath { get; set; } = "";
+
+        /// <summary>Empty: &lt;first database path&gt;/Results, as the engine saves results by default.</summary>
+        [Parameter]
+        [AllowNull]
+        [AllowEmptyString]
+        public string? OutputPath { get; set; }
+
+        [Parameter]
+        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
+        public string TestType { get; set; } = "Performance";
+
+        [Parameter]
+        public double MaxResultAgeHours { get; set; } = 24;
+
+        protected override void EndProcessing() => Guard(() =>
+        {
+            var request = new JsonObject()
+                .Set("protocol", 1)
+                .Set("command", "validation")
+                .Set("paths", new[] { ResolvePath(ProfilePath) })
+                .Set("testType", TestType)
+                .Set("maxResultAgeHours", MaxResultAgeHours);
+            if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set("outputPath", ResolvePath(OutputPath!));
+            HelperEvent state = RunHelper(request, "Reading the storage validation state").First("validation")
+                ?? throw new StorageTestException("EngineFailed", "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", ErrorCategory.InvalidOperation, null);
+            var observed = StorageValidationState.FromEvent(state.Fields);
+            // DSC shows a resource's verbose stream: why it is out of state belongs there.
+            foreach (StorageValidationReason reason in observed.Reasons) WriteVerbose(reason.ToString());
+            WriteObject(observed);
+        });
+    }
+}

@@ -1,0 +1,157 @@
+using System;
+using System.IO;
+using System.Management.Automation;
+using System.Text;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Profiles;
+using ExchStorageTest.Runs;
+using ExchStorageTest.Tasks;
+
+namespace ExchStorageTest.Commands
+{
+    /// <summary>
+    /// Register-StorageTestTask: schedules a saved profile to run unattended, as a Windows scheduled task or a
+    /// systemd service + timer pair, running a generated runner script whose exit code says Pass/Fail/error/stopped.
+    /// Everything is checked (profile, duration, schedule, executables, existing task) before anything is written.
+    /// </summary>
+    [Cmdlet(VerbsLifecycle.Register, "StorageTestTask", DefaultParameterSetName = TaskSchedule.Daily, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
+    [OutputType(typeof(ScheduledTest))]
+    public sealed class RegisterStorageTestTaskCommand : StorageTestCmdlet
+    {
+        [Parameter(Mandatory = true, Position = 0)]
+        [ValidatePattern(TaskFiles.NamePattern)]
+        public string Name { get; set; } = "";
+
+        [Parameter(Mandatory = true)]
+        [ValidateNotNullOrEmpty]
+        public string ProfilePath { get; set; } = "";
+
+        [Parameter(Mandatory = true)]
+        [ValidateNotNullOrEmpty]
+        public string OutputPath { get; set; } = "";
+
+        [Parameter]
+        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
+        public string TestType { get; set; } = "Performance";
+
+        [Parameter]
+        public TimeSpan Duration { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Daily)]
+        public SwitchParameter Daily { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Weekly)]
+        public SwitchParameter Weekly { get; set; }
+
+        // Empty or null reaches the command, which answers with its own ErrorId (DaysOfWeekMissing).
+        [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Weekly)]
+        [AllowNull]
+        [AllowEmptyCollection]
+        public DayOfWeek[]? DaysOfWeek { get; set; }
+
+        [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Once)]
+        public SwitchParameter Once { get; set; }
+
+        [Parameter(Mandatory = true)]
+        public DateTime At { get; set; }
+
+        [Parameter]
+        [Credential]
+        public PSCredential? Credential { get; set; }
+
+        [Parameter]
+        public string? PowerShellPath { get; set; }
+
+        [Parameter]
+        public string? ScriptFolder { get; set; }
+
+        [Parameter]
+        [ValidateNotNullOrEmpty]
+        public string UnitPath { get; set; } = TaskFiles.DefaultUnitFolder;
+
+        [Parameter]
+        public SwitchParameter Force { get; set; }
+
+        protected override void EndProcessing() => Guard(() =>
+        {
+            string profilePath = ResolvePath(ProfilePath);
+            MailboxProfile profile = ProfileFile.Load(profilePath);
+            string outputPath = ResolvePath(OutputPath);
+            TimeSpan? duration = MyInvocation.BoundParameters.ContainsKey(nameof(Duration)) ? Duration : (TimeSpan?)null;
+            new RunSettings { Duration = duration }.Validate(); // Invoke-StorageTest's own rule (InvalidDuration)
+            var schedule = new TaskSchedule(ParameterSetName, At, DaysOfWeek);
+            bool windows = HelperLocator.IsWindows;
+            var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!),
+                windows ? TaskFiles.DefaultUnitFolder : ResolvePath(UnitPath));
+            string powerShell = TaskPowerShell.Resolve(PowerShellPath, ResolvePath);
+            string account = Credential?.UserName ?? (windows ? "SYSTEM" : "root");
+            string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results in '{outputPath}'";
+            string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, TestType, duration);
+            var task = new ScheduledTest
+            {
+                Name = Name,
+                Platform = windows ? "Windows" : "Linux",
+                Schedule = schedule.Describe(),
+                Account = account,
+                ProfilePath = profilePath,
+                OutputPath = outputPath,
+                RunnerScript = files.RunnerPath,
+            };
+            if (windows) RegisterTask(files, task, powerShell, schedule, what, runner);
+            else RegisterTimer(files, task, powerShell, schedule, what, runner);
+        });
+
+        private void RegisterTask(TaskFiles files, ScheduledTest task, string powerShell, TaskSchedule schedule, string what, string runner)
+        {
+            CheckRunnerFile(files, WindowsTaskScheduler.Find(Name) != null, $"A scheduled task '{TaskFiles.WindowsTaskPath}{Name}' already exists");
+            if (!ShouldRun(Force, $"{what}: task {TaskFiles.WindowsTaskPath}{Name}, runner script '{files.RunnerPath}'.",
+                    $"Register the scheduled task '{TaskFiles.WindowsTaskPath}{Name}'?", "Register-StorageTestTask"))
+                return;
+            Directory.CreateDirectory(files.ScriptFolder);
+            RunnerScript.Write(files.RunnerPath, runner);
+            task.TaskPath = TaskFiles.WindowsTaskPath;
+            task.Task = WindowsTaskScheduler.Register(Name, powerShell, files.RunnerPath, schedule,
+                $"ExchStorageTest: {what}. Exit codes: 0 Pass, 1 Fail, 2 error, 3 stopped.", Credential);
+            WriteObject(task);
+        }
+
+        private void RegisterTimer(TaskFiles files, ScheduledTest task, string powerShell, TaskSchedule schedule, string what, string runner)
+        {
+            Systemctl systemctl = Systemctl.Find();
+            string service = SystemdUnits.Service(files, powerShell, Credential?.UserName);
+            string timer = SystemdUnits.Timer(files, schedule);
+            CheckRunnerFile(files, files.UnitsExist, $"The systemd units '{files.UnitName}' already exist in '{files.UnitFolder}'");
+            if (!ShouldRun(Force, $"{what}: units '{files.ServicePath}' and '{files.TimerPath}', runner script '{files.RunnerPath}'.",
+                    $"Write and enable the systemd timer '{files.TimerUnit}'?", "Register-StorageTestTask"))
+                return;
+            Directory.CreateDirectory(files.ScriptFolder);
+            Directory.CreateDirectory(files.UnitFolder);
+            RunnerScript.Write(files.RunnerPath, runner);
+            File.WriteAllText(files.ServicePath, service, new UTF8Encoding(false));
+            File.WriteAllText(files.TimerPath, timer, new UTF8Encoding(false));
+            systemctl.Run("daemon-reload");
+            systemctl.Run("enable", "--now", files.TimerUnit);
+            task.ServiceUnit = files.ServicePath;
+            task.TimerUnit = files.TimerPath;
+            WriteObject(task);
+        }
+
+        /// <summary>
+        /// An existing task is replaced only with -Force; a runner-script path that holds a file this command did not
+        /// write is never overwritten.
+        /// </summary>
+        private void CheckRunnerFile(TaskFiles files, bool taskExists, string existsMessage)
+        {
+            bool runnerExists = File.Exists(files.RunnerPath);
+            if (runnerExists && !RunnerScript.IsOurs(files.RunnerPath))
+                throw new StorageTestException("TaskExists",
+                    $"'{files.RunnerPath}' exists and was not written by Register-StorageTestTask, so it is not replaced: choose another -Name or -ScriptFolder.",
+                    ErrorCategory.ResourceExists, files.RunnerPath);
+            if ((taskExists || runnerExists) && !Force)
+                throw new StorageTestException("TaskExists",
+                    $"{(taskExists ? existsMessage : $"The runner script '{files.RunnerPath}' already exists")}. Use -Force to replace it, or Unregister-StorageTestTask -Name {Name}.",
+                    ErrorCategory.ResourceExists, Name);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System;
+using System.Diagnostics;
+using System.Management.Automation;
+using System.Text;
+using ExchStorageTest.Errors;
+
+namespace ExchStorageTest.Tasks
+{
+    /// <summary>
+    /// systemctl, found on PATH when the command starts (so a missing systemd is reported before anything is
+    /// written, and tests can put a recording stand-in first on PATH).
+    /// </summary>
+    internal sealed class Systemctl
+    {
+        private readonly string _path;
+
+        private Systemctl(string path) => _path = path;
+
+        public static Systemctl Find() => new Systemctl(ExecutableSearch.OnPath("systemctl")
+            ?? throw new StorageTestException("SystemctlNotFound",
+                "systemctl was not found on PATH: this host does not run systemd, so a timer cannot be registered. Nothing was written.",
+                ErrorCategory.NotInstalled, "systemctl"));
+
+        /// <summary>Runs systemctl with <paramref name="arguments"/> (unit names: no quoting needed); throws SystemctlFailed on a non-zero exit.</summary>
+        public void Run(params string[] arguments)
+        {
+            string line = string.Join(" ", arguments);
+            var info = new ProcessStartInfo(_path, line)
+            {
+                UseShellExecute = false,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                CreateNoWindow = true,
+            };
+            var output = new StringBuilder();
+            int exit;
+            try
+            {
+                using var process = Process.Start(info) ?? throw new InvalidOperationException("the process did not start");
+                process.ErrorDataReceived += (_, e) => { if (e.Data != null) lock (output) output.AppendLine(e.Data); };
+                process.BeginErrorReadLine();
+                string stdout = process.StandardOutput.ReadToEnd();
+                process.WaitForExit();
+                exit = process.ExitCode;
+                lock (output) output.Insert(0, stdout);
+            }
+            catch (Exception ex) when (ex is InvalidOperationException || ex is System.ComponentModel.Win32Exception)
+            {
+                throw new StorageTestException("SystemctlFailed", $"systemctl ('{_path}') could not be started: {ex.Message}", ErrorCategory.InvalidOperation, "systemctl", ex);
+            }
+            if (exit != 0)
+                throw new StorageTestException("SystemctlFailed", $"systemctl {line} failed (exit code {exit}): {output.ToString().Trim()}", ErrorCategory.InvalidOperation, "systemctl");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+using System;
+using System.Diagnostics;
+using System.IO;
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+
+namespace ExchStorageTest.Tasks
+{
+    /// <summary>The PowerShell executable the scheduler starts with the runner script.</summary>
+    internal static class TaskPowerShell
+    {
+        /// <summary>
+        /// Windows: as given, or powershell.exe (Windows PowerShell 5.1; Task Scheduler finds it on its own PATH).
+        /// Linux: an absolute path systemd can start, checked now: the one given (a bare name is looked up on
+        /// PATH), else the pwsh running this command, else pwsh on PATH.
+        /// </summary>
+        public static string Resolve(string? given, Func<string, string> resolvePath)
+        {
+            if (HelperLocator.IsWindows) return string.IsNullOrWhiteSpace(given) ? "powershell.exe" : given!;
+            if (!string.IsNullOrWhiteSpace(given))
+            {
+                string? found = given!.IndexOf('/') >= 0 ? resolvePath(given) : ExecutableSearch.OnPath(given);
+                if (found == null || !File.Exists(found))
+                    throw new StorageTestException("PowerShellNotFound", $"The PowerShell executable '{given}' (-PowerShellPath) was not found{(given.IndexOf('/') >= 0 ? "" : " on PATH")}.", ErrorCategory.ObjectNotFound, given);
+                return found;
+            }
+            string? current = CurrentProcessPath();
+            if (current != null && Path.GetFileName(current) == "pwsh") return current;
+            return ExecutableSearch.OnPath("pwsh")
+                ?? throw new StorageTestException("PowerShellNotFound",
+                    "pwsh (PowerShell 7) was not found on PATH, and this command does not run in it: give the executable the timer starts with -PowerShellPath, for example -PowerShellPath /opt/microsoft/powershell/7/pwsh.",
+                    ErrorCategory.ObjectNotFound, "pwsh");
+        }
+
+        private static string? CurrentProcessPath()
+        {
+            try
+            {
+                using var process = Process.GetCurrentProcess();
+                return process.MainModule?.FileName;
+            }
+            catch (Exception ex) when (ex is InvalidOperationException || ex is System.ComponentModel.Win32Exception || ex is NotSupportedException)
+            {
+                return null;
+            }
+        }
+    }
+}
