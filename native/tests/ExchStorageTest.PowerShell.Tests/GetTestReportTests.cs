@@ -35,6 +35,7 @@ public class GetTestReportTests
         Assert.Null(report.Properties["Aggregate"].Value);
         Assert.Null(report.Properties["Comparison"].Value);
         Assert.Contains("Overall Test Result", (string)report.Properties["Text"].Value);
+        Assert.Equal(1L, ((PSObject)report.Properties["Raw"].Value).Properties["runs"].Value); // the whole event is kept
 
         // The files are the helper's renderings, named after the results file, in the folder asked for.
         string stem = Path.GetFileNameWithoutExtension(FirstResults);
