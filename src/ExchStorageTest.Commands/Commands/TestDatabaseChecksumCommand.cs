@@ -1,8 +1,6 @@
 using System.IO;
-using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Commands
@@ -13,8 +11,12 @@ namespace ExchStorageTest.Commands
     /// </summary>
     [Cmdlet(VerbsDiagnostic.Test, "DatabaseChecksum")]
     [OutputType(typeof(ChecksumResult))]
-    public sealed class TestDatabaseChecksumCommand : StoragePathCmdlet
+    public sealed class TestDatabaseChecksumCommand : StorageCheckCmdlet
     {
+        private protected override string HelperCommand => "verify";
+        private protected override string ItemList => "files";
+        private protected override string Activity => "Verifying database and log checksums";
+
         private protected override string Target(string resolvedPath)
         {
             if (!File.Exists(resolvedPath) && !Directory.Exists(resolvedPath))
@@ -22,16 +24,6 @@ namespace ExchStorageTest.Commands
             return resolvedPath;
         }
 
-        protected override void EndProcessing() => Guard(() =>
-        {
-            if (Targets.Count == 0) return;
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", "verify")
-                .Set("paths", Targets);
-            foreach (HelperEvent verify in RunHelper(request, "Verifying database and log checksums").OfType("verify"))
-                foreach (JsonObject file in verify.Fields.GetArray("files").OfType<JsonObject>())
-                    WriteObject(ChecksumResult.From(file));
-        });
+        private protected override object ToOutput(JsonObject item) => ChecksumResult.From(item);
     }
 }

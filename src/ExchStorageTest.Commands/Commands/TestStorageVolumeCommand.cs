@@ -1,8 +1,6 @@
 using System.IO;
-using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 
@@ -11,8 +9,12 @@ namespace ExchStorageTest.Commands
     /// <summary>Test-StorageVolume: the volumes under database and log folders against Exchange storage practice. Read-only.</summary>
     [Cmdlet(VerbsDiagnostic.Test, "StorageVolume")]
     [OutputType(typeof(VolumeFinding))]
-    public sealed class TestStorageVolumeCommand : StoragePathCmdlet
+    public sealed class TestStorageVolumeCommand : StorageCheckCmdlet
     {
+        private protected override string HelperCommand => "inspect";
+        private protected override string ItemList => "findings";
+        private protected override string Activity => "Inspecting storage volumes";
+
         private protected override string Target(string resolvedPath)
         {
             string folder = PathInput.DatabaseFolder(resolvedPath);
@@ -21,16 +23,6 @@ namespace ExchStorageTest.Commands
             return folder;
         }
 
-        protected override void EndProcessing() => Guard(() =>
-        {
-            if (Targets.Count == 0) return;
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", "inspect")
-                .Set("paths", Targets);
-            foreach (HelperEvent inspect in RunHelper(request, "Inspecting storage volumes").OfType("inspect"))
-                foreach (JsonObject finding in inspect.Fields.GetArray("findings").OfType<JsonObject>())
-                    WriteObject(VolumeFinding.From(finding));
-        });
+        private protected override object ToOutput(JsonObject item) => VolumeFinding.From(item);
     }
 }
