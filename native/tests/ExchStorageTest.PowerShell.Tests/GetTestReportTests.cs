@@ -166,7 +166,8 @@ public class GetTestReportTests
 
     public static TheoryData<string, string> BadInputs => new()
     {
-        // $args: [0] a scratch folder that must stay empty, [1] a folder of fixtures, [2] a real results file.
+        // $args: [0] a scratch folder that must stay empty, [1] a folder of fixtures (hostA and hostB each with a
+        // results.json), [2] a real results file.
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'no-results.json')) -OutputPath $args[0] -Format Html", "ResultsNotFound" },
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'empty-folder')) -OutputPath $args[0] -Format Html", "ResultsNotFound" },
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'no-such-folder')) -Format Html", "ResultsNotFound" },
@@ -174,6 +175,7 @@ public class GetTestReportTests
         { "Get-TestReport -Path $args[2] -OutputPath ([IO.Path]::Combine($args[0], 'missing')) -Format Html", "OutputPathNotFound" },
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'other.json')) -OutputPath $args[0] -Format Html", "ResultsMalformed" },
         { "Get-TestReport -Path $args[2] -OutputPath $args[0] -Format Pdf", "ParameterArgumentValidationError" },
+        { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'hostA')), ([IO.Path]::Combine($args[1], 'hostB')) -OutputPath $args[0] -Format Html", "ReportNamesCollide" },
     };
 
     [Theory]
@@ -185,6 +187,8 @@ public class GetTestReportTests
         fixtures.Sub("empty-folder");
         File.WriteAllText(fixtures.Combine("empty-folder", "profile.json"), "{ \"schema\": \"exchstoragetest/profile\" }");
         File.WriteAllText(fixtures.Combine("other.json"), "{ \"schema\": \"something/else\" }");
+        File.Copy(FirstResults, Path.Combine(fixtures.Sub("hostA"), "results.json"));
+        File.Copy(FirstResults, Path.Combine(fixtures.Sub("hostB"), "results.json"));
         var results = Snapshot(_runs.Folder);
 
         var run = _ps.Run(script + " -Verbose", target.Path, fixtures.Path, FirstResults);
@@ -192,6 +196,7 @@ public class GetTestReportTests
         string expected = errorId.StartsWith("Parameter", StringComparison.Ordinal) ? errorId : "ExchStorageTest." + errorId;
         Assert.Equal(expected + "," + Command, run.Error?.FullyQualifiedErrorId);
         Assert.Empty(target.Entries());
+        Assert.Equal(new[] { "empty-folder", Path.Combine("empty-folder", "profile.json"), "hostA", Path.Combine("hostA", "results.json"), "hostB", Path.Combine("hostB", "results.json"), "other.json" }, fixtures.Entries());
         Assert.Equal(results, Snapshot(_runs.Folder));
         if (errorId != "ResultsMalformed") // the helper is the one that reads a results file's contents
             Assert.DoesNotContain(run.Verbose, v => v.Message.StartsWith("ExchStorageTest engine", StringComparison.Ordinal));

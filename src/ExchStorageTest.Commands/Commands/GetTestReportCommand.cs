@@ -55,7 +55,11 @@ namespace ExchStorageTest.Commands
             string? outputPath = null;
             if (formats.Length > 0)
             {
-                if (MyInvocation.BoundParameters.ContainsKey(nameof(OutputPath))) outputPath = ReportFolder(OutputPath);
+                if (MyInvocation.BoundParameters.ContainsKey(nameof(OutputPath)))
+                {
+                    outputPath = ReportFolder(OutputPath);
+                    RefuseNameCollisions(outputPath);
+                }
                 // -WhatIf or a declined -Confirm: the report objects all the same, no files.
                 if (!ShouldProcess(WhereFilesGo(outputPath), $"Write {string.Join(", ", formats)} report file(s) for {_files.Count} results file(s)"))
                 {
@@ -79,6 +83,19 @@ namespace ExchStorageTest.Commands
                     File.Exists(folder) ? $"The report folder '{folder}' is a file, not a folder." : $"The report folder '{folder}' does not exist.",
                     ErrorCategory.ObjectNotFound, folder);
             return folder;
+        }
+
+        /// <summary>
+        /// Report files are named after their results file, so two results files of one name (a results.json per
+        /// host folder) would write one report over the other in a single -OutputPath folder.
+        /// </summary>
+        private void RefuseNameCollisions(string outputPath)
+        {
+            var clash = _files.GroupBy(f => System.IO.Path.GetFileNameWithoutExtension(f), PathInput.Comparer).FirstOrDefault(g => g.Count() > 1);
+            if (clash == null) return;
+            throw StorageTestException.InvalidArgument("ReportNamesCollide",
+                $"The results files '{string.Join("' and '", clash)}' have the same name, so their reports would overwrite each other in '{outputPath}'. Leave out -OutputPath to write each report beside its results file, or render them separately.",
+                clash.Key);
         }
 
         /// <summary>The folders report files are written to: -OutputPath, or the folder of each results file.</summary>
