@@ -144,6 +144,11 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
             Assert.Equal("PerHostSum", aggregate.Properties["AchievedIopsSource"].Value);
             Assert.Equal(Math.Round(sum, 3), (double)aggregate.Properties["AchievedIops"].Value, 3);
             Assert.Equal(results.Sum(r => (double)r.Properties["TargetIops"].Value), (double)aggregate.Properties["TargetIops"].Value, 3);
+            // The engine's report over the collected files comes with it, as Get-TestReport returns it.
+            var report = PSObject.AsPSObject(aggregate.Properties["Report"].Value);
+            Assert.Equal("ExchStorageTest.TestReport", report.TypeNames[0]);
+            Assert.Equal(results.Select(r => (string)r.Properties["TestId"].Value).OrderBy(t => t), ((string[])report.Properties["TestId"].Value).OrderBy(t => t));
+            Assert.Equal((string[])aggregate.Properties["ResultsPath"].Value, (string[])report.Properties["ResultsPath"].Value);
         }
         finally
         {

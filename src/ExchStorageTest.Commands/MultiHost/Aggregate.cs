@@ -1,25 +1,24 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using ExchStorageTest.Json;
 
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>The AggregateResult of a multi-host run, from the hosts and the engine's report over their results files.</summary>
     internal static class Aggregate
     {
-        public static AggregateResult Build(string runId, DateTime startAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, JsonObject? report, string outputPath)
+        public static AggregateResult Build(string runId, DateTime startAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
         {
             double targetSum = results.Sum(r => r.TargetIops ?? 0);
             double achievedSum = results.Sum(r => r.AchievedIops ?? 0);
             double target = targetSum, achieved = achievedSum;
             string source = "PerHostSum";
             // The engine merges results of one run from distinct machines; its figures count only when it merged every host here.
-            JsonObject? merged = report?.GetObject("aggregate");
-            if (merged != null && merged.GetNumber("hosts") == results.Count && merged.GetNumber("achievedIops") is double mergedAchieved)
+            ReportAggregate? merged = report?.Aggregate;
+            if (merged != null && merged.Hosts == results.Count && merged.AchievedIops is double mergedAchieved)
             {
                 achieved = mergedAchieved;
-                target = merged.GetNumber("targetIops") ?? targetSum;
+                target = merged.TargetIops ?? targetSum;
                 source = "Report";
             }
             string[] failed = hosts.Where(h => h.Failed).Select(h => h.ComputerName).ToArray();
@@ -39,6 +38,7 @@ namespace ExchStorageTest.MultiHost
                 AchievedIopsSource = source,
                 ResultsPath = results.Select(r => r.ResultsPath).Where(p => !string.IsNullOrEmpty(p)).Select(p => p!).ToArray(),
                 OutputPath = outputPath,
+                Report = report,
             };
         }
     }

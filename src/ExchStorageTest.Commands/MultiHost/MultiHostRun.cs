@@ -13,6 +13,7 @@ using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 using ExchStorageTest.Profiles;
+using ExchStorageTest.Reports;
 using ExchStorageTest.Runs;
 
 namespace ExchStorageTest.MultiHost
@@ -316,18 +317,14 @@ catch {
         }
 
         /// <summary>The engine's report over the collected files (it merges them: rates summed, histograms merged), or null when it failed.</summary>
-        private JsonObject? Report(IReadOnlyList<TestResult> results, string outputPath)
+        private TestReport? Report(IReadOnlyList<TestResult> results, string outputPath)
         {
-            var files = results.Select(r => r.ResultsPath).Where(p => p != null).ToList();
-            if (files.Count == 0) return null;
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", "report")
-                .Set("paths", files)
-                .Set("formats", new string[0]);
+            string[] files = results.Select(r => r.ResultsPath).Where(p => p != null).Select(p => p!).ToArray();
+            if (files.Length == 0) return null;
             try
             {
-                return _cmdlet.RunHelper(request, "Merging the hosts' results").First("report")?.Fields;
+                JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First("report")?.Fields;
+                return report == null ? null : TestReport.FromEvent(report, files);
             }
             catch (StorageTestException ex)
             {

@@ -30,6 +30,8 @@ namespace ExchStorageTest
         public string[] ResultsPath { get; set; } = Array.Empty<string>();
         /// <summary>The folder they were collected in, with run.json.</summary>
         public string? OutputPath { get; set; }
+        /// <summary>The engine's report over the collected results (its text, ESRP tables and merge), as Get-TestReport returns it; null when it failed.</summary>
+        public TestReport? Report { get; set; }
 
         public override string ToString() => $"{RunId} {Result} ({PassedHostCount} of {HostCount} hosts passed)";
     }
