@@ -64,6 +64,8 @@ internal static class ReportText
         {
             ("Thread Count", s.LoadModel == "Open" && s.TargetRateIops is double rate
                 ? $"{s.ThreadCount} (open loop, {JetFormat.Number(rate, 1)} IOPS)"
+                : s.LoadModel == "Paced" && s.PacedIops is double paced
+                ? $"{s.ThreadCount} (auto-tuned; sessions think between transactions to hold {JetFormat.Number(paced, 1)} IOPS)"
                 : JetFormat.Integer(s.ThreadCount) + (s.AutoTuned ? " (auto-tuned)" : "")),
             ("Minimum Database Cache", JetFormat.Megabytes(r.Profile.MinimumDatabaseCacheMB)),
             ("Maximum Database Cache", JetFormat.Megabytes(r.Profile.MaximumDatabaseCacheMB)),
