@@ -43,7 +43,13 @@ public sealed class SessionPacer
 
     public bool MayStart(long now) => _interval == 0 || now >= _next;
 
-    /// <summary>One transactional database I/O was started: the schedule moves on by one interval.</summary>
+    /// <summary>One transactional database I/O was started: the schedule moves on by one interval (no clock read unless paced).</summary>
+    public void Charge()
+    {
+        if (_interval != 0) Charge(System.Diagnostics.Stopwatch.GetTimestamp());
+    }
+
+    /// <summary><see cref="Charge()"/> at <paramref name="now"/> (Stopwatch ticks).</summary>
     public void Charge(long now)
     {
         if (_interval == 0) return;

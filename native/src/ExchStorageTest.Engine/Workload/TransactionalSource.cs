@@ -117,33 +117,42 @@ public sealed class TransactionalSource : ITimedSource
 
     public bool TryNext(ref IoPlan plan, Span<byte> buffer)
     {
+        if (_shutdownRequested) return TryShutdown(ref plan, buffer);
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
-        if (_shutdownRequested) return TryShutdown(ref plan, buffer, now);
         Pacer.Refresh(now);
         if (TryLogRead(ref plan, now)) return true;
-        if (TryLogWrite(ref plan, buffer)) return true;
+        if (TryLogWrite(ref plan, buffer, now)) return true;
         if (TryFlush(ref plan, buffer)) return true;
-        if (_stalledCount > 0 && _w.Cache.Available > 0)
-        {
-            for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
-            _stalledCount = 0;
-        }
+        WakeStalled();
         // One thinking session at a time: the one woken starts I/O, which moves the schedule on
         // before the next is considered (the worker asks again at once while this returns true).
         if (_thinkingCount > 0 && Pacer.MayStart(now)) WakeOneThinking();
-        // Run ready sessions until one needs a read (bounded, so a fully cached database yields).
-        int budget = 4 * _sessions + 16;
-        while (_readyCount > 0 && budget-- > 0)
-        {
-            int s = PopReady();
-            if (RunSession(s, ref plan)) return true;
-        }
+        if (RunReadySessions(ref plan)) return true;
         // The sessions just run may now wait for a log write (a non-lazy commit) or for the
         // scavenger (a stall): start that I/O now. Returning without it left a session waiting on
         // an I/O nobody had started until the worker next polled this source, which it does only
         // after some other completion or a paced arrival: one session per database spent ~80% of
         // its time there, and the first extra session hid it (a ~10x jump from 1 to 2 sessions).
-        return TryLogWrite(ref plan, buffer) || TryFlush(ref plan, buffer);
+        return TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer);
+    }
+
+    /// <summary>Sessions that stalled for want of a buffer go on once the scavenger has freed one.</summary>
+    private void WakeStalled()
+    {
+        if (_stalledCount == 0 || _w.Cache.Available == 0) return;
+        for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
+        _stalledCount = 0;
+    }
+
+    /// <summary>Runs ready sessions until one needs a read (true: in <paramref name="plan"/>); bounded, so a fully cached database yields.</summary>
+    private bool RunReadySessions(ref IoPlan plan)
+    {
+        int budget = 4 * _sessions + 16;
+        while (_readyCount > 0 && budget-- > 0)
+        {
+            if (RunSession(PopReady(), ref plan)) return true;
+        }
+        return false;
     }
 
     /// <summary>Advances session <paramref name="s"/> until it needs I/O (true: a read in <paramref name="plan"/>) or blocks/yields.</summary>
@@ -174,7 +183,7 @@ public sealed class TransactionalSource : ITimedSource
             if (access == CacheAccess.Miss)
             {
                 _state[s] = WaitRead;
-                Pacer.Charge(System.Diagnostics.Stopwatch.GetTimestamp());
+                Pacer.Charge();
                 _readsInFlight++;
                 plan.StreamId = _w.DatabaseReadStream;
                 plan.FileIndex = _w.DatabaseFileIndex;
@@ -298,10 +307,9 @@ public sealed class TransactionalSource : ITimedSource
         return true;
     }
 
-    private bool TryLogWrite(ref IoPlan plan, Span<byte> buffer)
+    private bool TryLogWrite(ref IoPlan plan, Span<byte> buffer, long now)
     {
         if (_w.LogInFlight) return false;
-        long now = System.Diagnostics.Stopwatch.GetTimestamp();
         bool pending = _w.PendingLogBytes > 0 || _w.PendingPageCount > 0;
         bool due = _waitNextCount > 0 || _w.PendingLogBytes >= _shape.LazyFlushBytes
             || (pending && (now - _w.LastLogWriteTicks > _lazyFlushTicks || _shutdownRequested));
@@ -333,7 +341,7 @@ public sealed class TransactionalSource : ITimedSource
             _w.LastClosedLogEnd = _w.LogOffset;
             _w.Generation++;
             _w.NeedLogHeader = true;
-            return TryLogWrite(ref plan, buffer);
+            return TryLogWrite(ref plan, buffer, now);
         }
         records = Math.Min(records, LogFormat.MaxRecords(length));
         LogFormat.WriteBlock(buffer, length, _w.BlockSequence, _w.Generation, _w.InstanceId, _w.PendingPages.AsSpan(0, records));
@@ -359,7 +367,7 @@ public sealed class TransactionalSource : ITimedSource
         if (_flushesInFlight >= _shape.MaxFlushesInFlight) return false;
         if (!_w.Cache.WantsScavenge) return false;
         if (!_w.Cache.NextFlush(out int first, out int pages, out int slot1, out int slot2)) return false;
-        Pacer.Charge(System.Diagnostics.Stopwatch.GetTimestamp());
+        Pacer.Charge();
         PlanFlush(ref plan, buffer, first, pages, slot1, slot2);
         return true;
     }
@@ -381,28 +389,15 @@ public sealed class TransactionalSource : ITimedSource
     /// Shutdown turn: sessions finish their transaction (reads, commits) and park; the log is
     /// written out and so is every page the database grew by, so the file holds each of them.
     /// </summary>
-    private bool TryShutdown(ref IoPlan plan, Span<byte> buffer, long now)
+    private bool TryShutdown(ref IoPlan plan, Span<byte> buffer)
     {
         if (_shutdownComplete) return false;
         while (_thinkingCount > 0) Park(PopThinking());
-        if (_stalledCount > 0 && _w.Cache.Available > 0)
-        {
-            for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
-            _stalledCount = 0;
-        }
-        if (TryLogWrite(ref plan, buffer)) return true;
-        if (_flushesInFlight < _shape.MaxFlushesInFlight && (_w.Cache.WantsScavenge || _stalledCount > 0)
-            && _w.Cache.NextFlush(out int f, out int n, out int a, out int b))
-        {
-            PlanFlush(ref plan, buffer, f, n, a, b);
-            return true;
-        }
-        int budget = 4 * _sessions + 16;
-        while (_readyCount > 0 && budget-- > 0)
-        {
-            if (RunSession(PopReady(), ref plan)) return true;
-        }
-        if (TryLogWrite(ref plan, buffer)) return true;
+        WakeStalled();
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        if (TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer)) return true;
+        if (RunReadySessions(ref plan)) return true; // sessions finish the transaction they are in, then park
+        if (TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer)) return true;
         if (_parkedCount < _sessions) return false; // sessions still in a transaction
         int from = (int)_w.PageCount, to = (int)_w.NextNewPage;
         if (_flushesInFlight < _shape.MaxFlushesInFlight && _w.Cache.NextDirtyIn(from, to, out int first, out int pages, out int s1, out int s2))
