@@ -305,9 +305,10 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         Grid(h, new[] { "Time", "Thread Count", "Target Rate (IOPS)", "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note" },
             r.TuningLog.Select(t => (IReadOnlyList<string>)new[]
             {
+                // A transient phase only settles the latencies: it has no judged IOPS and no pass/fail.
                 JetFormat.Time(t.TimeUtc, o.TimeZone), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "",
-                t.Phase, JetFormat.Number(t.AchievedIops), JetFormat.Number(t.DatabaseReadLatencyMs), JetFormat.Number(t.LogWriteLatencyMs),
-                t.Passed ? "Yes" : "No", t.Note,
+                t.Phase, t.Phase == "Transient" ? "" : JetFormat.Number(t.AchievedIops), JetFormat.Number(t.DatabaseReadLatencyMs),
+                t.Phase == "Transient" ? "" : JetFormat.Number(t.LogWriteLatencyMs), t.Phase == "Transient" ? "" : t.Passed ? "Yes" : "No", t.Note,
             }));
         Close(h);
     }
