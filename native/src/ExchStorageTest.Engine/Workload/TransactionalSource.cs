@@ -33,10 +33,8 @@ public sealed class TransactionalSource : ITimedSource
     private readonly bool[] _touchNew;     // the touch is a page the database grows by
     private readonly int[] _secondPage;     // a second touch of the same op (-1 = none)
     private readonly int[] _opLogBytes;
-    private readonly int[] _ready;
-    private int _readyHead, _readyCount;
-    private readonly int[] _thinking;
-    private int _thinkingHead, _thinkingCount;
+    private readonly SessionQueue _ready;
+    private readonly SessionQueue _thinking;
     private readonly int[] _stalled;
     private int _stalledCount;
     private readonly int[] _waitNext;
@@ -69,8 +67,8 @@ public sealed class TransactionalSource : ITimedSource
         _touchNew = new bool[sessions];
         _secondPage = new int[sessions];
         _opLogBytes = new int[sessions];
-        _ready = new int[sessions];
-        _thinking = new int[sessions];
+        _ready = new SessionQueue(sessions);
+        _thinking = new SessionQueue(sessions);
         _stalled = new int[sessions];
         _waitNext = new int[sessions];
         _waitInFlight = new int[sessions];
@@ -78,7 +76,7 @@ public sealed class TransactionalSource : ITimedSource
         {
             _touchPage[s] = -1;
             _secondPage[s] = -1;
-            PushReady(s);
+            _ready.Push(s);
         }
         long frequency = System.Diagnostics.Stopwatch.Frequency;
         _lazyFlushTicks = frequency * shape.LazyFlushMilliseconds / 1000;
@@ -106,9 +104,9 @@ public sealed class TransactionalSource : ITimedSource
     {
         get
         {
-            if (_readyCount > 0) return 0; // yielded with sessions ready (everything hit the cache)
+            if (_ready.Count > 0) return 0; // yielded with sessions ready (everything hit the cache)
             long wake = long.MaxValue;
-            if (_thinkingCount > 0) wake = Pacer.Paced ? Pacer.NextStart : 0;
+            if (_thinking.Count > 0) wake = Pacer.Paced ? Pacer.NextStart : 0;
             if ((_w.PendingLogBytes > 0 || _w.PendingPageCount > 0) && !_w.LogInFlight && !_w.LogFull) wake = Math.Min(wake, _w.LastLogWriteTicks + _lazyFlushTicks);
             if (_logReadIntervalTicks > 0 && _w.LogReadStream >= 0) wake = Math.Min(wake, _nextLogRead);
             return wake;
@@ -126,7 +124,7 @@ public sealed class TransactionalSource : ITimedSource
         WakeStalled();
         // One thinking session at a time: the one woken starts I/O, which moves the schedule on
         // before the next is considered (the worker asks again at once while this returns true).
-        if (_thinkingCount > 0 && Pacer.MayStart(now)) WakeOneThinking();
+        if (_thinking.Count > 0 && Pacer.MayStart(now)) WakeOneThinking();
         if (RunReadySessions(ref plan)) return true;
         // The sessions just run may now wait for a log write (a non-lazy commit) or for the
         // scavenger (a stall): start that I/O now. Returning without it left a session waiting on
@@ -140,7 +138,7 @@ public sealed class TransactionalSource : ITimedSource
     private void WakeStalled()
     {
         if (_stalledCount == 0 || _w.Cache.Available == 0) return;
-        for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
+        for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; _ready.Push(_stalled[i]); }
         _stalledCount = 0;
     }
 
@@ -148,9 +146,9 @@ public sealed class TransactionalSource : ITimedSource
     private bool RunReadySessions(ref IoPlan plan)
     {
         int budget = 4 * _sessions + 16;
-        while (_readyCount > 0 && budget-- > 0)
+        while (_ready.Count > 0 && budget-- > 0)
         {
-            if (RunSession(PopReady(), ref plan)) return true;
+            if (RunSession(_ready.Pop(), ref plan)) return true;
         }
         return false;
     }
@@ -195,7 +193,7 @@ public sealed class TransactionalSource : ITimedSource
             }
             TouchDone(s);
         }
-        PushReady(s); // yield: everything hit the cache
+        _ready.Push(s); // yield: everything hit the cache
         return false;
     }
 
@@ -392,7 +390,7 @@ public sealed class TransactionalSource : ITimedSource
     private bool TryShutdown(ref IoPlan plan, Span<byte> buffer)
     {
         if (_shutdownComplete) return false;
-        while (_thinkingCount > 0) Park(PopThinking());
+        while (_thinking.Count > 0) Park(_thinking.Pop());
         WakeStalled();
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
         if (TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer)) return true;
@@ -429,7 +427,7 @@ public sealed class TransactionalSource : ITimedSource
             else _w.Cache.ReadFailed(slot);
             TouchDone(s);
             _state[s] = Ready;
-            PushReady(s);
+            _ready.Push(s);
         }
         else if (kind == KindFlush)
         {
@@ -452,7 +450,7 @@ public sealed class TransactionalSource : ITimedSource
                 {
                     int s = _waitInFlight[i];
                     _state[s] = Ready;
-                    PushReady(s);
+                    _ready.Push(s);
                 }
                 _waitInFlightCount = 0;
             }
@@ -462,46 +460,19 @@ public sealed class TransactionalSource : ITimedSource
     private void Think(int s)
     {
         _state[s] = Thinking;
-        int tail = _thinkingHead + _thinkingCount;
-        if (tail >= _thinking.Length) tail -= _thinking.Length;
-        _thinking[tail] = s;
-        _thinkingCount++;
-    }
-
-    private int PopThinking()
-    {
-        int s = _thinking[_thinkingHead];
-        _thinkingHead = _thinkingHead + 1 == _thinking.Length ? 0 : _thinkingHead + 1;
-        _thinkingCount--;
-        return s;
+        _thinking.Push(s);
     }
 
     private void WakeOneThinking()
     {
-        int s = PopThinking();
+        int s = _thinking.Pop();
         _state[s] = Ready;
-        PushReady(s);
+        _ready.Push(s);
     }
 
     private void Park(int s)
     {
         _state[s] = Parked;
         _parkedCount++;
-    }
-
-    private void PushReady(int s)
-    {
-        int tail = _readyHead + _readyCount;
-        if (tail >= _ready.Length) tail -= _ready.Length;
-        _ready[tail] = s;
-        _readyCount++;
-    }
-
-    private int PopReady()
-    {
-        int s = _ready[_readyHead];
-        _readyHead = _readyHead + 1 == _ready.Length ? 0 : _readyHead + 1;
-        _readyCount--;
-        return s;
     }
 }
