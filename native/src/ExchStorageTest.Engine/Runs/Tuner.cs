@@ -56,6 +56,7 @@ internal static class Tuner
             if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
             var t = RunTrial(ctx, sessions, step, target);
             steps++;
+            if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
             bool meets = t.LatencyOk && t.Achieved >= target && t.Achieved > 0;
             if (t.LatencyOk && (bestEffort is null || t.Achieved > bestEffort.Achieved)) bestEffort = t;
             if (meets) { best = sessions; chosen = t; }
@@ -122,6 +123,7 @@ internal static class Tuner
             if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
             var t = RunTrial(ctx, sessions, step, target: null);
             steps++;
+            if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
             if (t.LatencyOk && t.Achieved > 0) best = sessions;
             else { stop = $"{sessions} sessions exceed the latency thresholds"; break; }
             if (sessions >= MaxSessions) { stop = $"{MaxSessions} sessions is the most tried"; break; }
@@ -139,7 +141,8 @@ internal static class Tuner
         return floor;
     }
 
-    private sealed record Trial(int Sessions, double Achieved, bool LatencyOk);
+    /// <summary>A judged tuning step. IoFailed: an I/O error stopped it (without continue-on-error), and the search ends there.</summary>
+    private sealed record Trial(int Sessions, double Achieved, bool LatencyOk, bool IoFailed);
 
     /// <summary>One tuning step: a transient phase until the read-latency slopes settle, then a judged stable phase.</summary>
     private static Trial RunTrial(RunContext ctx, int sessions, double seconds, double? target)
@@ -203,6 +206,6 @@ internal static class Tuner
             ctx.Log(TestRunner.F($"Instance.{i.Index} has {i.ReadLatencyMs:F1} for I/O Database Reads Average Latency, {i.LogWriteLatencyMs:F1} for I/O Log Writes Average Latency, {i.LogReadLatencyMs:F1} for I/O Log Reads Average Latency; read latency slope {stable.SlopeOf(i.Index):F2} ms/sample."));
         ctx.Log(TestRunner.F($"Operation mix: Sessions {sessions}, Inserts {s.InsertPercent}%, Deletes {s.DeletePercent}%, Replaces {s.ReplacePercent}%, Reads {s.ReadPercent}%, Lazy Commits {s.LazyCommitPercent}%; database reads per write {figures.ReadsPerWrite:F2}, database transfers per log write {figures.TransfersPerLogWrite:F1}."));
         ctx.Log($"{sessions} sessions: {note}.");
-        return new Trial(sessions, figures.Achieved, latencyOk);
+        return new Trial(sessions, figures.Achieved, latencyOk, phase.Driver.StoppedByError);
     }
 }
