@@ -44,7 +44,7 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         };
         var agreed = DateTime.UtcNow.AddSeconds(40);
         ps.AddScript(Run).AddArgument(dir.Combine("{host}")).AddArgument(new[] { "exst-a", "nohost.invalid", "exst-b" }).AddArgument(agreed).AddArgument(collected);
-        var run = PowerShellSession.Collect(ps, () => ps.Invoke());
+        var run = PowerShellSession.Collect(ps, () => Within(ps, TimeSpan.FromMinutes(5)));
         Assert.Null(run.Exception);
 
         // Two hosts failed, each a non-terminating HostFailed naming the host: one could not be reached, one failed its run.
@@ -106,7 +106,10 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         try
         {
             var agreed = DateTime.UtcNow.AddSeconds(45);
-            var run = _ps.Run(Run, dir.Combine("{host}"), new[] { "exst-c", "exst-d" }, agreed, collected);
+            using var ps = System.Management.Automation.PowerShell.Create();
+            ps.Runspace = _ps.Runspace;
+            ps.AddScript(Run).AddArgument(dir.Combine("{host}")).AddArgument(new[] { "exst-c", "exst-d" }).AddArgument(agreed).AddArgument(collected);
+            var run = PowerShellSession.Collect(ps, () => Within(ps, TimeSpan.FromMinutes(5)));
             Assert.Null(run.Exception);
             Assert.Empty(run.Errors);
 
@@ -242,6 +245,20 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         Assert.Equal("nohost.invalid", failed.TargetObject);
         Assert.Empty(run.Output);
         Assert.Empty(dir.Entries());
+    }
+
+    /// <summary>Runs the command; one that has not finished in <paramref name="limit"/> is stopped and fails the test instead of holding the suite.</summary>
+    private static System.Collections.ObjectModel.Collection<PSObject> Within(System.Management.Automation.PowerShell ps, TimeSpan limit)
+    {
+        var output = new PSDataCollection<PSObject>();
+        var pending = ps.BeginInvoke<PSObject, PSObject>(null, output);
+        if (!pending.AsyncWaitHandle.WaitOne(limit))
+        {
+            ps.Stop();
+            throw new TimeoutException($"the multi-host run did not finish within {limit}");
+        }
+        ps.EndInvoke(pending);
+        return new System.Collections.ObjectModel.Collection<PSObject>(output.ToList());
     }
 
     /// <summary>The host's results JSON was copied into &lt;OutputPath&gt;/&lt;host&gt;/, byte for byte, and the result points at the copy.</summary>

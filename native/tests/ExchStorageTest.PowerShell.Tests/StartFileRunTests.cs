@@ -28,6 +28,8 @@ public class StartFileRunTests : IClassFixture<SessionFixture>
         // Each proposes its own instant; whichever creates the file first sets it for both.
         var hostA = Task.Run(() => _ps.Run(script, dir.Sub("a"), startFile, DateTime.UtcNow.AddSeconds(30)));
         var hostB = Task.Run(() => second.Run(script, dir.Sub("b"), startFile, DateTime.UtcNow.AddSeconds(45)));
+        // A host that never finishes fails the test instead of holding the suite.
+        await Task.WhenAll(hostA, hostB).WaitAsync(TimeSpan.FromMinutes(5));
         var a = await hostA;
         var b = await hostB;
         Assert.Null(a.Exception);

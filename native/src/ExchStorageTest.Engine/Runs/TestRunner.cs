@@ -36,10 +36,18 @@ public static class TestRunner
         {
             ctx.Cancel.ThrowIfCancellationRequested();
             var left = at - DateTime.UtcNow;
-            ctx.Events.Progress("WaitingForStart", 0, left.TotalSeconds, $"Start at {at:HH:mm:ss} UTC");
-            ctx.Cancel.WaitHandle.WaitOne(left < TimeSpan.FromSeconds(1) ? left : TimeSpan.FromSeconds(1));
+            ctx.Events.Progress("WaitingForStart", 0, Math.Max(0, left.TotalSeconds), $"Start at {at:HH:mm:ss} UTC");
+            ctx.Cancel.WaitHandle.WaitOne(NextWait(left));
         }
     }
+
+    /// <summary>
+    /// The next slice of the wait for the agreed start: at most a second (progress stays live), never negative.
+    /// The instant can pass between the loop's check and this reading of the clock (a busy machine preempts the
+    /// thread), and WaitOne reads a TimeSpan from -1 ms to -2 ms as -1, Infinite: that host then never started.
+    /// </summary>
+    internal static TimeSpan NextWait(TimeSpan left) =>
+        left <= TimeSpan.Zero ? TimeSpan.Zero : left < TimeSpan.FromSeconds(1) ? left : TimeSpan.FromSeconds(1);
 
     public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel)
     {

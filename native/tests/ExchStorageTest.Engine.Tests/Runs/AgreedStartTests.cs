@@ -23,6 +23,17 @@ public class AgreedStartTests
         Assert.Contains(results.TestLog, l => l.Message.StartsWith("Waiting for the agreed start", StringComparison.Ordinal));
     }
 
+    [Theory]
+    [InlineData(-1.5, 0)]     // passed between the loop's check and the clock reading: WaitOne would read -1 ms as Infinite
+    [InlineData(-1000, 0)]
+    [InlineData(0, 0)]
+    [InlineData(250, 250)]
+    [InlineData(5000, 1000)]  // long waits in one-second slices, so progress stays live
+    public void The_wait_for_the_instant_is_never_negative_and_at_most_a_second(double leftMs, double expectedMs)
+    {
+        Assert.Equal(TimeSpan.FromMilliseconds(expectedMs), TestRunner.NextWait(TimeSpan.FromMilliseconds(leftMs)));
+    }
+
     [Fact]
     public void A_start_a_week_away_is_refused()
     {
