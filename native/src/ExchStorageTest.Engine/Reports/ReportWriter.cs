@@ -66,8 +66,8 @@ public static class ReportWriter
                 ReportFormats.Xml => XmlReport.Render(results, o),
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
-                ReportFormats.Esrp => EsrpSummary.From(new[] { results }).RenderText(),
-                _ => EsrpSummary.From(new[] { results }).RenderHtml(),
+                ReportFormats.Esrp => EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText(),
+                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => w.EndsWith(FileName("", ReportFormats.Html), StringComparison.Ordinal))),
             };
             string path = Path.Combine(folder, FileName(name, format));
             string tmp = path + ".partial";
@@ -76,5 +76,12 @@ public static class ReportWriter
             written.Add(path);
         }
         return written;
+    }
+
+    /// <summary>The one-run ESRP page, linking the run's HTML report when it was just written beside it.</summary>
+    private static string EsrpHtml(TestResults results, EsrpMetadata? metadata, string? htmlReport)
+    {
+        var suite = EsrpSuite.From(new[] { results });
+        return EsrpDocument.RenderHtml(suite, EsrpSummary.From(suite, metadata?.Values), metadata?.Title, _ => htmlReport is null ? null : Path.GetFileName(htmlReport));
     }
 }

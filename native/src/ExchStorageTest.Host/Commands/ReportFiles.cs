@@ -17,10 +17,10 @@ internal static class ReportFiles
     }
 
     /// <summary>Writes reports named after the results file (same stem), so they sort beside it.</summary>
-    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats)
+    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null)
     {
         string? stem = results.SavedPath is null ? null : Path.GetFileNameWithoutExtension(results.SavedPath);
-        return ReportWriter.Write(results, folder, formats, baseName: stem);
+        return ReportWriter.Write(results, folder, formats, metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, baseName: stem);
     }
 
     public static ReportFormats Parse(IEnumerable<string> names)
