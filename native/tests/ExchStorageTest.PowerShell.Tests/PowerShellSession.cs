@@ -31,7 +31,7 @@ public sealed class PowerShellSession : IDisposable
 {
     public static readonly string[] Commands =
     {
-        "New-MailboxProfile", "Invoke-StorageTest", //TEMP "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
+        "New-MailboxProfile", "Invoke-StorageTest", "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
         //TEMP "New-StorageTestRun",
         "Register-StorageTestTask", "Unregister-StorageTestTask",
     };

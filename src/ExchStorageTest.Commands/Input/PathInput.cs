@@ -42,6 +42,10 @@ namespace ExchStorageTest.Input
             if (!string.IsNullOrWhiteSpace(path)) yield return path!.Trim();
         }
 
+        /// <summary>How two paths compare on this OS: without regard to case on Windows, exactly elsewhere.</summary>
+        public static StringComparer Comparer =>
+            System.Runtime.InteropServices.RuntimeInformation.IsOSPlatform(System.Runtime.InteropServices.OSPlatform.Windows) ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal;
+
         /// <summary>The folder of an .edb file (Get-MailboxDatabase's EdbFilePath), or the path itself.</summary>
         public static string DatabaseFolder(string path)
         {

@@ -1,0 +1,48 @@
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest
+{
+    /// <summary>
+    /// The checksum pass over one database or log file (PSTypeName ExchStorageTest.ChecksumResult). A bad page
+    /// is a result (Fail), not an error; Message names the damaged pages or log blocks.
+    /// </summary>
+    public sealed class ChecksumResult
+    {
+        public string? Path { get; set; }
+        /// <summary>Database or Log.</summary>
+        public string? Kind { get; set; }
+        /// <summary>Databases: data pages checked (the header page is read, not counted).</summary>
+        public long? PagesChecked { get; set; }
+        public long BadPages { get; set; }
+        /// <summary>Logs: log generations checked (one per file).</summary>
+        public long? LogsChecked { get; set; }
+        public long BadLogs { get; set; }
+        /// <summary>Logs: the log blocks checked inside the file.</summary>
+        public long? BlocksChecked { get; set; }
+        /// <summary>Pass or Fail.</summary>
+        public string? Result { get; set; }
+        public string? Message { get; set; }
+
+        internal static ChecksumResult From(JsonObject file)
+        {
+            var result = new ChecksumResult
+            {
+                Path = file.GetString("path"),
+                Kind = file.GetString("kind"),
+                PagesChecked = ToLong(file.GetNumber("pagesChecked")),
+                BadPages = ToLong(file.GetNumber("badPages")) ?? 0,
+                LogsChecked = ToLong(file.GetNumber("logsChecked")),
+                BadLogs = ToLong(file.GetNumber("badLogs")) ?? 0,
+                BlocksChecked = ToLong(file.GetNumber("blocksChecked")),
+                Message = file.GetString("message"),
+            };
+            // The helper's own verdict when it gives one; otherwise any bad page or log fails the file.
+            result.Result = file.GetString("result") ?? (result.BadPages > 0 || result.BadLogs > 0 ? "Fail" : "Pass");
+            return result;
+        }
+
+        private static long? ToLong(double? value) => value.HasValue ? (long)value.Value : (long?)null;
+
+        public override string ToString() => $"{Path}: {Result}";
+    }
+}

@@ -1,0 +1,27 @@
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest
+{
+    /// <summary>
+    /// The merged figures of the hosts of one run (PSTypeName ExchStorageTest.ReportAggregate), as the helper
+    /// computed them from every host's results file: rates summed, latency histograms merged.
+    /// </summary>
+    public sealed class ReportAggregate
+    {
+        public int Hosts { get; set; }
+        /// <summary>Pass only when every host passed.</summary>
+        public string? Result { get; set; }
+        public double? TargetIops { get; set; }
+        public double? AchievedIops { get; set; }
+
+        internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
+        {
+            Hosts = (int)(fields.GetNumber("hosts") ?? 0),
+            Result = fields.GetString("result"),
+            TargetIops = fields.GetNumber("targetIops"),
+            AchievedIops = fields.GetNumber("achievedIops"),
+        };
+
+        public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";
+    }
+}
