@@ -42,6 +42,14 @@ public sealed class RunComparison
     [JsonIgnore]
     public IReadOnlyList<MergedResults> Merged { get; init; } = Array.Empty<MergedResults>();
 
+    public const string SizingSection = "Database Sizing and Throughput";
+    public const string EsrpSection = "ESRP Aggregate Performance";
+    public const string BackupSection = "Database Read-only Performance";
+    public const string RecoverySection = "Transaction Log Recovery/Replay Performance";
+
+    /// <summary>The sections an evaluator reads first: what the storage sustained, per test type.</summary>
+    public static readonly IReadOnlyList<string> HeadlineSections = new[] { SizingSection, EsrpSection, BackupSection, RecoverySection };
+
     /// <summary>The sections in order, each with its rows.</summary>
     public IEnumerable<IGrouping<string, ComparisonRow>> Sections() => Rows.GroupBy(r => r.Section);
 
@@ -59,13 +67,13 @@ public sealed class RunComparison
         bool transactional = merged.Any(m => m.Hosts.Any(IsTransactional));
         if (transactional)
         {
-            const string sizing = "Database Sizing and Throughput";
+            const string sizing = SizingSection;
             metrics.Add(new(sizing, "Target Transactional I/O per Second", BetterWhen.None, m => m.TargetTransactionalIops));
             metrics.Add(new(sizing, "Achieved Transactional I/O per Second", BetterWhen.Higher, m => m.AchievedTransactionalIops));
             metrics.Add(new(sizing, "Achieved / target (%)", BetterWhen.Higher, m => m.TargetTransactionalIops > 0 ? m.AchievedTransactionalIops / m.TargetTransactionalIops * 100 : double.NaN));
 
             // The ESRP aggregate rows, from the Jetstress tables of each run's hosts (SPEC section 7).
-            const string esrp = "ESRP Aggregate Performance";
+            const string esrp = EsrpSection;
             static EsrpAggregateMetrics Esrp(MergedResults m) => EsrpAggregateMetrics.From(m.Hosts.Select(EsrpServerMetrics.From).ToList());
             metrics.Add(new(esrp, "Database Disks Transfers/sec", BetterWhen.Higher, m => Esrp(m).DatabaseDisksTransfersPerSecond));
             metrics.Add(new(esrp, "Database Disks Reads/sec", BetterWhen.None, m => Esrp(m).DatabaseDisksReadsPerSecond));
@@ -95,13 +103,13 @@ public sealed class RunComparison
 
         if (merged.Any(m => m.Hosts.Any(h => h.Backup is { Instances.Count: > 0 })))
         {
-            const string backup = "Database Read-only Performance";
+            const string backup = BackupSection;
             metrics.Add(new(backup, "MB read/sec per database", BetterWhen.Higher, m => EsrpBackupSummary.From(m.Hosts)?.MBReadPerSecondPerDatabase ?? double.NaN));
             metrics.Add(new(backup, "MB read/sec total", BetterWhen.Higher, m => EsrpBackupSummary.From(m.Hosts)?.MBReadPerSecondAllServers ?? double.NaN));
         }
         if (merged.Any(m => m.Hosts.Any(h => h.SoftRecovery is { Instances.Count: > 0 })))
         {
-            const string recovery = "Transaction Log Recovery/Replay Performance";
+            const string recovery = RecoverySection;
             metrics.Add(new(recovery, "Average time to play one Log file (sec)", BetterWhen.Lower, m => EsrpSoftRecoverySummary.From(m.Hosts)?.AverageSecondsPerLog ?? double.NaN));
             metrics.Add(new(recovery, "Log files replayed", BetterWhen.None, m => EsrpSoftRecoverySummary.From(m.Hosts)?.LogsReplayed ?? double.NaN));
         }
