@@ -147,10 +147,10 @@ function Invoke-PesterTests {
         Add-Counts 0 1 'Pester (unavailable)'
         return
     }
-    Write-Step "Pester: Unit, QA, Integration ($pester)"
+    Write-Step "Pester: the Windows-only suite ($pester)"
     Import-Module $pester -Force
     $config = New-PesterConfiguration
-    $config.Run.Path = @((Join-Path $Root 'tests/Unit'), (Join-Path $Root 'tests/QA'), (Join-Path $Root 'tests/Integration'))
+    $config.Run.Path = @(Join-Path $Root 'tests/Windows')
     $config.Run.PassThru = $true
     $config.Output.Verbosity = 'Normal'
     $config.TestResult.Enabled = $true

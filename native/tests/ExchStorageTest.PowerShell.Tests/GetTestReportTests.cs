@@ -85,29 +85,6 @@ public class GetTestReportTests
     }
 
     [Fact]
-    public void The_README_pipeline_runs_a_test_and_writes_its_html_and_text_reports_beside_the_results()
-    {
-        // The README's example as written there, with a scratch folder for D:\EST and 15 s for 30 min.
-        string readme = File.ReadAllText(Path.Combine(PowerShellSession.RepoRoot, "README.md"));
-        string example = Regex.Match(readme, "```powershell\\r?\\n(New-MailboxProfile .*?)```", RegexOptions.Singleline).Groups[1].Value;
-        Assert.Contains("| Get-TestReport -Format Html, Text", Regex.Replace(example, "\\s+", " "));
-        using var dir = new ScratchFolder("readme");
-        string script = example.Replace("D:\\EST", "$args[0]").Replace("-Duration 00:30:00", "-Duration 00:00:15");
-        Assert.NotEqual(example, script);
-
-        var run = _ps.Run(script, dir.Path);
-        Assert.Null(run.Exception);
-        var report = run.Single();
-        Assert.Equal("ExchStorageTest.TestReport", report.TypeNames[0]);
-        string results = Assert.Single((string[])report.Properties["ResultsPath"].Value);
-        Assert.Equal(dir.Combine("Results"), Path.GetDirectoryName(results));
-        string stem = Path.Combine(dir.Combine("Results"), Path.GetFileNameWithoutExtension(results));
-        Assert.Equal(new[] { stem + ".txt", stem + ".html" }, (string[])report.Properties["Files"].Value);
-        Assert.All((string[])report.Properties["Files"].Value, f => Assert.True(File.Exists(f), f));
-        Assert.Contains((string)report.Properties["Result"].Value, new[] { "Pass", "Fail" });
-    }
-
-    [Fact]
     public void Two_hosts_of_one_run_merge_into_an_aggregate_with_each_hosts_reports_beside_its_results()
     {
         // Two hosts of one run: the same results, the second saved by another machine (as the engine's own

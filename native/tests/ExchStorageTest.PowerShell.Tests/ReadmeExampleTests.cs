@@ -25,9 +25,13 @@ public class ReadmeExampleTests
             Assert.True(run.Errors.Count == 0 && run.Exception == null, string.Join("\n", run.Errors));
             var report = run.Single();
             Assert.Equal("ExchStorageTest.TestReport", report.TypeNames[0]);
-            string[] files = Directory.GetFiles(scratch.Path, "*", SearchOption.AllDirectories);
-            Assert.Contains(files, f => f.EndsWith(".html", StringComparison.Ordinal));
-            Assert.Contains(files, f => f.EndsWith(".txt", StringComparison.Ordinal));
+            Assert.Contains((string)report.Properties["Result"].Value, new[] { "Pass", "Fail" });
+            // The HTML and text reports, beside the results file in the profile's default Results folder.
+            string results = Assert.Single((string[])report.Properties["ResultsPath"].Value);
+            Assert.Equal(Path.Combine(lab, "Results"), Path.GetDirectoryName(results));
+            string stem = Path.Combine(lab, "Results", Path.GetFileNameWithoutExtension(results));
+            Assert.Equal(new[] { stem + ".txt", stem + ".html" }, (string[])report.Properties["Files"].Value);
+            Assert.All((string[])report.Properties["Files"].Value, f => Assert.True(File.Exists(f), f));
         }
         finally
         {
