@@ -10,6 +10,7 @@ using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
+using ExchStorageTest.Suite;
 
 namespace ExchStorageTest.Commands
 {
@@ -18,6 +19,7 @@ namespace ExchStorageTest.Commands
     [OutputType(typeof(TestResult))]
     [OutputType(typeof(Job))]
     [OutputType(typeof(AggregateResult))]
+    [OutputType(typeof(SuiteResult))]
     public sealed class InvokeStorageTestCommand : StorageTestCmdlet
     {
         private const string ProfileSet = "Profile";
@@ -71,11 +73,15 @@ namespace ExchStorageTest.Commands
         public TimeSpan StartFileTimeout { get; set; }
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
+        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput", "EsrpSuite")]
         public string TestType { get; set; } = "Performance";
 
         [Parameter]
         public TimeSpan Duration { get; set; }
+
+        /// <summary>EsrpSuite: the Stress test's window when it is not -Duration (ESRP: 24 hours).</summary>
+        [Parameter]
+        public TimeSpan StressDuration { get; set; }
 
         [Parameter]
         public string? OutputPath { get; set; }
@@ -162,6 +168,7 @@ namespace ExchStorageTest.Commands
 
             RunSettings settings = Settings();
             settings.Validate();
+            CheckSuiteSettings(multiHost || startFile);
 
             foreach (MailboxProfile given in profiles)
             {
@@ -177,6 +184,11 @@ namespace ExchStorageTest.Commands
 
         private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile)
         {
+            if (settings.TestType == EsrpSuite)
+            {
+                new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null).Run(profile, AsJob);
+                return;
+            }
             JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
             if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
@@ -222,6 +234,20 @@ namespace ExchStorageTest.Commands
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
         internal bool ShouldRun(string description, string warning, string caption) => ShouldRun(Force, description, warning, caption);
+
+        private const string EsrpSuite = "EsrpSuite";
+
+        /// <summary>-StressDuration belongs to the suite; the suite runs on one host (each host of a multi-host submission runs its own).</summary>
+        private void CheckSuiteSettings(bool multiHost)
+        {
+            bool suite = string.Equals(TestType, EsrpSuite, StringComparison.Ordinal);
+            if (Bound(nameof(StressDuration)) && !suite)
+                throw StorageTestException.InvalidArgument("StressDurationWithoutSuite", $"StressDuration is the Stress test's length in an ESRP suite: use it with -TestType EsrpSuite (TestType is '{TestType}'); a single test takes -Duration.", StressDuration);
+            if (Bound(nameof(StressDuration)) && (StressDuration <= TimeSpan.Zero || StressDuration > TimeSpan.FromDays(30)))
+                throw StorageTestException.InvalidArgument("InvalidDuration", $"StressDuration '{StressDuration}' is not valid: it must be greater than zero and at most 30 days (for example 1.00:00:00).", StressDuration);
+            if (suite && multiHost)
+                throw StorageTestException.InvalidArgument("SuiteNotMultiHost", "-TestType EsrpSuite runs on this host only for now: run it on each host.", TestType);
+        }
 
         private RunSettings Settings() => new RunSettings
         {

@@ -5,7 +5,8 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Host.Commands;
 
 /// <summary>
-/// The report files of several results together, named Aggregate_&lt;time&gt; or Comparison_&lt;time&gt;:
+/// The report files of several results together, named Aggregate_&lt;time&gt;, EsrpSubmission_&lt;time&gt; (the
+/// ESRP document of a suite's tests) or Comparison_&lt;time&gt;:
 /// the text (merged runs, comparison, ESRP document), the ESRP document as text and HTML, and the
 /// comparison page. They go to the output folder, else to the folder that holds every results file (a
 /// suite's folder, a run's shared results folder).
@@ -17,13 +18,15 @@ internal static class AggregateReports
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
         string stamp = DateTime.UtcNow.ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture);
+        // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
+        string esrpName = suite.IsSubmission && comparison is null ? $"EsrpSubmission_{stamp}" : $"Aggregate_{stamp}";
         var written = new List<string>
         {
             WriteText(folder, $"Aggregate_{stamp}.txt", text),
-            WriteText(folder, $"Aggregate_{stamp}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title)),
+            WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title)),
         };
         if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
-            written.Add(WriteText(folder, $"Aggregate_{stamp}.esrp.html",
+            written.Add(WriteText(folder, $"{esrpName}.esrp.html",
                 EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports)))));
         if (comparison is not null && formats.HasFlag(ReportFormats.Html))
             written.Add(WriteText(folder, $"Comparison_{stamp}.html", ComparisonHtml.Render(comparison)));

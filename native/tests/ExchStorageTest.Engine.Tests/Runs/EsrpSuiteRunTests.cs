@@ -107,7 +107,7 @@ public class EsrpSuiteRunTests
 
         // The document lands in the folder holding every results file and links each run's own HTML report.
         var files = report.GetProperty("files").EnumerateArray().Select(f => f.GetString()!).ToList();
-        string document = Assert.Single(files, f => Path.GetFileName(f).StartsWith("Aggregate_", StringComparison.Ordinal) && f.EndsWith(".esrp.html", StringComparison.Ordinal));
+        string document = Assert.Single(files, f => Path.GetFileName(f).StartsWith("EsrpSubmission_", StringComparison.Ordinal) && f.EndsWith(".esrp.html", StringComparison.Ordinal));
         Assert.Equal(folder.Path, Path.GetDirectoryName(document));
         string html = File.ReadAllText(document);
         // Each run's report is linked from the Test runs table and from its appendix.
