@@ -18,6 +18,7 @@ internal sealed class Worker : IDisposable
     private readonly IoCompletion[] _completions = new IoCompletion[ReapBatch];
     private readonly long _lateThresholdTicks = Clock.FromSeconds(0.001);
     private readonly bool _hasPacedStreams;
+    private readonly bool _hasTimedSources;
     private readonly long[] _inFlightSinceTicks; // per stream id: when its in-flight count last changed
     private Thread? _thread;
 
@@ -62,6 +63,7 @@ internal sealed class Worker : IDisposable
             }
             _streams[i] = state;
             _hasPacedStreams |= state.Pacer is not null;
+            _hasTimedSources |= state.Timed is not null;
         }
     }
 
@@ -173,18 +175,22 @@ internal sealed class Worker : IDisposable
         if (block)
         {
             long waitTicks = TicksUntilNextDue();
+            long wakeTicks = TicksUntilSourceWake();
             if (inFlight == 0)
             {
                 // Nothing outstanding. If this turn started I/O (a synchronous backend finished it
-                // already), go straight round again; otherwise wait for the next paced arrival, or
+                // already), go straight round again; otherwise wait for the next paced arrival (to
+                // the microsecond), a source's wake-up (think time: to the millisecond), or
                 // re-check shortly for sources that had nothing due.
                 if (issuedThisTurn) return;
-                if (_hasPacedStreams) WaitTicks(Math.Min(waitTicks, Clock.FromSeconds(0.02)));
+                if (_hasPacedStreams && waitTicks <= wakeTicks) WaitTicks(Math.Min(waitTicks, Clock.FromSeconds(0.02)));
+                else if (_hasTimedSources) SleepTicks(Math.Min(wakeTicks, Clock.FromSeconds(0.02)));
                 else Thread.Sleep(1);
                 return;
             }
-            // Block for a completion only while no paced arrival is due within the wait's
-            // millisecond granularity; otherwise poll, so paced starts are not made late.
+            // Block for a completion only while nothing is due within the wait's millisecond
+            // granularity; otherwise poll, so paced starts are not made late.
+            waitTicks = Math.Min(waitTicks, wakeTicks);
             if (waitTicks >= Clock.FromSeconds(0.001))
             {
                 minComplete = 1;
@@ -271,6 +277,27 @@ internal sealed class Worker : IDisposable
         return best;
     }
 
+    /// <summary>Until the soonest wake-up a timed source asked for, at most 100 ms (<see cref="long.MaxValue"/> without timed sources).</summary>
+    private long TicksUntilSourceWake()
+    {
+        if (!_hasTimedSources) return long.MaxValue;
+        long best = Clock.FromSeconds(0.1);
+        long now = Clock.Now;
+        foreach (var s in _streams)
+        {
+            if (s.Timed is null || s.Free.Count == 0) continue;
+            best = Math.Min(best, Math.Max(0, s.Timed.WakeTicks - now));
+        }
+        return best;
+    }
+
+    /// <summary>Sleeps whole milliseconds (a think time needs no finer aim; spinning would take a CPU from the I/O).</summary>
+    private static void SleepTicks(long ticks)
+    {
+        if (ticks <= 0) return;
+        Thread.Sleep((int)Math.Max(1, (ticks * 1000 + Clock.Frequency - 1) / Clock.Frequency));
+    }
+
     /// <summary>Sleeps for long gaps and spins for the last stretch, so paced starts land on time.</summary>
     private static void WaitTicks(long ticks)
     {
@@ -317,11 +344,15 @@ internal sealed class Worker : IDisposable
         {
             Stream = stream;
             Pacer = pacer;
+            // An open-loop stream starts I/O on its arrivals; its source's own clock is not consulted.
+            Timed = pacer is null ? stream.Source as ITimedSource : null;
             Free = new Stack<int>(stream.Depth);
         }
 
         public LoadStream Stream { get; }
         public Pacer? Pacer { get; }
+        /// <summary>The source when it can have work due by the clock (think time, timed flushes).</summary>
+        public ITimedSource? Timed { get; }
         public Stack<int> Free { get; }
     }
 }

@@ -32,6 +32,11 @@ public sealed class EngineRequest
     /// default; keeps the scheduler's migrations out of the latencies). False leaves placement to the OS.
     /// </summary>
     public bool PinWorkerThreads { get; set; } = true;
+    /// <summary>
+    /// Automatic tuning's time budget: the step-down search (16, 8, 4 ... sessions) stops when it is
+    /// spent. Null = the test duration, at least 12 s and at most 180 s.
+    /// </summary>
+    public double? TuningSeconds { get; set; }
     /// <summary>Cache warm-up before the measured window; null = until the cache model is ~90% full (bounded).</summary>
     public double? WarmupSeconds { get; set; }
     /// <summary>

@@ -33,6 +33,8 @@ public static class TestPlanner
             throw Bad("CacheSizeInvalid", $"Database cache {p.MinimumDatabaseCacheMB} MB .. {p.MaximumDatabaseCacheMB} MB is invalid: the minimum must be at least 1 MB and not above the maximum.");
         if (request.TargetRateIops is double rate && !(rate > 0))
             throw Bad("TargetRateOutOfRange", $"TargetRateIops {rate} is out of range: it must be greater than 0.");
+        if (request.TuningSeconds is double tuning && !(tuning >= 4 && tuning <= 3600))
+            throw Bad("TuningSecondsOutOfRange", $"TuningSeconds {tuning} is out of range: it must be between 4 and 3600 (omit it for the default, the test duration within 12..180 s).");
 
         var type = request.TestType;
         double duration = request.DurationSeconds ?? DefaultDuration(type);

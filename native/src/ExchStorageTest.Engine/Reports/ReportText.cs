@@ -57,6 +57,8 @@ internal static class ReportText
         int ran = SessionsRan(r);
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
         string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";
+        if (s.LoadModel == "Paced" && s.PacedIops is double paced)
+            return JetFormat.Integer(ran) + asked + $" (auto-tuned; sessions think between transactions to hold {JetFormat.Number(paced, 1)} IOPS)";
         return JetFormat.Integer(ran) + asked + (s.AutoTuned ? " (auto-tuned)" : "");
     }
 

@@ -114,6 +114,12 @@ public static class TextReport
         foreach (var e in r.Errors.Take(10))
             sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Instance} {e.Stream} {e.File} @{e.Offset}+{e.Length}: {e.ErrorName} ({e.ErrorCode}) {e.Message}\n");
         if (r.Errors.Count > 10) sb.Append($"  ... and {r.Errors.Count - 10} more (see the HTML or JSON report)\n");
+        // Jetstress's Test Log, last as in its report: tuning steps, dispatch settings, verdict inputs.
+        if (r.TestLog.Count > 0)
+        {
+            sb.Append("\nTest Log\n");
+            foreach (var line in r.TestLog) sb.Append("  ").Append(ReportText.TestLogLine(line, o.TimeZone)).Append('\n');
+        }
         return sb.ToString();
     }
 

@@ -33,6 +33,8 @@ public sealed class TestResults
     public List<TuningStep> TuningLog { get; set; } = new();
     /// <summary>NotRun (thread count given), Succeeded, or Failed (a Fail reason).</summary>
     public string TuningOutcome { get; set; } = "NotRun";
+    /// <summary>Why the tuning search stopped where it did (also in the test log).</summary>
+    public string? TuningStopReason { get; set; }
     public List<TestLogLine> TestLog { get; set; } = new();
     public BackupResult? Backup { get; set; }
     public SoftRecoveryResult? SoftRecovery { get; set; }
@@ -55,9 +57,14 @@ public sealed class RunSettings
     public double SampleIntervalSeconds { get; set; } = 15;
     public int ThreadCount { get; set; }
     public bool AutoTuned { get; set; }
-    /// <summary>Closed (sessions) or Open (paced at TargetRateIops).</summary>
+    /// <summary>
+    /// Closed (sessions, no think time), Paced (tuned sessions that think between transactions so
+    /// the transactional load holds <see cref="PacedIops"/>) or Open (arrivals at TargetRateIops).
+    /// </summary>
     public string LoadModel { get; set; } = "Closed";
     public double? TargetRateIops { get; set; }
+    /// <summary>Paced runs: the transactional IOPS the sessions' think time holds the load to (a ceiling).</summary>
+    public double? PacedIops { get; set; }
     public bool ContinueOnError { get; set; }
     public DatabaseSource DatabaseSource { get; set; }
     public Thresholds Thresholds { get; set; } = new();
@@ -313,17 +320,41 @@ public sealed class IoErrorRecord
     public string Message { get; set; } = "";
 }
 
+/// <summary>
+/// One phase of one automatic tuning step: Transient (until the per-instance database read latency
+/// slope settles) or Stable (the figures the step is judged on).
+/// </summary>
 public sealed class TuningStep
 {
     public DateTime TimeUtc { get; set; }
     public int ThreadCount { get; set; }
     public double? TargetRateIops { get; set; }
     public string Phase { get; set; } = "";
+    /// <summary>Sample intervals the phase ran.</summary>
+    public int Samples { get; set; }
     public double AchievedIops { get; set; }
     public double DatabaseReadLatencyMs { get; set; }
     public double LogWriteLatencyMs { get; set; }
+    public double LogReadLatencyMs { get; set; }
+    /// <summary>Steepest per-instance database read latency slope (least squares, ms per sample interval).</summary>
+    public double ReadLatencySlopeMsPerSample { get; set; }
+    /// <summary>Transactional database reads per database write (Stable).</summary>
+    public double ReadsPerWrite { get; set; }
+    /// <summary>Transactional database transfers per log write (Stable).</summary>
+    public double TransfersPerLogWrite { get; set; }
+    public List<TuningInstance> Instances { get; set; } = new();
     public bool Passed { get; set; }
     public string Note { get; set; } = "";
+}
+
+/// <summary>One instance's figures in a tuning phase (the Jetstress tuning log's per-instance lines).</summary>
+public sealed class TuningInstance
+{
+    public string Instance { get; set; } = "";
+    public double DatabaseReadLatencyMs { get; set; }
+    public double LogWriteLatencyMs { get; set; }
+    public double LogReadLatencyMs { get; set; }
+    public double ReadLatencySlopeMsPerSample { get; set; }
 }
 
 public sealed class TestLogLine

@@ -7,8 +7,11 @@ using ExchStorageTest.Engine.Workload;
 
 namespace ExchStorageTest.Engine.Runs;
 
-/// <summary>What one load driver runs.</summary>
-internal sealed record PhaseOptions(int Sessions, double? OpenLoopRateIops, bool Transactional, bool Maintenance, bool Replication, bool Backup);
+/// <summary>
+/// What one load driver runs. Grow: inserts grow the databases (every transactional run but soft
+/// recovery, whose replay reads every page a log names).
+/// </summary>
+internal sealed record PhaseOptions(int Sessions, double? OpenLoopRateIops, bool Transactional, bool Maintenance, bool Replication, bool Backup, bool Grow = false);
 
 /// <summary>Why a timed window ended.</summary>
 internal enum WindowEnd { Elapsed, Condition, Cancelled, Error }
@@ -39,12 +42,13 @@ internal sealed class LoadPhase : IDisposable
         var n = ctx.Instances.Count;
         foreach (var w in ctx.Instances)
         {
-            w.DatabaseReadStream = w.DatabaseWriteStream = w.LogWriteStream = w.MaintenanceStream = w.ReplicationStream = w.BackupStream = -1;
+            w.DatabaseReadStream = w.DatabaseWriteStream = w.LogWriteStream = w.LogReadStream = w.MaintenanceStream = w.ReplicationStream = w.BackupStream = -1;
             if (options.Transactional)
             {
                 w.DatabaseReadStream = Register(w, StreamNames.DatabaseRead, IoOperation.Read);
                 w.DatabaseWriteStream = Register(w, StreamNames.DatabaseWrite, IoOperation.Write);
                 w.LogWriteStream = Register(w, StreamNames.LogWrite, IoOperation.Write);
+                w.LogReadStream = Register(w, StreamNames.LogRead, IoOperation.Read);
             }
             if (options.Maintenance) w.MaintenanceStream = Register(w, StreamNames.MaintenanceRead, IoOperation.Read);
             if (options.Replication) w.ReplicationStream = Register(w, StreamNames.LogReplicationRead, IoOperation.Read);
@@ -75,13 +79,13 @@ internal sealed class LoadPhase : IDisposable
                     // Open loop: plenty of sessions, arrivals paced (Poisson) at this instance's share of the rate
                     // plus its log writes (about one per 11 database transfers).
                     sessions = Math.Max(sessions, 32);
-                    var src = new TransactionalSource(w, sessions, ctx.Shape);
+                    var src = new TransactionalSource(w, sessions, ctx.Shape, options.Grow);
                     Transactional[i] = src;
                     list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth, Arrival.Poisson, total / n * 1.09));
                 }
                 else
                 {
-                    var src = new TransactionalSource(w, sessions, ctx.Shape);
+                    var src = new TransactionalSource(w, sessions, ctx.Shape, options.Grow);
                     Transactional[i] = src;
                     list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth));
                 }
@@ -90,8 +94,11 @@ internal sealed class LoadPhase : IDisposable
                 list.Add(new LoadStream($"{InstanceName(w)}/Maintenance", new ScanSource(w, w.MaintenanceStream, ctx.Shape.MaintenanceReadBytes, wrap: true, cacheAware: true,
                     startPage: 1 + (long)(w.Next() % (ulong)Math.Max(1, w.PageCount - 1))), 2, Arrival.Linear, ctx.Shape.MaintenanceReadsPerSecond));
             if (options.Replication)
-                list.Add(new LoadStream($"{InstanceName(w)}/Replication", new ReplicationSource(w, ctx.Shape.ReplicationReadBytes), 1, Arrival.Linear,
-                    ctx.Shape.ReplicationReadsPerSecondPerCopy * (ctx.Plan.Profile.CopiesPerDatabase - 1)));
+            {
+                // Each passive copy pulls the log it is sent, as it is written.
+                for (int copy = 2; copy <= ctx.Plan.Profile.CopiesPerDatabase; copy++)
+                    list.Add(new LoadStream($"{InstanceName(w)}/Replication.{copy}", new ReplicationSource(w, ctx.Shape.ReplicationReadBytes), 1));
+            }
             if (options.Backup)
             {
                 var b = new ScanSource(w, w.BackupStream, ctx.Shape.BackupReadBytes, wrap: false, cacheAware: false, startPage: 0);
@@ -112,6 +119,33 @@ internal sealed class LoadPhase : IDisposable
     public Exception? Fault { get; private set; }
 
     private static string InstanceName(InstanceWorkload w) => $"Instance.{w.Index}";
+
+    /// <summary>
+    /// Sessions think between transactions so the transactional load settles at
+    /// <paramref name="totalIops"/> (split evenly over the instances); 0 ends the think time.
+    /// </summary>
+    public void PaceAt(double totalIops)
+    {
+        foreach (var t in Transactional) t?.Pacer.PaceAt(totalIops > 0 ? totalIops / Transactional.Length : 0);
+    }
+
+    /// <summary>
+    /// A clean shutdown of the databases, outside the measured window: sessions finish their
+    /// transaction, the log and every page the databases grew by are written. False when it did
+    /// not finish within <paramref name="maxSeconds"/> (the grown pages are then not all on disk).
+    /// </summary>
+    public bool Shutdown(double maxSeconds)
+    {
+        Driver.SetAccounting(false);
+        foreach (var t in Transactional) t?.BeginShutdown();
+        var deadline = System.Diagnostics.Stopwatch.StartNew();
+        while (deadline.Elapsed.TotalSeconds < maxSeconds && !Driver.StopRequested)
+        {
+            if (Array.TrueForAll(Transactional, t => t is null || t.ShutdownComplete)) return true;
+            Thread.Sleep(5);
+        }
+        return Array.TrueForAll(Transactional, t => t is null || t.ShutdownComplete);
+    }
 
     private int Register(InstanceWorkload w, string stream, IoOperation op)
     {

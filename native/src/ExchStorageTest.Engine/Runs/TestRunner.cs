@@ -100,22 +100,35 @@ public static class TestRunner
         var plan = ctx.Plan;
         var r = ctx.Results;
         int sessions;
+        double? pace = null;
         if (plan.TestType == TestType.Throughput) sessions = Tuner.FindMaximum(ctx);
         else if (plan.ThreadCount is int t) sessions = t;
         else if (plan.Request.TargetRateIops is not null) sessions = Math.Max(plan.Instances.Count, 8);
-        else sessions = Tuner.Tune(ctx);
+        else (sessions, pace) = Tuner.Tune(ctx);
         r.Settings.ThreadCount = sessions;
+        r.Settings.PacedIops = pace;
+        if (pace is not null) r.Settings.LoadModel = "Paced";
         if (ctx.Cancel.IsCancellationRequested) { r.Completion = "Stopped"; return; }
 
         LogStartOfDispatch(ctx, sessions);
         var options = new PhaseOptions(sessions, plan.Request.TargetRateIops, Transactional: true,
-            Maintenance: plan.Profile.BackgroundMaintenance, Replication: plan.Profile.CopiesPerDatabase > 1, Backup: false);
+            Maintenance: plan.Profile.BackgroundMaintenance, Replication: plan.Profile.CopiesPerDatabase > 1, Backup: false, Grow: true);
         using var phase = new LoadPhase(ctx, options);
         r.Engine.WorkerCount = phase.WorkerCount;
         phase.Start();
+        bool grownPagesWritten = false;
         try
         {
             Warmup(ctx, phase);
+            if (pace is double rate && !ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError)
+            {
+                // Warm-up fills the cache without think time; the load then settles at the paced
+                // rate before the measured window opens, so the window sees the steady state.
+                phase.PaceAt(rate);
+                double settle = Math.Clamp(plan.SampleIntervalSeconds, 2, 10);
+                ctx.Log(F($"Sessions think between transactions from here on, holding the transactional load to {rate:0.###} IOPS; settling for {settle:F0} s."));
+                phase.Run(settle, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", null);
+            }
             if (!ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError)
             {
                 ctx.BeginPhase("Measuring");
@@ -135,9 +148,11 @@ public static class TestRunner
         {
             ctx.Log("Dispatching transactions ends.");
             ctx.Log("Shutting down databases ...");
+            if (r.Completion != "Failed" && !phase.Driver.StoppedByError) grownPagesWritten = phase.Shutdown(maxSeconds: ctx.Cancel.IsCancellationRequested ? 5 : 30);
             phase.Stop();
             Collect(ctx, phase);
         }
+        DatabaseGrowth.Record(ctx, grownPagesWritten);
         ctx.Log(string.Join(" and ", ctx.Instances.Select(w => $"Instance.{w.Index} (complete)")));
         ctx.Log($"{Path.GetFileName(ctx.ResultsPath)} has {SampleCount(r)} samples.");
         if (plan.TestType == TestType.Stress && r.Completion == "Complete")

@@ -1,98 +1,211 @@
+using System.Diagnostics;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Runs;
 
+/// <summary>What automatic tuning chose: the sessions and, in profile mode, the rate their think time holds.</summary>
+internal readonly record struct TuningChoice(int Sessions, double? PacedIops);
+
 /// <summary>
-/// Automatic thread (session) tuning, Jetstress-style: each candidate runs a transient phase
-/// (until the read-latency slope settles or its time is up) and a stable phase that is judged.
-/// Profile mode picks the smallest count that meets the target IOPS within the thresholds;
-/// Throughput mode steps up and keeps the largest count that still passes. Every step is logged.
-/// The whole search is time-bounded: ~3 minutes by default, less for short tests.
+/// Automatic session tuning, as Jetstress does it: start high (16 sessions) and halve while the
+/// target is still met, each step a transient phase (until every instance's database read latency
+/// slope settles) and a stable phase that is judged and logged ("N sessions have actual X IOPS
+/// (target IOPS: T)", per-instance latencies and slopes, the operation mix). The smallest count that
+/// meets the target within the thresholds is chosen, and its sessions then think between
+/// transactions whenever they get ahead of <see cref="PaceFactor"/> x the target, so the run loads
+/// the storage the way the profile says even where one session per database already overshoots.
+/// Throughput mode steps up instead and keeps the largest count that passes. The search is bounded
+/// by a time budget (the test duration within 12..180 s unless the request says otherwise) and
+/// logs why it stopped.
 /// </summary>
 internal static class Tuner
 {
-    public static int Tune(RunContext ctx) => Search(ctx, maximise: false);
+    /// <summary>The rate the chosen sessions are held to, as a multiple of the target (Jetstress landed at 1.06-1.27x).</summary>
+    public const double PaceFactor = 1.15;
+    /// <summary>Jetstress's even-latency limit: a transient phase has settled below this slope.</summary>
+    public const double SettledSlopeMsPerSample = 0.5;
+    public const int StartSessions = 16;
+    private const int MaxSessions = 1024;
+    private const double MinStepSeconds = 4;
 
-    public static int FindMaximum(RunContext ctx) => Search(ctx, maximise: true);
+    public static double BudgetSeconds(TestPlan plan) => plan.Request.TuningSeconds ?? Math.Clamp(plan.DurationSeconds, 12, 180);
 
-    private static int Search(RunContext ctx, bool maximise)
+    public static TuningChoice Tune(RunContext ctx)
     {
         var plan = ctx.Plan;
         var r = ctx.Results;
         ctx.BeginPhase("Tuning");
-        double budget = Math.Clamp(plan.DurationSeconds, 12, 180);
-        double step = Math.Clamp(budget / 5, 3, 45);
-        double interval = Math.Clamp(step / 8, 0.5, plan.SampleIntervalSeconds);
-        var deadline = DateTime.UtcNow.AddSeconds(budget + step);
-        int sessions = Math.Max(1, plan.Instances.Count);
-        int best = -1, lastTried = sessions;
-        string why = "";
-        ctx.Log(maximise ? "Searching for the maximum thread count that passes the thresholds ..." : $"Tuning thread count for {plan.TargetIops:F1} target IOPS ...");
-        while (!ctx.Cancel.IsCancellationRequested && sessions <= 1024)
+        double target = plan.TargetIops;
+        int floor = Math.Max(1, plan.Instances.Count);
+        int start = Math.Max(StartSessions, floor);
+        int rungs = 1;
+        for (int n = start; n / 2 >= floor; n /= 2) rungs++;
+        double budget = BudgetSeconds(plan);
+        double step = Math.Max(MinStepSeconds, budget / rungs);
+        ctx.Log(TestRunner.F($"Tuning the session count for {target:0.###} target IOPS: from {start} sessions, halving while the target is met (time budget {budget:F0} s, {step:F1} s per step)."));
+        var clock = Stopwatch.StartNew();
+        int sessions = start, steps = 0;
+        bool ascending = false, latencyCapped = false;
+        int? best = null;
+        Trial? chosen = null, bestEffort = null;
+        string stop;
+        while (true)
         {
-            lastTried = sessions;
-            var (achieved, readLat, readMax, logLat, logMax) = Trial(ctx, sessions, step, interval);
-            var t = plan.Thresholds;
-            bool latencyOk = readLat <= t.AverageDatabaseReadLatencyMs && readMax <= t.MaximumDatabaseReadLatencyMs
-                && logLat <= t.AverageLogWriteLatencyMs && logMax <= t.MaximumLogWriteLatencyMs;
-            bool iopsOk = maximise || achieved >= plan.TargetIops;
-            bool passed = latencyOk && iopsOk && achieved > 0;
-            string note = passed ? "meets the goals" : !latencyOk ? "latency above the thresholds" : "achieved IOPS below the target";
-            r.TuningLog.Add(new TuningStep { TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Stable", AchievedIops = Math.Round(achieved, 3), DatabaseReadLatencyMs = Math.Round(readLat, 3), LogWriteLatencyMs = Math.Round(logLat, 3), Passed = passed, Note = note });
-            ctx.Log(TestRunner.F($"Tuning: {sessions} sessions achieved {achieved:F1} IOPS, DB read {readLat:F1} ms (max sample {readMax:F1}), log write {logLat:F1} ms: {note}."));
-            ctx.Events.Progress("Tuning", Math.Min(99, 100 * (1 - (deadline - DateTime.UtcNow).TotalSeconds / (budget + step))), Math.Max(0, (deadline - DateTime.UtcNow).TotalSeconds), TestRunner.F($"{sessions} sessions: {achieved:F0} IOPS, DB read {readLat:F1} ms"));
-            if (passed) best = sessions;
-            if (!maximise && passed) break;
-            if (!latencyOk) { why = "latencies exceed the thresholds"; break; }
-            if (DateTime.UtcNow.AddSeconds(step) > deadline) { why = "the tuning time ran out"; break; }
-            sessions *= 2;
+            if (ctx.Cancel.IsCancellationRequested) { stop = "the run was stopped"; break; }
+            if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
+            var t = RunTrial(ctx, sessions, step, target);
+            steps++;
+            if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
+            bool meets = t.LatencyOk && t.Achieved >= target && t.Achieved > 0;
+            if (t.LatencyOk && (bestEffort is null || t.Achieved > bestEffort.Achieved)) bestEffort = t;
+            if (meets) { best = sessions; chosen = t; }
+            if (ascending)
+            {
+                if (meets) { stop = $"{sessions} sessions meet the target and {sessions / 2} did not"; break; }
+                if (!t.LatencyOk) { stop = $"{sessions} sessions exceed the latency thresholds before they reach the target"; break; }
+                if (sessions >= MaxSessions) { stop = $"even {MaxSessions} sessions fall short of the target"; break; }
+                sessions = Math.Min(MaxSessions, sessions * 2);
+                continue;
+            }
+            if (meets)
+            {
+                if (sessions == floor) { stop = floor == 1 ? "1 session already meets the target" : $"{floor} sessions (one per database) already meet the target"; break; }
+                sessions = Math.Max(floor, sessions / 2);
+                continue;
+            }
+            if (best is int b) { stop = t.LatencyOk ? $"{sessions} sessions fall short of the target, {b} meet it" : $"{sessions} sessions exceed the latency thresholds, {b} meet the target"; break; }
+            if (!t.LatencyOk)
+            {
+                if (sessions == floor) { stop = $"even {floor} sessions exceed the latency thresholds"; break; }
+                latencyCapped = true;
+                sessions = Math.Max(floor, sessions / 2); // fewer sessions, lower latencies
+                continue;
+            }
+            if (latencyCapped) { stop = $"{sessions} sessions keep the latencies within the thresholds but fall short of the target, {sessions * 2} exceed the thresholds"; break; }
+            if (sessions >= MaxSessions) { stop = $"even {MaxSessions} sessions fall short of the target"; break; }
+            ascending = true; // the first count falls short with latencies to spare: more sessions
+            sessions = Math.Min(MaxSessions, sessions * 2);
         }
-        if (ctx.Cancel.IsCancellationRequested) { r.TuningOutcome = "Failed"; return Math.Max(best, lastTried); }
-        if (best > 0)
+        r.TuningStopReason = stop;
+        if (best is int count && chosen is not null && !ctx.Cancel.IsCancellationRequested)
         {
             r.TuningOutcome = "Succeeded";
-            ctx.Log($"Tuning chose {best} sessions.");
+            double pace = Math.Round(PaceFactor * target, 3);
+            ctx.Log($"Tuning stopped: {stop}. Tuning chose {count} sessions.");
+            if (chosen.Achieved > pace)
+                ctx.Log(TestRunner.F($"{count} sessions have actual {chosen.Achieved:F1} IOPS, {chosen.Achieved / target:F1} times the target: the sessions will think between transactions (sluggish sessions) to hold {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
+            else
+                ctx.Log(TestRunner.F($"The sessions will think between transactions only when they get ahead of {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
+            return new TuningChoice(count, pace);
+        }
+        r.TuningOutcome = "Failed";
+        int fallback = bestEffort?.Sessions ?? floor;
+        ctx.Log($"Tuning failed: {stop}. Continuing with {fallback} sessions, without think time.");
+        return new TuningChoice(fallback, null);
+    }
+
+    public static int FindMaximum(RunContext ctx)
+    {
+        var plan = ctx.Plan;
+        var r = ctx.Results;
+        ctx.BeginPhase("Tuning");
+        int floor = Math.Max(1, plan.Instances.Count);
+        double budget = BudgetSeconds(plan);
+        double step = Math.Max(MinStepSeconds, budget / 5);
+        ctx.Log(TestRunner.F($"Searching for the largest session count that passes the thresholds: from {floor} sessions, doubling (time budget {budget:F0} s, {step:F1} s per step)."));
+        var clock = Stopwatch.StartNew();
+        int sessions = floor, steps = 0, best = -1;
+        string stop;
+        while (true)
+        {
+            if (ctx.Cancel.IsCancellationRequested) { stop = "the run was stopped"; break; }
+            if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
+            var t = RunTrial(ctx, sessions, step, target: null);
+            steps++;
+            if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
+            if (t.LatencyOk && t.Achieved > 0) best = sessions;
+            else { stop = $"{sessions} sessions exceed the latency thresholds"; break; }
+            if (sessions >= MaxSessions) { stop = $"{MaxSessions} sessions is the most tried"; break; }
+            sessions = Math.Min(MaxSessions, sessions * 2);
+        }
+        r.TuningStopReason = stop;
+        if (best > 0 && !ctx.Cancel.IsCancellationRequested)
+        {
+            r.TuningOutcome = "Succeeded";
+            ctx.Log($"Tuning stopped: {stop}. Tuning chose {best} sessions.");
             return best;
         }
         r.TuningOutcome = "Failed";
-        int fallback = maximise ? Math.Max(1, plan.Instances.Count) : lastTried;
-        ctx.Log($"Tuning failed ({why}); continuing with {fallback} sessions.");
-        return fallback;
+        ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
+        return floor;
     }
 
-    private static (double Achieved, double ReadLat, double ReadMax, double LogLat, double LogMax) Trial(RunContext ctx, int sessions, double seconds, double interval)
+    /// <summary>A judged tuning step. IoFailed: an I/O error stopped it (without continue-on-error), and the search ends there.</summary>
+    private sealed record Trial(int Sessions, double Achieved, bool LatencyOk, bool IoFailed);
+
+    /// <summary>One tuning step: a transient phase until the read-latency slopes settle, then a judged stable phase.</summary>
+    private static Trial RunTrial(RunContext ctx, int sessions, double seconds, double? target)
     {
         var plan = ctx.Plan;
+        var r = ctx.Results;
+        // Tuning is a search, not the test: its inserts do not grow the databases.
         var options = new PhaseOptions(sessions, null, true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, false);
         using var phase = new LoadPhase(ctx, options);
+        double interval = seconds >= 20 ? 1 : 0.5;
+        var instances = ctx.Instances.Select(w => w.Index).ToArray();
+        var transient = new ReadLatencySlopes(phase, instances);
         phase.Start();
-        // Transient: until the read-latency slope settles (< 5 ms per sample, as Jetstress) or a third of the step.
-        double prev = double.NaN;
-        int settled = 0;
-        phase.Run(seconds / 3, interval, "Tuning", null, samples =>
+        var sw = Stopwatch.StartNew();
+        phase.Run(seconds * 0.4, interval, "Tuning", () => transient.Settled, transient.Add);
+        double transientSeconds = sw.Elapsed.TotalSeconds;
+        double slope = transient.SteepestSlope;
+        string settledNote = transient.Settled
+            ? TestRunner.F($"read latency slope settled after {transient.Samples} samples ({slope:F2} ms/sample)")
+            : TestRunner.F($"read latency slope not settled within {transientSeconds:F0} s ({slope:F2} ms/sample); measuring anyway");
+        r.TuningLog.Add(new TuningStep
         {
-            double sum = 0; long n = 0;
-            foreach (var s in samples) if (s.StreamId >= 0 && s.Operations > 0 && phase.Driver.Keys[s.StreamId].Stream == StreamNames.DatabaseRead) { sum += s.AverageLatencyMs * s.Operations; n += s.Operations; }
-            double lat = n > 0 ? sum / n : 0;
-            if (!double.IsNaN(prev) && Math.Abs(lat - prev) < 5) settled++;
-            prev = lat;
+            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Transient", Samples = transient.Samples,
+            DatabaseReadLatencyMs = Math.Round(transient.LastMean, 3), ReadLatencySlopeMsPerSample = Math.Round(slope, 3), Note = settledNote,
         });
-        ctx.Results.TuningLog.Add(new TuningStep { TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Transient", DatabaseReadLatencyMs = double.IsNaN(prev) ? 0 : Math.Round(prev, 3), Note = settled > 0 ? "latency slope settled" : "slope not yet settled" });
+        ctx.Log($"{sessions} sessions: transient phase, {settledNote}.");
+
+        var stable = new ReadLatencySlopes(phase, instances);
         phase.BeginMeasuring();
-        phase.Run(seconds * 2 / 3, interval, "Tuning", null);
+        phase.Run(Math.Max(seconds - transientSeconds, seconds * 0.6), interval, "Tuning", null, stable.Add);
         // Tuning samples are not part of the measured window's time series.
-        ctx.Results.TimeSeries.Clear();
-        ctx.Results.InstanceSeries.Clear();
+        r.TimeSeries.Clear();
+        r.InstanceSeries.Clear();
         phase.Stop();
-        double achieved = 0, readSum = 0, logSum = 0, readMax = 0, logMax = 0;
-        long reads = 0, logs = 0;
-        foreach (var (_, s) in phase.StreamResults())
+
+        var figures = StepFigures.Of(phase, ctx.Instances);
+        var t = plan.Thresholds;
+        bool latencyOk = figures.Instances.TrueForAll(i =>
+            i.ReadLatencyMs <= t.AverageDatabaseReadLatencyMs && i.ReadMaxSampleMs <= t.MaximumDatabaseReadLatencyMs
+            && i.LogWriteLatencyMs <= t.AverageLogWriteLatencyMs && i.LogWriteMaxSampleMs <= t.MaximumLogWriteLatencyMs);
+        bool passed = latencyOk && figures.Achieved > 0 && (target is null || figures.Achieved >= target);
+        string note = !latencyOk ? "latencies above the thresholds" : target is null || figures.Achieved >= target ? "within the thresholds" + (target is null ? "" : ", target met") : "below the target";
+        var s = ctx.Shape;
+        r.TuningLog.Add(new TuningStep
         {
-            if (s.Stream is StreamNames.DatabaseRead or StreamNames.DatabaseWrite) achieved += s.OperationsPerSecond;
-            if (s.Stream == StreamNames.DatabaseRead) { readSum += s.LatencyMs.Mean * s.Operations; reads += s.Operations; readMax = Math.Max(readMax, s.MaxSampleAverageLatencyMs); }
-            if (s.Stream == StreamNames.LogWrite) { logSum += s.LatencyMs.Mean * s.Operations; logs += s.Operations; logMax = Math.Max(logMax, s.MaxSampleAverageLatencyMs); }
-        }
-        return (achieved, reads > 0 ? readSum / reads : 0, readMax, logs > 0 ? logSum / logs : 0, logMax);
+            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Stable", Samples = stable.Samples,
+            AchievedIops = Math.Round(figures.Achieved, 3),
+            DatabaseReadLatencyMs = Math.Round(figures.ReadLatencyMs, 3), LogWriteLatencyMs = Math.Round(figures.LogWriteLatencyMs, 3),
+            LogReadLatencyMs = Math.Round(figures.LogReadLatencyMs, 3), ReadLatencySlopeMsPerSample = Math.Round(stable.SteepestSlope, 3),
+            ReadsPerWrite = Math.Round(figures.ReadsPerWrite, 3), TransfersPerLogWrite = Math.Round(figures.TransfersPerLogWrite, 3),
+            Instances = figures.Instances.Select(i => new TuningInstance
+            {
+                Instance = $"Instance.{i.Index}", DatabaseReadLatencyMs = Math.Round(i.ReadLatencyMs, 3), LogWriteLatencyMs = Math.Round(i.LogWriteLatencyMs, 3),
+                LogReadLatencyMs = Math.Round(i.LogReadLatencyMs, 3), ReadLatencySlopeMsPerSample = Math.Round(stable.SlopeOf(i.Index), 3),
+            }).ToList(),
+            Passed = passed, Note = note,
+        });
+        string targetText = target is double tt ? TestRunner.F($"{tt:0.###}") : "none, searching for the maximum";
+        ctx.Log(TestRunner.F($"{sessions} sessions have actual {figures.Achieved:F1} IOPS (target IOPS: {targetText})."));
+        foreach (var i in figures.Instances)
+            ctx.Log(TestRunner.F($"Instance.{i.Index} has {i.ReadLatencyMs:F1} for I/O Database Reads Average Latency, {i.LogWriteLatencyMs:F1} for I/O Log Writes Average Latency, {i.LogReadLatencyMs:F1} for I/O Log Reads Average Latency; read latency slope {stable.SlopeOf(i.Index):F2} ms/sample."));
+        ctx.Log(TestRunner.F($"Operation mix: Sessions {sessions}, Inserts {s.InsertPercent}%, Deletes {s.DeletePercent}%, Replaces {s.ReplacePercent}%, Reads {s.ReadPercent}%, Lazy Commits {s.LazyCommitPercent}%; database reads per write {figures.ReadsPerWrite:F2}, database transfers per log write {figures.TransfersPerLogWrite:F1}."));
+        ctx.Log($"{sessions} sessions: {note}.");
+        return new Trial(sessions, figures.Achieved, latencyOk, phase.Driver.StoppedByError);
     }
 }

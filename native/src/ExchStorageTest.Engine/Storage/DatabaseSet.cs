@@ -46,7 +46,8 @@ public static class DatabaseSet
             else
             {
                 var existing = Inspect(inst.DatabaseFile, allowBuffered);
-                if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount == pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
+                // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew.
+                if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
                 {
                     header = h;
                     log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
@@ -105,9 +106,10 @@ public static class DatabaseSet
         }
         if (h is null || h.State != DatabaseState.Complete)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': its creation never completed (the header says Creating). Re-create it.", path);
-        if (h.PageSize != PageFormat.PageSize || h.PageCount != plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
+        // Runs grow a database by their inserts, so it may hold more pages than planned, never fewer.
+        if (h.PageSize != PageFormat.PageSize || h.PageCount < plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
-                $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
+                $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, at least {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
         long actual = new FileInfo(path).Length;
         if (actual < h.SizeBytes)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': the header says {h.SizeBytes} bytes but the file holds {actual}.", path);
@@ -137,6 +139,21 @@ public static class DatabaseSet
         }
         DirectIo.Flush(file);
         return complete;
+    }
+
+    /// <summary>
+    /// Records that a run grew the database to <paramref name="pageCount"/> pages (every page below it
+    /// written and durable): the header's page count, rewritten in place and flushed.
+    /// </summary>
+    public static DatabaseHeader RecordGrowth(IoFile file, DatabaseHeader header, long pageCount)
+    {
+        var grown = header with { PageCount = pageCount };
+        DirectIo.Flush(file);
+        using var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment);
+        grown.Write(page.Span);
+        DirectIo.Write(file, page.Span, 0);
+        DirectIo.Flush(file);
+        return grown;
     }
 
     /// <summary>Writes pages 1..n-1 with 1 MiB direct writes, several in flight (one per creation thread).</summary>

@@ -23,6 +23,7 @@ public sealed class InstanceWorkload
         LogOffset = LogFormat.FileHeaderBytes;
         Rng = seed == 0 ? 0x9E3779B97F4A7C15UL : seed;
         AppendCursor = 1 + (long)(Next() % (ulong)Math.Max(1, pageCount - 1));
+        NextNewPage = pageCount;
         PendingPages = new int[LogFormat.MaxRecords(64 * 1024) * 4];
     }
 
@@ -35,12 +36,14 @@ public sealed class InstanceWorkload
     public CacheModel Cache { get; }
 
     // Stream ids in the current driver (re-assigned for every driver).
-    public int DatabaseReadStream = -1, DatabaseWriteStream = -1, LogWriteStream = -1, MaintenanceStream = -1, ReplicationStream = -1, BackupStream = -1;
+    public int DatabaseReadStream = -1, DatabaseWriteStream = -1, LogWriteStream = -1, LogReadStream = -1, MaintenanceStream = -1, ReplicationStream = -1, BackupStream = -1;
 
     // Log position (persists across drivers).
     public long Generation;
     public readonly long FirstGeneration;
     public int LogOffset;
+    /// <summary>Where the writer stopped in the generation it closed last (the rest of that file is unused).</summary>
+    public int LastClosedLogEnd = LogFormat.FileSize;
     public int BlockSequence;
     public bool NeedLogHeader;
     public bool LogInFlight;
@@ -55,6 +58,16 @@ public sealed class InstanceWorkload
     // Append cursor of inserts at the end of a table.
     public long AppendCursor;
     public int AppendRecords;
+
+    // Growth: the database grows by one page per RecordsPerNewPage records inserted and not deleted.
+    // Pages from PageCount up are new this run: formatted in the cache, never read before they are written.
+    /// <summary>The next page the database grows by (PageCount until it grows).</summary>
+    public long NextNewPage;
+    /// <summary>Records inserted minus records deleted since the last new page.</summary>
+    public int NetRecords;
+    public long GrownPages => NextNewPage - PageCount;
+    /// <summary>The most this run may grow the database by (a share of its size and of the volume's free space).</summary>
+    public long GrowthLimitPages;
 
     // Counters (written by the owning worker; read by the sampler: 64-bit reads are atomic).
     public long ChecksumErrors;

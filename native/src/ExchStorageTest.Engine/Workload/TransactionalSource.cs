@@ -10,25 +10,31 @@ namespace ExchStorageTest.Engine.Workload;
 /// non-lazy commit waits for the log write that carries it (group commit: one log write in flight,
 /// commits arriving meanwhile ride the next one); the scavenger's dirty-page writes (single or
 /// coalesced 2-page) run in the background. Every read is verified (identity + CRC32C).
+/// Paced (see <see cref="SessionPacer"/>), a session thinks before each transaction until the
+/// instance's schedule allows it. Inserts grow the database by new pages (written, never read
+/// first). A clean shutdown (<see cref="BeginShutdown"/>) ends the transactions, writes the log and
+/// every new page, as ESE does before it detaches a database.
 /// No allocation per call: runs in the I/O loop on the instance's worker thread.
 /// </summary>
-public sealed class TransactionalSource : IIoSource
+public sealed class TransactionalSource : ITimedSource
 {
-    private const long KindRead = 0, KindFlush = 1, KindLogBlock = 2, KindLogHeader = 3;
-    private const byte Ready = 0, WaitRead = 1, WaitLog = 2, Stalled = 3;
+    private const long KindRead = 0, KindFlush = 1, KindLogBlock = 2, KindLogHeader = 3, KindLogRead = 4;
+    private const byte Ready = 0, WaitRead = 1, WaitLog = 2, Stalled = 3, Thinking = 4, Parked = 5;
 
     private readonly InstanceWorkload _w;
     private readonly WorkloadShape _shape;
     private readonly int _sessions;
+    private readonly bool _grow;
     private readonly byte[] _state;
     private readonly int[] _opsLeft;
     private readonly bool[] _modified;
     private readonly int[] _touchPage;     // page of the current touch, -1 = op not generated
     private readonly bool[] _touchModify;
+    private readonly bool[] _touchNew;     // the touch is a page the database grows by
     private readonly int[] _secondPage;     // a second touch of the same op (-1 = none)
     private readonly int[] _opLogBytes;
-    private readonly int[] _ready;
-    private int _readyHead, _readyCount;
+    private readonly SessionQueue _ready;
+    private readonly SessionQueue _thinking;
     private readonly int[] _stalled;
     private int _stalledCount;
     private readonly int[] _waitNext;
@@ -36,22 +42,33 @@ public sealed class TransactionalSource : IIoSource
     private readonly int[] _waitInFlight;
     private int _waitInFlightCount;
     private readonly long _lazyFlushTicks;
+    private readonly long _logReadIntervalTicks;
+    private long _nextLogRead;
+    private readonly int _opsUniformMost, _opsLongerPerMille;
     private int _flushesInFlight;
+    private int _readsInFlight;
+    private int _parkedCount;
+    private volatile bool _shutdownRequested;
+    private volatile bool _shutdownComplete;
 
-    public TransactionalSource(InstanceWorkload workload, int sessions, WorkloadShape shape)
+    /// <summary>Sessions for <paramref name="workload"/>; <paramref name="grow"/>: inserts grow the database file (not in soft recovery, whose replay reads every page a log names).</summary>
+    public TransactionalSource(InstanceWorkload workload, int sessions, WorkloadShape shape, bool grow = false)
     {
         if (sessions < 1) throw new ArgumentOutOfRangeException(nameof(sessions));
         _w = workload;
         _shape = shape;
         _sessions = sessions;
+        _grow = grow;
         _state = new byte[sessions];
         _opsLeft = new int[sessions];
         _modified = new bool[sessions];
         _touchPage = new int[sessions];
         _touchModify = new bool[sessions];
+        _touchNew = new bool[sessions];
         _secondPage = new int[sessions];
         _opLogBytes = new int[sessions];
-        _ready = new int[sessions];
+        _ready = new SessionQueue(sessions);
+        _thinking = new SessionQueue(sessions);
         _stalled = new int[sessions];
         _waitNext = new int[sessions];
         _waitInFlight = new int[sessions];
@@ -59,34 +76,82 @@ public sealed class TransactionalSource : IIoSource
         {
             _touchPage[s] = -1;
             _secondPage[s] = -1;
-            PushReady(s);
+            _ready.Push(s);
         }
-        _lazyFlushTicks = System.Diagnostics.Stopwatch.Frequency * shape.LazyFlushMilliseconds / 1000;
+        long frequency = System.Diagnostics.Stopwatch.Frequency;
+        _lazyFlushTicks = frequency * shape.LazyFlushMilliseconds / 1000;
+        _logReadIntervalTicks = shape.TransactionalLogReadsPerSecond > 0 ? (long)(frequency / shape.TransactionalLogReadsPerSecond) : 0;
         MaxLength = Math.Max(2 * PageFormat.PageSize, shape.MaxLogWriteBytes);
+        // Mean m of a mix of uniform 1..n and 1..n+1: n = floor(2m - 1), share of the longer p = 2m - 1 - n.
+        double spread = Math.Max(1, 2 * shape.MeanOperationsPerTransaction - 1);
+        _opsUniformMost = (int)spread;
+        _opsLongerPerMille = (int)Math.Round((spread - _opsUniformMost) * 1000);
     }
 
     /// <summary>Sessions this source runs against its database (the results record it per instance).</summary>
     public int Sessions => _sessions;
 
-    /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer.</summary>
-    public int Depth => _sessions + _shape.MaxFlushesInFlight + 1;
+    /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer + the log reader.</summary>
+    public int Depth => _sessions + _shape.MaxFlushesInFlight + 2;
     public int MaxLength { get; }
+    /// <summary>The think time of these sessions (the run thread sets its rate).</summary>
+    public SessionPacer Pacer { get; } = new();
+
+    /// <summary>Ends the transactions: sessions finish the one they are in, then the log and every new page are written.</summary>
+    public void BeginShutdown() => _shutdownRequested = true;
+
+    /// <summary>True once a shutdown has written the log and every page the database grew by.</summary>
+    public bool ShutdownComplete => _shutdownComplete;
+
+    public long WakeTicks
+    {
+        get
+        {
+            if (_ready.Count > 0) return 0; // yielded with sessions ready (everything hit the cache)
+            long wake = long.MaxValue;
+            if (_thinking.Count > 0) wake = Pacer.Paced ? Pacer.NextStart : 0;
+            if ((_w.PendingLogBytes > 0 || _w.PendingPageCount > 0) && !_w.LogInFlight && !_w.LogFull) wake = Math.Min(wake, _w.LastLogWriteTicks + _lazyFlushTicks);
+            if (_logReadIntervalTicks > 0 && _w.LogReadStream >= 0) wake = Math.Min(wake, _nextLogRead);
+            return wake;
+        }
+    }
 
     public bool TryNext(ref IoPlan plan, Span<byte> buffer)
     {
-        if (TryLogWrite(ref plan, buffer)) return true;
+        if (_shutdownRequested) return TryShutdown(ref plan, buffer);
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        Pacer.Refresh(now);
+        if (TryLogRead(ref plan, now)) return true;
+        if (TryLogWrite(ref plan, buffer, now)) return true;
         if (TryFlush(ref plan, buffer)) return true;
-        if (_stalledCount > 0 && _w.Cache.Available > 0)
-        {
-            for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; PushReady(_stalled[i]); }
-            _stalledCount = 0;
-        }
-        // Run ready sessions until one needs a read (bounded, so a fully cached database yields).
+        WakeStalled();
+        // One thinking session at a time: the one woken starts I/O, which moves the schedule on
+        // before the next is considered (the worker asks again at once while this returns true).
+        if (_thinking.Count > 0 && Pacer.MayStart(now)) WakeOneThinking();
+        if (RunReadySessions(ref plan)) return true;
+        // The sessions just run may now wait for a log write (a non-lazy commit) or for the
+        // scavenger (a stall): start that I/O now. Returning without it left a session waiting on
+        // an I/O nobody had started until the worker next polled this source, which it does only
+        // after some other completion or a paced arrival: one session per database spent ~80% of
+        // its time there, and the first extra session hid it (a ~10x jump from 1 to 2 sessions).
+        return TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer);
+    }
+
+    /// <summary>Sessions that stalled for want of a buffer go on once the scavenger has freed one.</summary>
+    private void WakeStalled()
+    {
+        if (_stalledCount == 0 || _w.Cache.Available == 0) return;
+        for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; _ready.Push(_stalled[i]); }
+        _stalledCount = 0;
+    }
+
+    /// <summary>Runs ready sessions until one needs a read (true: in <paramref name="plan"/>); bounded, so a fully cached database yields.</summary>
+    private bool RunReadySessions(ref IoPlan plan)
+    {
         int budget = 4 * _sessions + 16;
-        while (_readyCount > 0 && budget-- > 0)
+        while (_ready.Count > 0 && budget-- > 0)
         {
-            int s = PopReady();
-            if (RunSession(s, ref plan)) return true;
+            if (RunSession(_ready.Pop(), ref plan)) return true;
         }
         return false;
     }
@@ -101,12 +166,15 @@ public sealed class TransactionalSource : IIoSource
                 if (_opsLeft[s] == 0)
                 {
                     if (_modified[s] && Commit(s)) return false; // waits for the log
-                    _opsLeft[s] = 1 + (int)(_w.Next() % (ulong)_shape.MaxOperationsPerTransaction);
+                    if (_shutdownRequested) { Park(s); return false; }
+                    if (Pacer.Paced && !Pacer.MayStart(System.Diagnostics.Stopwatch.GetTimestamp())) { Think(s); return false; }
+                    _opsLeft[s] = OperationsInTransaction();
                     _modified[s] = false;
                 }
                 NewOperation(s);
             }
-            var access = _w.Cache.Access(_touchPage[s], _touchModify[s], out int slot);
+            int slot;
+            var access = _touchNew[s] ? _w.Cache.AccessNew(_touchPage[s], out slot) : _w.Cache.Access(_touchPage[s], _touchModify[s], out slot);
             if (access == CacheAccess.Stall)
             {
                 _state[s] = Stalled;
@@ -116,6 +184,8 @@ public sealed class TransactionalSource : IIoSource
             if (access == CacheAccess.Miss)
             {
                 _state[s] = WaitRead;
+                Pacer.Charge();
+                _readsInFlight++;
                 plan.StreamId = _w.DatabaseReadStream;
                 plan.FileIndex = _w.DatabaseFileIndex;
                 plan.Operation = IoOperation.Read;
@@ -126,8 +196,15 @@ public sealed class TransactionalSource : IIoSource
             }
             TouchDone(s);
         }
-        PushReady(s); // yield: everything hit the cache
+        _ready.Push(s); // yield: everything hit the cache
         return false;
+    }
+
+    /// <summary>Uniform in 1..n (or 1..n+1 for the share that makes the mean <see cref="WorkloadShape.MeanOperationsPerTransaction"/>).</summary>
+    private int OperationsInTransaction()
+    {
+        int most = _opsUniformMost + ((int)(_w.Next() % 1000) < _opsLongerPerMille ? 1 : 0);
+        return 1 + (int)(_w.Next() % (ulong)most);
     }
 
     private void NewOperation(int s)
@@ -136,9 +213,17 @@ public sealed class TransactionalSource : IIoSource
         long pages = _w.PageCount;
         int page = 1 + (int)(_w.Next() % (ulong)(pages - 1));
         _secondPage[s] = -1;
+        _touchNew[s] = false;
         if (roll < _shape.InsertPercent)
         {
-            if ((int)(_w.Next() % 100) < _shape.AppendInsertPercent)
+            if (_grow && _w.GrownPages < _w.GrowthLimitPages && ++_w.NetRecords >= _shape.RecordsPerNewPage)
+            {
+                // Records inserted and not deleted fill a new page: the database grows by it.
+                _w.NetRecords -= _shape.RecordsPerNewPage;
+                page = (int)_w.NextNewPage++;
+                _touchNew[s] = true;
+            }
+            else if ((int)(_w.Next() % 100) < _shape.AppendInsertPercent)
             {
                 if (++_w.AppendRecords >= _shape.RecordsPerAppendPage)
                 {
@@ -149,7 +234,11 @@ public sealed class TransactionalSource : IIoSource
             }
             Set(s, page, true, _shape.InsertLogBytes);
         }
-        else if (roll < _shape.InsertPercent + _shape.DeletePercent) Set(s, page, true, _shape.DeleteLogBytes);
+        else if (roll < _shape.InsertPercent + _shape.DeletePercent)
+        {
+            if (_grow && _w.GrownPages < _w.GrowthLimitPages) _w.NetRecords--;
+            Set(s, page, true, _shape.DeleteLogBytes);
+        }
         else if (roll < _shape.InsertPercent + _shape.DeletePercent + _shape.ReplacePercent) Set(s, page, true, _shape.ReplaceLogBytes);
         else
         {
@@ -174,6 +263,7 @@ public sealed class TransactionalSource : IIoSource
             _w.PendingLogBytes += _opLogBytes[s];
             if (_w.PendingPageCount < _w.PendingPages.Length) _w.PendingPages[_w.PendingPageCount++] = _touchPage[s];
         }
+        _touchNew[s] = false;
         if (_secondPage[s] >= 0)
         {
             _touchPage[s] = _secondPage[s];
@@ -199,12 +289,31 @@ public sealed class TransactionalSource : IIoSource
         return true;
     }
 
-    private bool TryLogWrite(ref IoPlan plan, Span<byte> buffer)
+    /// <summary>
+    /// The transactional log reads seen in Jetstress's counters (~0.15/s of ~4 KB per instance in one
+    /// published report, none in another): the current log file's header, on a clock.
+    /// </summary>
+    private bool TryLogRead(ref IoPlan plan, long now)
+    {
+        if (_logReadIntervalTicks == 0 || _w.LogReadStream < 0) return false;
+        if (_nextLogRead == 0) _nextLogRead = now + _logReadIntervalTicks / 2;
+        if (now < _nextLogRead) return false;
+        _nextLogRead = Math.Max(_nextLogRead + _logReadIntervalTicks, now - _logReadIntervalTicks);
+        plan.StreamId = _w.LogReadStream;
+        plan.FileIndex = _w.LogSlot(_w.Generation);
+        plan.Operation = IoOperation.Read;
+        plan.Offset = 0;
+        plan.Length = _shape.TransactionalLogReadBytes;
+        plan.Tag = KindLogRead << 60;
+        return true;
+    }
+
+    private bool TryLogWrite(ref IoPlan plan, Span<byte> buffer, long now)
     {
         if (_w.LogInFlight) return false;
-        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        bool pending = _w.PendingLogBytes > 0 || _w.PendingPageCount > 0;
         bool due = _waitNextCount > 0 || _w.PendingLogBytes >= _shape.LazyFlushBytes
-            || (_w.PendingLogBytes > 0 && now - _w.LastLogWriteTicks > _lazyFlushTicks);
+            || (pending && (now - _w.LastLogWriteTicks > _lazyFlushTicks || _shutdownRequested));
         if (!due && !_w.NeedLogHeader) return false;
         if (!due && _w.NeedLogHeader && _w.PendingLogBytes == 0) return false;
         plan.StreamId = _w.LogWriteStream;
@@ -230,9 +339,10 @@ public sealed class TransactionalSource : IIoSource
         {
             // The generation is full: roll to the next one (its header is the next log write).
             if (_w.Generation >= _w.GenerationLimit) { _w.LogFull = true; return false; }
+            _w.LastClosedLogEnd = _w.LogOffset;
             _w.Generation++;
             _w.NeedLogHeader = true;
-            return TryLogWrite(ref plan, buffer);
+            return TryLogWrite(ref plan, buffer, now);
         }
         records = Math.Min(records, LogFormat.MaxRecords(length));
         LogFormat.WriteBlock(buffer, length, _w.BlockSequence, _w.Generation, _w.InstanceId, _w.PendingPages.AsSpan(0, records));
@@ -258,6 +368,13 @@ public sealed class TransactionalSource : IIoSource
         if (_flushesInFlight >= _shape.MaxFlushesInFlight) return false;
         if (!_w.Cache.WantsScavenge) return false;
         if (!_w.Cache.NextFlush(out int first, out int pages, out int slot1, out int slot2)) return false;
+        Pacer.Charge();
+        PlanFlush(ref plan, buffer, first, pages, slot1, slot2);
+        return true;
+    }
+
+    private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
+    {
         for (int i = 0; i < pages; i++)
             PageFormat.Stamp(buffer.Slice(i * PageFormat.PageSize, PageFormat.PageSize), first + i, _w.InstanceId, ++_w.WriteGeneration);
         plan.StreamId = _w.DatabaseWriteStream;
@@ -267,7 +384,32 @@ public sealed class TransactionalSource : IIoSource
         plan.Length = pages * PageFormat.PageSize;
         plan.Tag = (KindFlush << 60) | ((long)(slot2 + 1) << 30) | (uint)slot1;
         _flushesInFlight++;
-        return true;
+    }
+
+    /// <summary>
+    /// Shutdown turn: sessions finish their transaction (reads, commits) and park; the log is
+    /// written out and so is every page the database grew by, so the file holds each of them.
+    /// </summary>
+    private bool TryShutdown(ref IoPlan plan, Span<byte> buffer)
+    {
+        if (_shutdownComplete) return false;
+        while (_thinking.Count > 0) Park(_thinking.Pop());
+        WakeStalled();
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        if (TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer)) return true;
+        if (RunReadySessions(ref plan)) return true; // sessions finish the transaction they are in, then park
+        if (TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer)) return true;
+        if (_parkedCount < _sessions) return false; // sessions still in a transaction
+        int from = (int)_w.PageCount, to = (int)_w.NextNewPage;
+        if (_flushesInFlight < _shape.MaxFlushesInFlight && _w.Cache.NextDirtyIn(from, to, out int first, out int pages, out int s1, out int s2))
+        {
+            PlanFlush(ref plan, buffer, first, pages, s1, s2);
+            return true;
+        }
+        if (_flushesInFlight == 0 && _readsInFlight == 0 && !_w.LogInFlight && _w.PendingLogBytes == 0 && _w.PendingPageCount == 0
+            && !_w.Cache.AnyUnwrittenIn(from, to))
+            _shutdownComplete = true;
+        return false;
     }
 
     public void Completed(in IoPlan plan, int result, ReadOnlySpan<byte> buffer)
@@ -278,6 +420,7 @@ public sealed class TransactionalSource : IIoSource
         {
             int s = (int)((plan.Tag >> 30) & 0x3FFFFFFF);
             int slot = (int)(plan.Tag & 0x3FFFFFFF);
+            _readsInFlight--;
             if (ok)
             {
                 var check = PageFormat.Verify(buffer, plan.Offset / PageFormat.PageSize, _w.InstanceId);
@@ -287,7 +430,7 @@ public sealed class TransactionalSource : IIoSource
             else _w.Cache.ReadFailed(slot);
             TouchDone(s);
             _state[s] = Ready;
-            PushReady(s);
+            _ready.Push(s);
         }
         else if (kind == KindFlush)
         {
@@ -296,6 +439,10 @@ public sealed class TransactionalSource : IIoSource
             if (ok) { _w.Cache.FlushCompleted(slot1); _w.Cache.FlushCompleted(slot2); }
             else { _w.Cache.FlushFailed(slot1); _w.Cache.FlushFailed(slot2); }
             _flushesInFlight--;
+        }
+        else if (kind == KindLogRead)
+        {
+            // The header may be rewritten at any moment by the log writer: not verified.
         }
         else
         {
@@ -306,26 +453,29 @@ public sealed class TransactionalSource : IIoSource
                 {
                     int s = _waitInFlight[i];
                     _state[s] = Ready;
-                    PushReady(s);
+                    _ready.Push(s);
                 }
                 _waitInFlightCount = 0;
             }
         }
     }
 
-    private void PushReady(int s)
+    private void Think(int s)
     {
-        int tail = _readyHead + _readyCount;
-        if (tail >= _ready.Length) tail -= _ready.Length;
-        _ready[tail] = s;
-        _readyCount++;
+        _state[s] = Thinking;
+        _thinking.Push(s);
     }
 
-    private int PopReady()
+    private void WakeOneThinking()
     {
-        int s = _ready[_readyHead];
-        _readyHead = _readyHead + 1 == _ready.Length ? 0 : _readyHead + 1;
-        _readyCount--;
-        return s;
+        int s = _thinking.Pop();
+        _state[s] = Ready;
+        _ready.Push(s);
+    }
+
+    private void Park(int s)
+    {
+        _state[s] = Parked;
+        _parkedCount++;
     }
 }

@@ -5,6 +5,8 @@ namespace ExchStorageTest.Host.Commands;
 /// <summary>
 /// The built-in default: a short Performance run of a small profile in a temporary folder on a real
 /// disk, writing results and reports. What `build.ps1 Demo` runs; also usable without PowerShell.
+/// Tuned automatically, as a user's first run would be: the report's Test Log shows the
+/// step-down from 16 sessions and the think time that holds the load to the profile.
 /// </summary>
 internal static class DemoCommand
 {
@@ -18,7 +20,7 @@ internal static class DemoCommand
             TestType = TestType.Performance,
             DurationSeconds = 30,
             SampleIntervalSeconds = 5,
-            ThreadCount = 2,
+            TuningSeconds = 20,
             OutputPath = Path.Combine(root, "Results"),
             Profile = new MailboxProfile
             {

@@ -31,6 +31,24 @@ public class HtmlReportTests
     }
 
     [Fact]
+    public void A_paced_run_says_so_and_a_transient_tuning_phase_is_not_judged()
+    {
+        var r = ReportFixtures.Small();
+        r.Settings.AutoTuned = true;
+        r.Settings.LoadModel = "Paced";
+        r.Settings.PacedIops = 82.8;
+        r.TuningLog.Insert(0, new Results.TuningStep { TimeUtc = ReportFixtures.Start, ThreadCount = 4, Phase = "Transient", DatabaseReadLatencyMs = 6.1, Samples = 4, Note = "read latency slope settled" });
+        var html = HtmlReport.Render(r);
+        Assert.Contains("sessions think between transactions to hold 82.8 IOPS", html, StringComparison.Ordinal);
+        var transient = Regex.Match(html, "<tr>(?:(?!</tr>).)*>Transient<(?:(?!</tr>).)*</tr>", RegexOptions.Singleline).Value;
+        Assert.NotEmpty(transient);
+        Assert.DoesNotContain(">No<", transient, StringComparison.Ordinal);
+        Assert.DoesNotContain(">0.000<", transient, StringComparison.Ordinal);
+        var stable = Regex.Match(html, "<tr>(?:(?!</tr>).)*>Stable<(?:(?!</tr>).)*</tr>", RegexOptions.Singleline).Value;
+        Assert.Contains(">Yes<", stable, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Pinned_worker_cpus_are_listed_in_text_and_html_and_absent_when_not_pinned()
     {
         var r = ReportFixtures.Small();

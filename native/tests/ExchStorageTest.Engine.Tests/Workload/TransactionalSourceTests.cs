@@ -1,0 +1,171 @@
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Load;
+using ExchStorageTest.Engine.Storage;
+using ExchStorageTest.Engine.Workload;
+
+namespace ExchStorageTest.Engine.Tests.Workload;
+
+/// <summary>
+/// The transactional source driven by a simulated driver (no files: plans carry indexes only),
+/// so the session model's rules can be checked I/O by I/O.
+/// </summary>
+public class TransactionalSourceTests
+{
+    private const int DatabaseRead = 0, DatabaseWrite = 1, LogWrite = 2;
+
+    internal static InstanceWorkload Instance(long pages = 20_000, int cachePages = 256, ulong seed = 42)
+    {
+        var (cap, start, stop) = CacheModel.Size((long)cachePages * PageFormat.PageSize, pages);
+        var w = new InstanceWorkload(1, 0xABCDEF, pages, databaseFileIndex: 0, logFileIndexes: new[] { 1, 2, 3, 4 },
+            new CacheModel(cap, start, stop), lastLogGeneration: 0, seed);
+        w.DatabaseReadStream = DatabaseRead;
+        w.DatabaseWriteStream = DatabaseWrite;
+        w.LogWriteStream = LogWrite;
+        return w;
+    }
+
+    /// <summary>Completes an I/O as the device would: a read returns the page as it was stamped.</summary>
+    internal static void Complete(TransactionalSource src, InstanceWorkload w, in IoPlan plan, byte[] buffer)
+    {
+        if (plan.Operation == IoOperation.Read && plan.StreamId == DatabaseRead)
+            PageFormat.Stamp(buffer.AsSpan(0, PageFormat.PageSize), plan.Offset / PageFormat.PageSize, w.InstanceId, 1);
+        src.Completed(plan, plan.Length, buffer);
+    }
+
+    [Fact]
+    public void A_single_session_always_has_the_io_it_waits_for_in_flight()
+    {
+        // One session: whenever the source has nothing more to start, the session must be waiting
+        // on a read or a log write that is already in flight (or on a flush, when the cache is out
+        // of buffers). A commit that waited on a log write nobody had started left the session idle
+        // until the worker polled again: busy only ~20% of the time on an SSD.
+        var w = Instance();
+        var src = new TransactionalSource(w, sessions: 1, WorkloadShape.Default);
+        var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
+        int commitsWaited = 0;
+        for (int step = 0; step < 20_000; step++)
+        {
+            while (inFlight.Count < src.Depth)
+            {
+                var plan = default(IoPlan);
+                var buffer = new byte[src.MaxLength];
+                if (!src.TryNext(ref plan, buffer)) break;
+                inFlight.Add((plan, buffer));
+            }
+            bool waitsOnRead = inFlight.Exists(x => x.Plan.StreamId == DatabaseRead);
+            bool waitsOnLog = inFlight.Exists(x => x.Plan.StreamId == LogWrite);
+            bool stalled = w.Cache.Available == 0 && inFlight.Exists(x => x.Plan.StreamId == DatabaseWrite);
+            Assert.True(waitsOnRead || waitsOnLog || stalled,
+                $"step {step}: the session waits, but nothing it could wait for is in flight ({inFlight.Count} I/Os: {string.Join(", ", inFlight.Select(x => x.Plan.StreamId))})");
+            if (waitsOnLog && !waitsOnRead) commitsWaited++;
+            // Completes the oldest I/O first, as a FIFO device would.
+            var (done, buf) = inFlight[0];
+            inFlight.RemoveAt(0);
+            Complete(src, w, done, buf);
+        }
+        Assert.True(commitsWaited > 100, $"only {commitsWaited} commits waited for the log");
+        Assert.True(w.Transactions > 1000);
+    }
+
+    /// <summary>A FIFO device that completes the oldest I/O each step; returns operations and bytes per stream id.</summary>
+    private static (long[] Ops, long[] Bytes) Drive(TransactionalSource src, InstanceWorkload w, int steps, List<(IoPlan Plan, byte[] Buffer)>? inFlight = null, Func<bool>? until = null)
+    {
+        inFlight ??= new List<(IoPlan, byte[])>();
+        long[] ops = new long[4], bytes = new long[4];
+        var pool = new Stack<byte[]>();
+        for (int i = inFlight.Count; i < src.Depth; i++) pool.Push(new byte[src.MaxLength]);
+        for (int step = 0; step < steps; step++)
+        {
+            while (inFlight.Count < src.Depth)
+            {
+                var plan = default(IoPlan);
+                var buffer = pool.Pop();
+                if (!src.TryNext(ref plan, buffer)) { pool.Push(buffer); break; }
+                inFlight.Add((plan, buffer));
+                ops[plan.StreamId]++;
+                bytes[plan.StreamId] += plan.Length;
+            }
+            if (until?.Invoke() == true) break;
+            if (inFlight.Count == 0) continue;
+            var (done, buf) = inFlight[0];
+            inFlight.RemoveAt(0);
+            Complete(src, w, done, buf);
+            pool.Push(buf);
+        }
+        return (ops, bytes);
+    }
+
+    [Fact]
+    public void More_sessions_commit_together_in_larger_log_writes()
+    {
+        // Group commit: commits that arrive while a log write is in flight ride the next one, so
+        // log writes grow with the number of concurrent sessions, as Jetstress's do.
+        double AverageLogWrite(int sessions)
+        {
+            var w = Instance();
+            var src = new TransactionalSource(w, sessions, WorkloadShape.Default);
+            var (ops, bytes) = Drive(src, w, 30_000);
+            return (double)bytes[LogWrite] / ops[LogWrite];
+        }
+        double one = AverageLogWrite(1), eight = AverageLogWrite(8);
+        Assert.InRange(one, 12_000, 21_000);
+        Assert.True(eight > one * 1.1, $"log writes average {one:F0} B with 1 session and {eight:F0} B with 8");
+    }
+
+    [Fact]
+    public void Inserts_grow_the_database_and_a_clean_shutdown_writes_every_new_page()
+    {
+        var w = Instance(pages: 20_000);
+        w.GrowthLimitPages = 10_000;
+        var src = new TransactionalSource(w, sessions: 4, WorkloadShape.Default, grow: true);
+        var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
+        Drive(src, w, 40_000, inFlight);
+        Assert.True(w.GrownPages > 50, $"grew by {w.GrownPages} pages");
+        // One new page per RecordsPerNewPage records inserted and not deleted (40% inserts, 20% deletes).
+        var shape = WorkloadShape.Default;
+        double expected = w.Transactions * shape.MeanOperationsPerTransaction * (shape.InsertPercent - shape.DeletePercent) / 100.0 / shape.RecordsPerNewPage;
+        Assert.InRange(w.GrownPages, expected * 0.6, expected * 1.6);
+
+        long transactionsBefore = w.Transactions;
+        src.BeginShutdown();
+        var (ops, bytes) = Drive(src, w, 100_000, inFlight, () => src.ShutdownComplete);
+        Assert.True(src.ShutdownComplete, "the shutdown did not complete");
+        Assert.Empty(inFlight);
+        Assert.False(w.Cache.AnyUnwrittenIn((int)w.PageCount, (int)w.NextNewPage), "a new page is still unwritten");
+        Assert.Equal(0, w.PendingLogBytes);
+        // Sessions finished the transaction they were in and started no other.
+        Assert.InRange(w.Transactions - transactionsBefore, 0, 4);
+        Assert.InRange(ops[DatabaseRead], 0, 4 * 4 * 2); // at most 4 sessions x 4 operations x 2 pages
+    }
+
+    [Fact]
+    public void Think_time_schedule_moves_with_each_io_and_bounds_the_catch_up()
+    {
+        long f = System.Diagnostics.Stopwatch.Frequency;
+        long t0 = 1000 * f;
+        var p = new SessionPacer();
+        p.Refresh(t0);
+        Assert.False(p.Paced);
+        Assert.True(p.MayStart(t0));
+
+        p.PaceAt(100); // 10 ms per transactional I/O
+        p.Refresh(t0);
+        Assert.True(p.Paced);
+        Assert.True(p.MayStart(t0));
+        for (int i = 0; i < 10; i++) p.Charge(t0);
+        Assert.False(p.MayStart(t0 + f / 100 * 9));
+        Assert.True(p.MayStart(t0 + f / 100 * 10));
+
+        // Held up for 5 s: the sessions catch up, but by at most one second of I/O (100), not 500.
+        long late = t0 + 5 * f;
+        int caughtUp = 0;
+        while (p.MayStart(late) && caughtUp < 1000) { p.Charge(late); caughtUp++; }
+        Assert.InRange(caughtUp, 99, 101);
+
+        // A new rate starts its schedule afresh; no rate ends the think time.
+        p.PaceAt(0);
+        p.Refresh(late);
+        Assert.False(p.Paced);
+        Assert.True(p.MayStart(late));
+    }
+}
