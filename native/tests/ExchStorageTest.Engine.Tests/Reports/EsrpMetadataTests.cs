@@ -89,5 +89,16 @@ public class EsrpMetadataTests : IDisposable
         Assert.True(hidden.Count == 0, "Rows the example would hide although hosts discover them: " + string.Join(" | ", hidden));
     }
 
+    /// <summary>The submitter's guide lists every row label a metadata file may key (the headroom row with its N).</summary>
+    [Fact]
+    public void The_guide_lists_every_row_label()
+    {
+        string guide = System.Text.RegularExpressions.Regex.Replace(File.ReadAllText(ReviewerTests.RepoFile("docs/esrp.md")), @"\s+", " ");
+        var labels = Summary().Deployment.SelectMany(t => t.Items.Select(i => i.Label).Prepend(t.Title))
+            .Select(l => l.Replace("include 20% headroom", "include N% headroom", StringComparison.Ordinal));
+        var missing = labels.Where(l => !guide.Contains(l, StringComparison.Ordinal)).ToList();
+        Assert.True(missing.Count == 0, "Not in docs/esrp.md: " + string.Join(" | ", missing));
+    }
+
     public void Dispose() => _dir.Dispose();
 }
