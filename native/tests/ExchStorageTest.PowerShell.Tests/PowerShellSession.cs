@@ -31,8 +31,7 @@ public sealed class PowerShellSession : IDisposable
 {
     public static readonly string[] Commands =
     {
-        "New-MailboxProfile", "Invoke-StorageTest", "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum",
-        //TEMP "New-StorageTestRun",
+        "New-MailboxProfile", "Invoke-StorageTest", "Get-TestReport", "Test-StorageVolume", "Test-DatabaseChecksum", "New-StorageTestRun",
         "Register-StorageTestTask", "Unregister-StorageTestTask",
     };
 

@@ -8,6 +8,7 @@ using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
+using ExchStorageTest.MultiHost;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
 using ExchStorageTest.Suite;
@@ -31,6 +32,7 @@ namespace ExchStorageTest.Commands
         private readonly List<object> _profiles = new List<object>();
         private readonly List<string> _databasePaths = new List<string>();
         private readonly List<string> _logPaths = new List<string>();
+        private MultiHostRun? _multiHost;
 
         [Parameter(Mandatory = true, ParameterSetName = ProfileSet, ValueFromPipeline = true)]
         [Parameter(ParameterSetName = ComputerNameSet, ValueFromPipeline = true)]
@@ -60,9 +62,7 @@ namespace ExchStorageTest.Commands
         [ValidateNotNullOrEmpty]
         public PSSession[]? Session { get; set; }
 
-        [Parameter(ParameterSetName = ComputerNameSet)]
-        [Parameter(ParameterSetName = SessionSet)]
-        [Parameter(ParameterSetName = StartFileSet)]
+        [Parameter]
         public DateTime StartAtUtc { get; set; }
 
         [Parameter(Mandatory = true, ParameterSetName = StartFileSet)]
@@ -169,20 +169,42 @@ namespace ExchStorageTest.Commands
             RunSettings settings = Settings();
             settings.Validate();
             CheckSuiteSettings(multiHost || startFile);
+            DateTime? startAt = StartInstant(multiHost);
+            if (startFile && StartFileTimeout < TimeSpan.Zero)
+                throw StorageTestException.InvalidArgument("InvalidStartFileTimeout", $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
+            var checkedProfiles = profiles.Select(p => ProfileReader.WithDatabases(p, _databasePaths, _logPaths)).ToList();
 
-            foreach (MailboxProfile given in profiles)
+            if (multiHost)
             {
-                MailboxProfile profile = ProfileReader.WithDatabases(given, _databasePaths, _logPaths);
-                if (multiHost)
+                using (var hosts = ComputerName != null ? HostConnector.Open(this, ComputerName, Credential, UseSSH) : HostConnector.Adopt(this, Session ?? new PSSession[0]))
                 {
-                    new MultiHostRun(this, settings).Run(profile, ComputerName, Credential, UseSSH, Session, Bound(nameof(StartAtUtc)) ? StartAtUtc : (DateTime?)null);
-                    continue;
+                    _multiHost = new MultiHostRun(this, settings, hosts, MyInvocation.MyCommand.Module);
+                    // The paths are the hosts' paths: they are checked there, by each host's plan.
+                    foreach (MailboxProfile profile in checkedProfiles) _multiHost.Run(profile, startAt);
                 }
-                RunLocal(profile, settings, startFile);
+                return;
             }
+            foreach (MailboxProfile profile in checkedProfiles) RunLocal(profile, settings, startFile, startAt);
         });
 
-        private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile)
+        protected override void StopProcessing()
+        {
+            base.StopProcessing();
+            _multiHost?.Stop();
+        }
+
+        /// <summary>-StartAtUtc as UTC, refused before anything runs when it has passed (multi-host: when the hosts could not all be started in time).</summary>
+        private DateTime? StartInstant(bool multiHost)
+        {
+            if (!Bound(nameof(StartAtUtc))) return null;
+            DateTime startAt = UtcTime.ToMilliseconds(UtcTime.From(StartAtUtc));
+            if (multiHost && startAt < DateTime.UtcNow + MultiHostRun.MinimumNotice) throw MultiHostRun.TooSoon(startAt);
+            if (startAt <= DateTime.UtcNow)
+                throw StorageTestException.InvalidArgument("InvalidStartTime", $"StartAtUtc {UtcTime.Iso(startAt)} is not in the future.", StartAtUtc);
+            return startAt;
+        }
+
+        private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile, DateTime? startAt)
         {
             if (settings.TestType == EsrpSuite)
             {
@@ -192,13 +214,14 @@ namespace ExchStorageTest.Commands
             JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
             if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
+            else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: measuring starts at {UtcTime.Iso(startAt.Value)}.";
             if (!ShouldRun(description, $"Run a {settings.TestType} storage test with profile '{profile.Name}'? It creates the files listed and loads the disks.", "Invoke-StorageTest"))
                 return;
 
             if (AsJob)
             {
                 var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
-                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile), profile, null));
+                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile, startAt), profile, result => result.StartAtUtc = startAt));
                 JobRepository.Add(job);
                 job.Start();
                 WriteObject(job);
@@ -207,14 +230,18 @@ namespace ExchStorageTest.Commands
 
             if (startFile)
             {
-                new StartFileRun(this, settings).Run(profile, ResolvePath(StartFile!), plan, Bound(nameof(StartAtUtc)) ? StartAtUtc : (DateTime?)null,
-                    Bound(nameof(StartFileTimeout)) ? StartFileTimeout : TimeSpan.Zero);
+                new StartFileRun(this, settings).Run(profile, ResolvePath(StartFile!), plan, startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null);
                 return;
             }
 
-            JsonObject request = settings.ToRequest("run", profile);
+            JsonObject request = settings.ToRequest("run", profile, startAt);
             HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")})");
-            foreach (var result in outcome.OfType("result")) WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
+            foreach (var result in outcome.OfType("result"))
+            {
+                TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
+                item.StartAtUtc = startAt;
+                WriteObject(item);
+            }
         }
 
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>

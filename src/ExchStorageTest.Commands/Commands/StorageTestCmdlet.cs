@@ -75,6 +75,13 @@ namespace ExchStorageTest.Commands
                 WriteWarning(message);
                 return;
             }
+            WarnWhileStopping(message);
+            throw new PipelineStoppedException();
+        }
+
+        /// <summary>A warning on the host's UI, the one channel a stopping pipeline still has.</summary>
+        internal void WarnWhileStopping(string message)
+        {
             try
             {
                 Host.UI.WriteWarningLine(message);
@@ -83,7 +90,6 @@ namespace ExchStorageTest.Commands
             {
                 // A host without a UI: the results file is saved all the same.
             }
-            throw new PipelineStoppedException();
         }
 
         internal static string StoppedMessage(HelperOutcome outcome)

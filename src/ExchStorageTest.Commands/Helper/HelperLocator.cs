@@ -18,29 +18,32 @@ namespace ExchStorageTest.Helper
 
         /// <summary>The runtime identifier of the helper this OS needs: the OS's architecture, not the process's,
         /// so 32-bit Windows PowerShell on 64-bit Windows still starts the 64-bit helper.</summary>
-        public static string RuntimeId
-        {
-            get
-            {
-                string os = RuntimeInformation.IsOSPlatform(OSPlatform.Windows) ? "win"
-                    : RuntimeInformation.IsOSPlatform(OSPlatform.OSX) ? "osx" : "linux";
-                string arch = RuntimeInformation.OSArchitecture == Architecture.Arm64 ? "arm64" : "x64";
-                return os + "-" + arch;
-            }
-        }
+        public static string RuntimeId =>
+            RuntimeIdFor(RuntimeInformation.IsOSPlatform(OSPlatform.Windows), RuntimeInformation.IsOSPlatform(OSPlatform.OSX), RuntimeInformation.OSArchitecture);
+
+        /// <summary>The same rule for another machine (a remote host of a multi-host run), from its reported facts.</summary>
+        public static string RuntimeIdFor(bool windows, bool osx, Architecture architecture) =>
+            (windows ? "win" : osx ? "osx" : "linux") + "-" + (architecture == Architecture.Arm64 ? "arm64" : "x64");
 
         public static bool IsWindows => RuntimeInformation.IsOSPlatform(OSPlatform.Windows);
 
         /// <summary>The folder holding this assembly (the module's bin folder).</summary>
         public static string ModuleBinFolder => Path.GetDirectoryName(typeof(HelperLocator).Assembly.Location) ?? ".";
 
+        /// <summary>Where this machine's helper is looked for, whether or not it is there: EXCHSTORAGETEST_ENGINE, or bin/&lt;rid&gt;/.</summary>
+        public static string ExpectedPath
+        {
+            get
+            {
+                string? overridden = Environment.GetEnvironmentVariable(OverrideVariable);
+                return string.IsNullOrWhiteSpace(overridden) ? Path.Combine(Path.Combine(ModuleBinFolder, RuntimeId), IsWindows ? FileName + ".exe" : FileName) : overridden!;
+            }
+        }
+
         public static string Find()
         {
             string rid = RuntimeId;
-            string? overridden = Environment.GetEnvironmentVariable(OverrideVariable);
-            string path = string.IsNullOrWhiteSpace(overridden)
-                ? Path.Combine(Path.Combine(ModuleBinFolder, rid), IsWindows ? FileName + ".exe" : FileName)
-                : overridden!;
+            string path = ExpectedPath;
             if (!File.Exists(path))
             {
                 string build = IsWindows ? ".\\build.ps1 Build" : "./build.sh Build";

@@ -39,8 +39,12 @@ namespace ExchStorageTest
         public string[] ReportPath { get; set; } = Array.Empty<string>();
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
-        /// <summary>Multi-host and start-file runs: the agreed UTC instant measuring started.</summary>
+        /// <summary>Multi-host and start-file runs: the agreed UTC instant measuring started (multi-host: on this host's own clock).</summary>
         public DateTime? StartAtUtc { get; set; }
+        /// <summary>Multi-host runs: where the results JSON is on the host (ResultsPath is the copy collected here).</summary>
+        public string? RemoteResultsPath { get; set; }
+        /// <summary>Multi-host runs: the host's clock minus this computer's, in milliseconds, as measured before the run.</summary>
+        public double? ClockSkewMs { get; set; }
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)
         {

@@ -64,6 +64,14 @@ namespace ExchStorageTest.Runs
             }
         }
 
+        /// <summary>The same settings for the hosts of a multi-host run: OutputPath is where their results are collected here, so each host's helper keeps its own default.</summary>
+        public RunSettings ForRemoteHosts()
+        {
+            var copy = (RunSettings)MemberwiseClone();
+            copy.OutputPath = null;
+            return copy;
+        }
+
         /// <summary>The helper's request for this profile (docs/protocol.md); <paramref name="command"/> is plan or run.</summary>
         public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null)
         {

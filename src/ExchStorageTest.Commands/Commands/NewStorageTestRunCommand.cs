@@ -1,0 +1,68 @@
+using System;
+using System.IO;
+using System.Management.Automation;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Runs;
+
+namespace ExchStorageTest.Commands
+{
+    /// <summary>
+    /// New-StorageTestRun: a run folder with a start file on a share, for hosts that cannot be remoted into and run
+    /// Invoke-StorageTest -StartFile themselves.
+    /// </summary>
+    [Cmdlet(VerbsCommon.New, "StorageTestRun", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    [OutputType(typeof(StorageTestRun))]
+    public sealed class NewStorageTestRunCommand : StorageTestCmdlet
+    {
+        [Parameter(Mandatory = true, Position = 0)]
+        [ValidateNotNullOrEmpty]
+        public string Path { get; set; } = "";
+
+        [Parameter(Mandatory = true)]
+        public DateTime StartAtUtc { get; set; }
+
+        [Parameter]
+        [ValidateRange(1, 10000)]
+        public int HostCount { get; set; }
+
+        [Parameter]
+        public SwitchParameter Force { get; set; }
+
+        protected override void EndProcessing() => Guard(() =>
+        {
+            string folder = ResolvePath(Path);
+            DateTime startAt = UtcTime.ToMilliseconds(UtcTime.From(StartAtUtc));
+            if (startAt <= DateTime.UtcNow)
+                throw StorageTestException.InvalidArgument("InvalidStartTime", $"StartAtUtc {UtcTime.Iso(startAt)} is not in the future.", StartAtUtc);
+            if (File.Exists(folder))
+                throw new StorageTestException("PathIsFile", $"The run folder '{folder}' is a file.", ErrorCategory.InvalidArgument, folder);
+            string startFile = System.IO.Path.Combine(folder, RunStartFile.FileName);
+            string results = System.IO.Path.Combine(folder, SharedResults.FolderName);
+            if (File.Exists(startFile))
+            {
+                if (!Force)
+                    throw new StorageTestException("StartFileExists", $"The start file '{startFile}' already exists. Use -Force to replace it, or a new run folder.", ErrorCategory.ResourceExists, startFile);
+                // -Force replaces a start file, never some other file that happens to have its name.
+                if (RunStartFile.TryRead(startFile, out string problem) == null)
+                    throw new StorageTestException("StartFileMalformed", $"'{startFile}' is not a start file ({problem}), so -Force does not replace it. Remove it yourself, or use a new run folder.", ErrorCategory.InvalidData, startFile);
+            }
+            int? hosts = MyInvocation.BoundParameters.ContainsKey(nameof(HostCount)) ? HostCount : (int?)null;
+            string runId = RunStartFile.NewRunId(startAt);
+
+            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts measuring at {UtcTime.Iso(startAt)}) and the results folder '{results}'.",
+                    $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))
+                return;
+            try
+            {
+                Directory.CreateDirectory(results);
+            }
+            catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
+            {
+                throw new StorageTestException("PathNotWritable", $"The run folder '{folder}' cannot be created: {ex.Message}", ErrorCategory.PermissionDenied, folder, ex);
+            }
+            if (!RunStartFile.TryCreate(startFile, runId, startAt, hosts, replace: Force))
+                throw new StorageTestException("StartFileExists", $"The start file '{startFile}' was created by another host meanwhile.", ErrorCategory.ResourceExists, startFile);
+            WriteObject(new StorageTestRun { RunId = runId, Path = folder, StartFile = startFile, ResultsPath = results, StartAtUtc = startAt, HostCount = hosts });
+        });
+    }
+}

@@ -1,0 +1,166 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Management.Automation;
+using System.Management.Automation.Runspaces;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Input;
+using ExchStorageTest.Runs;
+
+namespace ExchStorageTest.MultiHost
+{
+    /// <summary>
+    /// The hosts of a multi-host run and their runspaces: WinRM runspaces opened here for -ComputerName (SSH with
+    /// -UseSSH: New-PSSession -HostName through the caller's runspace, PowerShell 7 only), or the runspaces of the
+    /// caller's -Session objects, which are left open. A host that cannot be reached is reported as HostFailed and
+    /// kept as a failed host, so the run goes on with the others. Disposing closes what was opened here.
+    /// </summary>
+    internal sealed class HostConnector : IDisposable
+    {
+        private const string ShellUri = "http://schemas.microsoft.com/powershell/Microsoft.PowerShell";
+        private const int WsManPort = 5985;
+
+        /// <summary>
+        /// Runspaces standing in for computer names. WinRM cannot run where the module's tests run, so the tests
+        /// register local runspaces here (by reflection) and -ComputerName then uses them instead of opening a
+        /// connection; the whole run is otherwise the same. Nothing in the module adds to it.
+        /// </summary>
+        internal static readonly ConcurrentDictionary<string, Runspace> StandIns = new ConcurrentDictionary<string, Runspace>(StringComparer.OrdinalIgnoreCase);
+
+        private readonly PSCmdlet _cmdlet;
+        private readonly List<RemoteHost> _hosts = new List<RemoteHost>();
+        private readonly List<Runspace> _opened = new List<Runspace>();
+        private readonly List<PSSession> _openedSessions = new List<PSSession>();
+        private readonly HashSet<string> _keys = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+
+        private HostConnector(PSCmdlet cmdlet) => _cmdlet = cmdlet;
+
+        public IReadOnlyList<RemoteHost> Hosts => _hosts;
+
+        /// <summary>Adopts the caller's sessions; those not available are failed hosts.</summary>
+        public static HostConnector Adopt(PSCmdlet cmdlet, IEnumerable<PSSession> sessions)
+        {
+            var connector = new HostConnector(cmdlet);
+            foreach (PSSession session in sessions)
+            {
+                if (session == null) continue;
+                var host = connector.Add(session.ComputerName ?? session.Name, session.Runspace);
+                if (session.Availability != RunspaceAvailability.Available)
+                    connector.Fail(host, $"its session is not available (state {session.Runspace?.RunspaceStateInfo.State}, availability {session.Availability}).", null);
+            }
+            return connector;
+        }
+
+        /// <summary>Opens a runspace to every computer (WinRM, or SSH with <paramref name="useSsh"/>).</summary>
+        public static HostConnector Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, PSCredential? credential, bool useSsh)
+        {
+            if (useSsh && PowerShellMajorVersion(cmdlet) < 6)
+                throw new StorageTestException("SshRemotingUnavailable", "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
+                    ErrorCategory.NotImplemented, "UseSSH");
+            var connector = new HostConnector(cmdlet);
+            try
+            {
+                foreach (string name in computerNames)
+                {
+                    if (string.IsNullOrWhiteSpace(name)) continue;
+                    Runspace? runspace = null;
+                    Exception? failure = null;
+                    try
+                    {
+                        runspace = StandIns.TryGetValue(name, out Runspace? standIn) ? standIn
+                            : useSsh ? connector.OpenSsh(name)
+                            : connector.OpenWsMan(name, credential);
+                    }
+                    catch (Exception ex) when (!(ex is PipelineStoppedException))
+                    {
+                        // WinRM and SSH fail in many ways (transport, authentication, a missing client library): each is this host's failure only.
+                        failure = ex;
+                    }
+                    var host = connector.Add(name, runspace);
+                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {failure.Message}", failure);
+                }
+            }
+            catch
+            {
+                connector.Dispose();
+                throw;
+            }
+            return connector;
+        }
+
+        /// <summary>Marks a host as failed and reports it as HostFailed: a non-terminating error whose target is the host name.</summary>
+        public void Fail(RemoteHost host, string reason, Exception? inner)
+        {
+            host.Fail(reason);
+            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.ComputerName}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.ComputerName, inner).ErrorRecord);
+        }
+
+        public void Dispose()
+        {
+            foreach (PSSession session in _openedSessions)
+            {
+                try
+                {
+                    _cmdlet.InvokeCommand.InvokeScript("Remove-PSSession -Session $args[0] -ErrorAction SilentlyContinue", session);
+                }
+                catch (Exception)
+                {
+                    // A stopping pipeline runs no script, and a broken session may refuse: close its connection directly.
+                    try { session.Runspace?.Dispose(); } catch (Exception) { /* gone already */ }
+                }
+            }
+            foreach (Runspace runspace in _opened)
+            {
+                try
+                {
+                    runspace.Dispose();
+                }
+                catch (Exception ex) when (ex is InvalidOperationException || ex is RuntimeException)
+                {
+                    // Same: the connection may have dropped.
+                }
+            }
+            _opened.Clear();
+            _openedSessions.Clear();
+        }
+
+        private RemoteHost Add(string name, Runspace? runspace)
+        {
+            string key = SharedResults.SafeName(name);
+            string unique = key;
+            for (int n = 2; !_keys.Add(unique); n++) unique = key + "-" + n;
+            var host = new RemoteHost(name, unique, runspace);
+            _hosts.Add(host);
+            return host;
+        }
+
+        private Runspace OpenWsMan(string name, PSCredential? credential)
+        {
+            var connection = new WSManConnectionInfo(false, name, WsManPort, "/wsman", ShellUri, credential);
+            Runspace runspace = RunspaceFactory.CreateRunspace(connection);
+            _opened.Add(runspace);
+            runspace.Open();
+            return runspace;
+        }
+
+        private Runspace OpenSsh(string name)
+        {
+            // The SSH transport's types are PowerShell 7's own, absent from the 5.1 reference: New-PSSession opens it.
+            foreach (PSObject item in _cmdlet.InvokeCommand.InvokeScript("New-PSSession -HostName $args[0] -ErrorAction Stop", name))
+            {
+                if (item?.BaseObject is PSSession session)
+                {
+                    _openedSessions.Add(session);
+                    return session.Runspace;
+                }
+            }
+            throw new InvalidOperationException($"New-PSSession -HostName {name} returned no session.");
+        }
+
+        // PSVersion is a System.Version in 5.1 and a SemanticVersion in 7: both have Major.
+        private static int PowerShellMajorVersion(PSCmdlet cmdlet) =>
+            SettingSource.Unwrap(cmdlet.SessionState.PSVariable.GetValue("PSVersionTable")) is System.Collections.IDictionary table && table["PSVersion"] != null
+                ? LanguagePrimitives.ConvertTo<int>(PSObject.AsPSObject(table["PSVersion"]).Properties["Major"]?.Value ?? 5)
+                : 5;
+    }
+}

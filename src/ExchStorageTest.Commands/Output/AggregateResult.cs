@@ -1,0 +1,38 @@
+using System;
+
+namespace ExchStorageTest
+{
+    /// <summary>
+    /// The whole of a multi-host run (PSTypeName ExchStorageTest.AggregateResult), after one TestResult per host.
+    /// The merged figures come from the engine's report over every collected results file (rates summed, latency
+    /// histograms merged, never percentiles averaged); the plain sum of the hosts' achieved IOPS stays beside them as
+    /// a cross-check. The run passes only when every host ran to completion and passed.
+    /// </summary>
+    public sealed class AggregateResult
+    {
+        public string? RunId { get; set; }
+        /// <summary>Pass or Fail.</summary>
+        public string? Result { get; set; }
+        /// <summary>The agreed UTC instant, on this computer's clock.</summary>
+        public DateTime? StartAtUtc { get; set; }
+        /// <summary>Every host of the run, the failed ones included.</summary>
+        public int HostCount { get; set; }
+        public int PassedHostCount { get; set; }
+        public string[] FailedHosts { get; set; } = Array.Empty<string>();
+        /// <summary>The per-host results (the same objects the command returned before this one).</summary>
+        public TestResult[] Hosts { get; set; } = Array.Empty<TestResult>();
+        public double? TargetIops { get; set; }
+        public double? AchievedIops { get; set; }
+        public double AchievedIopsPerHostSum { get; set; }
+        /// <summary>Report: the engine merged the hosts' results; PerHostSum: it could not (one host, or no report), so the figures are the hosts' sums.</summary>
+        public string? AchievedIopsSource { get; set; }
+        /// <summary>The per-host results JSON collected on this computer.</summary>
+        public string[] ResultsPath { get; set; } = Array.Empty<string>();
+        /// <summary>The folder they were collected in, with run.json.</summary>
+        public string? OutputPath { get; set; }
+        /// <summary>The engine's report over the collected results (its text, ESRP tables and merge), as Get-TestReport returns it; null when it failed.</summary>
+        public TestReport? Report { get; set; }
+
+        public override string ToString() => $"{RunId} {Result} ({PassedHostCount} of {HostCount} hosts passed)";
+    }
+}

@@ -1,0 +1,71 @@
+using System;
+using System.IO;
+using System.Management.Automation;
+using ExchStorageTest.Commands;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Json;
+
+namespace ExchStorageTest.Runs
+{
+    /// <summary>
+    /// Invoke-StorageTest -StartFile: one host of a run whose hosts cannot be remoted into, synchronised through a
+    /// start file on a share. The first host to arrive creates the file (unless -StartFileTimeout says to wait for
+    /// New-StorageTestRun to write it), every host reads the instant from it, its helper prepares and waits for that
+    /// instant on this host's clock, and the results JSON is copied to &lt;run&gt;/results without overwriting.
+    /// </summary>
+    internal sealed class StartFileRun
+    {
+        private readonly InvokeStorageTestCommand _cmdlet;
+        private readonly RunSettings _settings;
+
+        public StartFileRun(InvokeStorageTestCommand cmdlet, RunSettings settings)
+        {
+            _cmdlet = cmdlet;
+            _settings = settings;
+        }
+
+        /// <param name="profile">The checked profile.</param>
+        /// <param name="startFile">The start file's absolute path.</param>
+        /// <param name="plan">The helper's plan on this host: sets the instant when this host creates the file.</param>
+        /// <param name="proposedStartAtUtc">-StartAtUtc: the instant this host writes if it creates the file.</param>
+        /// <param name="timeout">-StartFileTimeout: wait this long for the file instead of creating it; null creates it.</param>
+        public void Run(MailboxProfile profile, string startFile, JsonObject? plan, DateTime? proposedStartAtUtc, TimeSpan? timeout)
+        {
+            string runFolder = Path.GetDirectoryName(startFile) ?? "";
+            if (runFolder.Length == 0 || !Directory.Exists(runFolder))
+                throw new StorageTestException("StartFileFolderNotFound", $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", ErrorCategory.ObjectNotFound, startFile);
+
+            if (timeout == null && !File.Exists(startFile))
+            {
+                DateTime proposed = UtcTime.ToMilliseconds(proposedStartAtUtc ?? DateTime.UtcNow + PreparationEstimate.Lead(plan));
+                if (RunStartFile.TryCreate(startFile, RunStartFile.NewRunId(proposed), proposed, hostCount: null))
+                    _cmdlet.WriteVerbose($"Created the start file '{startFile}': every host starts measuring at {UtcTime.Iso(proposed)}.");
+            }
+            RunStartFile start = RunStartFile.Read(startFile, timeout ?? TimeSpan.Zero, _cmdlet);
+            if (start.StartAtUtc <= DateTime.UtcNow)
+                throw new StorageTestException("StartTimePassed",
+                    $"The start instant {UtcTime.Iso(start.StartAtUtc)} in '{startFile}' has passed: this host would start late and measure a different window. Start the run again with a new start file (New-StorageTestRun).",
+                    ErrorCategory.InvalidOperation, startFile);
+            _cmdlet.WriteVerbose($"Run {start.RunId}: this host starts measuring at {UtcTime.Iso(start.StartAtUtc)} on its own clock (keep the hosts' clocks synchronised with NTP).");
+
+            JsonObject request = _settings.ToRequest("run", profile, start.StartAtUtc);
+            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")}), start-file run {start.RunId}");
+            foreach (HelperEvent result in outcome.OfType("result"))
+            {
+                TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
+                item.StartAtUtc = start.StartAtUtc;
+                // A share that fails now loses nothing: the result is still returned, with where it was saved here.
+                try
+                {
+                    if (item.ResultsPath != null) item.SharedResultsPath = SharedResults.Copy(item.ResultsPath, runFolder, item.TestId);
+                }
+                catch (StorageTestException ex)
+                {
+                    _cmdlet.WriteError(ex.ErrorRecord);
+                }
+                _cmdlet.WriteObject(item);
+            }
+        }
+    }
+}
