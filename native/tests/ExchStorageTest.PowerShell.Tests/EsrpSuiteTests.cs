@@ -137,6 +137,63 @@ public class EsrpSuiteTests : IClassFixture<SessionFixture>
         Assert.Equal(result.Properties["DocumentPath"].Value, again.Single().Properties["DocumentPath"].Value);
     }
 
+    /// <summary>
+    /// Two hosts (two runspaces of this process, each with its own databases and suite folder) run the suite with one
+    /// start file: every test starts on both at one instant, the next only after both finished, and the share's run
+    /// folder renders as one submission of two servers.
+    /// </summary>
+    [Fact]
+    public async Task Two_hosts_with_one_start_file_run_each_test_together_and_the_share_makes_one_submission()
+    {
+        using var dir = new ScratchFolder("esrp");
+        string run = dir.Sub("run");
+        string startFile = Path.Combine(run, "start.json");
+        using var second = new PowerShellSession();
+        string script = Profile + $"$p | Invoke-StorageTest -TestType EsrpSuite -StartFile $args[1] -StartAtUtc $args[2] -OutputPath $args[3] {Lab}";
+        var at = DateTime.UtcNow.AddSeconds(25);
+        var hostA = Task.Run(() => _ps.Run(script, dir.Sub("a"), startFile, at, dir.Combine("suite-a")));
+        var hostB = Task.Run(() => second.Run(script, dir.Sub("b"), startFile, at.AddSeconds(10), dir.Combine("suite-b")));
+        var a = await hostA;
+        var b = await hostB;
+        Assert.Null(a.Exception);
+        Assert.Null(b.Exception);
+        Assert.True((bool)a.Single().Properties["Complete"].Value);
+        Assert.True((bool)b.Single().Properties["Complete"].Value);
+
+        var tests = new[] { Tests(a.Single()), Tests(b.Single()) };
+        DateTime previousEnd = DateTime.MinValue;
+        for (int i = 0; i < 4; i++)
+        {
+            string folder = Path.Combine(run, $"{i + 1}-{tests[0][i].TestType}");
+            // The instant: the run's start file for the first test, the test's own for the others.
+            var start = Json(i == 0 ? startFile : Path.Combine(folder, "start.json"));
+            var agreed = DateTime.Parse(start.GetProperty("startAtUtc").GetString()!, null, System.Globalization.DateTimeStyles.AdjustToUniversal);
+            Assert.True(agreed >= previousEnd, $"{tests[0][i].TestType} was to start at {agreed:o}, before a host ended the test before it ({previousEnd:o})");
+            var both = tests.Select(t => Json(t[i].ResultsPath!)).ToList();
+            foreach (var r in both)
+            {
+                var timeline = r.GetProperty("timeline");
+                var measuring = timeline.GetProperty("phases").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "WaitingForStart").GetProperty("endUtc").GetDateTime().ToUniversalTime();
+                Assert.True(measuring >= agreed && measuring - agreed < TimeSpan.FromSeconds(5), $"{tests[0][i].TestType}: a host went on at {measuring:o}, agreed {agreed:o}");
+                previousEnd = new[] { previousEnd, timeline.GetProperty("testEndUtc").GetDateTime().ToUniversalTime() }.Max();
+            }
+            Assert.Equal(2, Directory.GetFiles(Path.Combine(folder, "ready"), "*.json").Length);
+            Assert.Equal(2, Directory.GetFiles(Path.Combine(folder, "results"), "*.json").Length);
+        }
+
+        // The share renders as one submission of both hosts: two servers, every test on both, one database set each.
+        var report = _ps.Run("Get-TestReport -Path $args[0] -Format EsrpHtml", run).Single();
+        var esrp = (PSObject)report.Properties["Esrp"].Value;
+        Assert.True((bool)esrp.Properties["submission"].Value);
+        Assert.Equal(2, ((object[])esrp.Properties["servers"].Value).Length);
+        Assert.All(((object[])esrp.Properties["tests"].Value).Cast<PSObject>(), t => Assert.Equal(2, ((object[])t.Properties["hosts"].Value).Length));
+        Assert.All(((object[])esrp.Properties["databaseSets"].Value).Cast<PSObject>(), s => Assert.True((bool)s.Properties["same"].Value));
+        double achieved = tests.Sum(t => Json(t[0].ResultsPath!).GetProperty("sizing").GetProperty("achievedTransactionalIops").GetDouble());
+        var aggregate = (PSObject)esrp.Properties["aggregate"].Value;
+        Assert.Equal(achieved, Convert.ToDouble(aggregate.Properties["achievedTransactionalIops"].Value), 2);
+        Assert.Single(Directory.GetFiles(run, "EsrpSubmission_*.esrp.html"));
+    }
+
     [Fact]
     public void A_suite_folder_of_another_profile_or_a_foreign_state_file_is_refused_and_left_untouched()
     {

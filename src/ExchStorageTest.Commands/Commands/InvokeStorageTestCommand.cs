@@ -168,7 +168,7 @@ namespace ExchStorageTest.Commands
 
             RunSettings settings = Settings();
             settings.Validate();
-            CheckSuiteSettings(multiHost || startFile);
+            CheckSuiteSettings();
             DateTime? startAt = StartInstant(multiHost);
             if (startFile && StartFileTimeout < TimeSpan.Zero)
                 throw StorageTestException.InvalidArgument("InvalidStartFileTimeout", $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
@@ -208,7 +208,8 @@ namespace ExchStorageTest.Commands
         {
             if (settings.TestType == EsrpSuite)
             {
-                new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null).Run(profile, AsJob);
+                var hosts = startFile ? new SuiteStartFile(this, ResolvePath(StartFile!), startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null) : null;
+                new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
                 return;
             }
             JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
@@ -264,16 +265,17 @@ namespace ExchStorageTest.Commands
 
         private const string EsrpSuite = "EsrpSuite";
 
-        /// <summary>-StressDuration belongs to the suite; the suite runs on one host (each host of a multi-host submission runs its own).</summary>
-        private void CheckSuiteSettings(bool multiHost)
+        /// <summary>-StressDuration belongs to the suite; several hosts run the suite each with -StartFile, not driven remotely.</summary>
+        private void CheckSuiteSettings()
         {
             bool suite = string.Equals(TestType, EsrpSuite, StringComparison.Ordinal);
             if (Bound(nameof(StressDuration)) && !suite)
                 throw StorageTestException.InvalidArgument("StressDurationWithoutSuite", $"StressDuration is the Stress test's length in an ESRP suite: use it with -TestType EsrpSuite (TestType is '{TestType}'); a single test takes -Duration.", StressDuration);
             if (Bound(nameof(StressDuration)) && (StressDuration <= TimeSpan.Zero || StressDuration > TimeSpan.FromDays(30)))
                 throw StorageTestException.InvalidArgument("InvalidDuration", $"StressDuration '{StressDuration}' is not valid: it must be greater than zero and at most 30 days (for example 1.00:00:00).", StressDuration);
-            if (suite && multiHost)
-                throw StorageTestException.InvalidArgument("SuiteNotMultiHost", "-TestType EsrpSuite runs on this host only for now: run it on each host.", TestType);
+            if (suite && (ComputerName != null || Session != null))
+                throw StorageTestException.InvalidArgument("SuiteNotRemoted",
+                    "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);
         }
 
         private RunSettings Settings() => new RunSettings

@@ -32,17 +32,20 @@ namespace ExchStorageTest.Suite
         private readonly RunSettings _settings;
         private readonly object? _thresholds;
         private readonly TimeSpan? _stressDuration;
+        private readonly SuiteStartFile? _startFile;
 
         /// <param name="cmdlet">The Invoke-StorageTest that runs the suite.</param>
         /// <param name="settings">The checked settings; TestType EsrpSuite, OutputPath the suite folder (or null).</param>
         /// <param name="thresholds">-Thresholds as given: each test applies it to its own defaults (Stress is Lenient).</param>
         /// <param name="stressDuration">-StressDuration: Stress's window when it differs from -Duration.</param>
-        public SuiteRun(InvokeStorageTestCommand cmdlet, RunSettings settings, object? thresholds, TimeSpan? stressDuration)
+        /// <param name="startFile">-StartFile: the hosts of the suite meet on a share and start each test together; null: this host alone.</param>
+        public SuiteRun(InvokeStorageTestCommand cmdlet, RunSettings settings, object? thresholds, TimeSpan? stressDuration, SuiteStartFile? startFile = null)
         {
             _cmdlet = cmdlet;
             _settings = settings;
             _thresholds = thresholds;
             _stressDuration = stressDuration;
+            _startFile = startFile;
         }
 
         /// <summary>The suite folder: -OutputPath, else &lt;first database path&gt;/Results/EsrpSuite (where a re-run finds it again).</summary>
@@ -72,6 +75,8 @@ namespace ExchStorageTest.Suite
             RunSettings first = ForTest(next, state, folder);
             JsonObject? plan = _cmdlet.RunHelper(first.ToRequest("plan", profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First("plan")?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
+            if (_startFile != null)
+                description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
             if (!_cmdlet.ShouldRun(description, $"Run the ESRP suite with profile '{profile.Name}' in '{folder}'? Its tests load the disks for hours with the ESRP durations.", "Invoke-StorageTest"))
                 return;
 
@@ -84,7 +89,7 @@ namespace ExchStorageTest.Suite
                 var job = new StorageTestJob(_cmdlet.MyInvocation.Line, $"ExchStorageTest-EsrpSuite-{profile.Name}", (run, sink) =>
                 {
                     HelperOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
-                    bool finished = Execute(state, profile, sink, RunTest, () => run.StopRequested);
+                    bool finished = Execute(state, profile, plan, sink, RunTest, () => run.StopRequested);
                     return new object[] { Result(state, profile, finished ? Document(folder, RunTest) : null) };
                 });
                 _cmdlet.JobRepository.Add(job);
@@ -93,15 +98,17 @@ namespace ExchStorageTest.Suite
                 return;
             }
 
-            bool complete = Execute(state, profile, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
+            bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
             _cmdlet.WriteObject(Result(state, profile, complete ? Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
         }
 
         /// <summary>
-        /// Runs every test that did not complete, in order. Returns true when all four completed, false when a stop
-        /// came between tests. A stop during a test is recorded (its partial result, state Stopped) and ends the suite.
+        /// Runs every test that did not complete, in order, each through <paramref name="runTest"/> (the command's or
+        /// the job's helper run). Returns true when all four completed, false when a stop came between tests. A stop
+        /// during a test is recorded (its partial result, state Stopped) and ends the suite. <paramref name="plan"/>
+        /// is the helper's plan of the first test to run: its preparation sets how far ahead a start file's instant lies.
         /// </summary>
-        private bool Execute(SuiteState state, MailboxProfile profile, IRunSink sink, Func<JsonObject, string, HelperOutcome> runTest, Func<bool> stopRequested)
+        private bool Execute(SuiteState state, MailboxProfile profile, JsonObject? plan, IRunSink sink, Func<JsonObject, string, HelperOutcome> runTest, Func<bool> stopRequested)
         {
             string folder = state.Folder;
             while (state.Next is SuiteTest test)
@@ -113,6 +120,9 @@ namespace ExchStorageTest.Suite
                 }
                 RunSettings settings = ForTest(test, state, folder);
                 Directory.CreateDirectory(settings.OutputPath!);
+                // With the other hosts: every one ready, one instant (before the test counts as started).
+                DateTime? startAt = _startFile?.AgreeStart(state, test, plan);
+                plan = null;
                 string testId = RunSettings.NewTestId();
                 test.State = SuiteTest.Running;
                 test.Result = null;
@@ -127,7 +137,7 @@ namespace ExchStorageTest.Suite
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
-                    outcome = runTest(settings.ToRequest("run", profile, testId: testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                    outcome = runTest(settings.ToRequest("run", profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
                 }
                 catch (StorageTestException ex)
                 {
@@ -141,6 +151,7 @@ namespace ExchStorageTest.Suite
                     throw;
                 }
                 Record(state, outcome);
+                Share(test, sink);
                 if (!sink.CanWrite) return false;
                 sink.Information($"ESRP suite '{profile.Name}': {test.TestType} {test.Result} ({test.State}). Results: {test.ResultsPath}");
                 if (test.State != SuiteTest.Complete)
@@ -150,6 +161,24 @@ namespace ExchStorageTest.Suite
                 }
             }
             return true;
+        }
+
+        /// <summary>
+        /// This host's results of a test onto the share of a start-file suite. A share that fails loses nothing: the
+        /// results stay in the suite folder, the error says where.
+        /// </summary>
+        private void Share(SuiteTest test, IRunSink sink)
+        {
+            if (_startFile == null || test.ResultsPath == null) return;
+            try
+            {
+                string shared = _startFile.Share(test);
+                if (sink.CanWrite) sink.Verbose($"{test.TestType} results shared as '{shared}'.");
+            }
+            catch (StorageTestException ex)
+            {
+                if (sink.CanWrite) sink.Error(ex.ErrorRecord);
+            }
         }
 
         private static void Ended(SuiteState state, SuiteTest test, string how, string message)
