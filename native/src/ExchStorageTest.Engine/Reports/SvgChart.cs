@@ -146,12 +146,7 @@ public static class SvgChart
         int n = last - first + 1;
         double maxShare = bins.Values.Max() / (double)total;
         double yMax = NiceCeiling(maxShare * 100);
-        for (int i = 0; i <= 4; i++)
-        {
-            double y = top + plotH - plotH * i / 4.0;
-            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
-            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
-        }
+        ShareGrid(sb, left, top, plotW, plotH, yMax);
         double bw = plotW / (double)n;
         foreach (var (bin, count) in bins)
         {
@@ -160,13 +155,7 @@ public static class SvgChart
             double x = left + (bin - first) * bw;
             sb.Append($"<rect x=\"{F(x + 0.5)}\" y=\"{F(top + plotH - h)}\" width=\"{F(Math.Max(bw - 1, 0.5))}\" height=\"{F(h)}\" fill=\"#1f77b4\"><title>{Esc(JetFormat.Number(Math.Pow(2, bin / 4.0)))}-{Esc(JetFormat.Number(Math.Pow(2, (bin + 1) / 4.0)))} ms: {count}</title></rect>");
         }
-        // Label every octave.
-        for (int bin = first; bin <= last + 1; bin++)
-        {
-            if (bin % 4 != 0) continue;
-            double x = left + (bin - first) * bw;
-            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
-        }
+        OctaveLabels(sb, left, height, first, last, bw);
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
         sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">latency (ms, log scale)</text>");
         sb.Append("</svg>");
@@ -184,6 +173,28 @@ public static class SvgChart
             bins[bin] = bins.GetValueOrDefault(bin) + count;
         }
         return bins;
+    }
+
+    /// <summary>The y grid of a histogram: five lines from 0 to <paramref name="yMax"/> per cent of the I/Os.</summary>
+    private static void ShareGrid(StringBuilder sb, int left, int top, int plotW, int plotH, double yMax)
+    {
+        for (int i = 0; i <= 4; i++)
+        {
+            double y = top + plotH - plotH * i / 4.0;
+            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
+        }
+    }
+
+    /// <summary>The x labels of a histogram: every octave of milliseconds over quarter-octave bins <paramref name="first"/> to <paramref name="last"/>.</summary>
+    private static void OctaveLabels(StringBuilder sb, int left, int height, int first, int last, double bw)
+    {
+        for (int bin = first; bin <= last + 1; bin++)
+        {
+            if (bin % 4 != 0) continue;
+            double x = left + (bin - first) * bw;
+            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
+        }
     }
 
     /// <summary>One distribution of <see cref="HistogramOverlay"/>: a run's buckets and its p99 (NaN: no marker).</summary>
@@ -212,19 +223,9 @@ public static class SvgChart
         int n = last - first + 1;
         double maxShare = present.Max(b => b.Bins.Values.Max() / (double)b.Total);
         double yMax = NiceCeiling(maxShare * 100);
-        for (int i = 0; i <= 4; i++)
-        {
-            double y = top + plotH - plotH * i / 4.0;
-            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
-            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
-        }
+        ShareGrid(sb, left, top, plotW, plotH, yMax);
         double bw = plotW / (double)n;
-        for (int bin = first; bin <= last + 1; bin++)
-        {
-            if (bin % 4 != 0) continue;
-            double x = left + (bin - first) * bw;
-            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
-        }
+        OctaveLabels(sb, left, height, first, last, bw);
         for (int s = 0; s < binned.Count; s++)
         {
             var (d, bins, total) = binned[s];
