@@ -106,14 +106,11 @@ public static class DatabaseSet
     public static DatabaseHeader? Inspect(string path, bool allowBuffered)
     {
         if (!File.Exists(path)) return null;
-        long length = new FileInfo(path).Length;
-        using var buffer = new AlignedBuffer(PageFormat.PageSize);
-        int n = 0;
-        if (length >= PageFormat.PageSize)
-        {
-            using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
-            n = DirectIo.Read(f, buffer.Span, 0);
-        }
+        // The length comes from the open file, not the directory entry: a symbolic link to a database
+        // of ours has the length of its target, not of the link.
+        using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
+        using var buffer = new AlignedBuffer(PageFormat.PageSize, f.Alignment);
+        int n = f.Length >= PageFormat.PageSize ? DirectIo.Read(f, buffer.Span, 0) : 0;
         if (n < PageFormat.PageSize || !DatabaseHeader.LooksOurs(buffer.Span))
             throw Foreign(path);
         // Ours but torn (crash while writing the header): report as incomplete so it is re-created.
@@ -138,7 +135,8 @@ public static class DatabaseSet
         if (h.PageSize != PageFormat.PageSize || h.PageCount != plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                 $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
-        long actual = new FileInfo(path).Length;
+        long actual;
+        using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: true)) actual = f.Length;
         if (actual < h.SizeBytes)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': the header says {h.SizeBytes} bytes but the file holds {actual}.", path);
         return h;
@@ -292,8 +290,8 @@ public static class DatabaseSet
     /// <summary>The file header of an existing log file of ours (null when torn) and its length; ForeignFile when it is not ours.</summary>
     private static (LogFormat.FileHeader? Header, long Length) ReadLogHeader(string path, bool allowBuffered)
     {
-        if (new FileInfo(path).Length < LogFormat.Sector) throw Foreign(path);
         using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, false, allowBuffered);
+        if (f.Length < LogFormat.Sector) throw Foreign(path);
         using var buffer = new AlignedBuffer(LogFormat.Sector, f.Alignment);
         DirectIo.Read(f, buffer.Span, 0);
         if (!LogFormat.LooksOurs(buffer.Span)) throw Foreign(path);
