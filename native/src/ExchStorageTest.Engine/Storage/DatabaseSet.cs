@@ -331,12 +331,14 @@ public static class DatabaseSet
         {
             Directory.CreateDirectory(Path.GetDirectoryName(to)!);
             using var src = IoFileOpener.Open(from, IoFileMode.OpenExisting, false, true);
-            using var dst = IoFileOpener.Open(to, File.Exists(to) ? IoFileMode.OpenExisting : IoFileMode.CreateNew, false, plan.Request.AllowBufferedIo);
-            long length = src.Length / PageFormat.PageSize * PageFormat.PageSize;
-            DirectIo.Truncate(dst, length);
             // Page 0 says Creating until every page is copied, so an interrupted restore is recognised as incomplete.
             DirectIo.Read(src, buffer.Slice(0, PageFormat.PageSize), 0);
-            (DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize))! with { State = DatabaseState.Creating }).Write(buffer.Slice(0, PageFormat.PageSize));
+            var creating = DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize))! with { State = DatabaseState.Creating };
+            if (!File.Exists(to)) CreateWithHeader(to, PageFormat.PageSize, creating.Write, plan.Request.AllowBufferedIo);
+            using var dst = IoFileOpener.Open(to, IoFileMode.OpenExisting, false, plan.Request.AllowBufferedIo);
+            long length = src.Length / PageFormat.PageSize * PageFormat.PageSize;
+            DirectIo.Truncate(dst, length);
+            creating.Write(buffer.Slice(0, PageFormat.PageSize));
             DirectIo.Write(dst, buffer.Slice(0, PageFormat.PageSize), 0);
             DirectIo.Flush(dst);
             for (long off = PageFormat.PageSize; off < length; off += ChunkBytes)
