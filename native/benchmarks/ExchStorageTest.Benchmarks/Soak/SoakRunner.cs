@@ -52,7 +52,7 @@ public static class SoakRunner
         string csv = Path.Combine(folder, "soak.csv");
         using var output = new StreamWriter(csv);
         output.WriteLine("minute,rssMB,anonMB,handles");
-        Console.WriteLine($"Soak: {minutes} min Stress-like run of {engine}; sampling every minute into {csv}.");
+        Console.WriteLine($"Soak: {minutes} min {(mode == "streams" ? "streams mix" : "Stress-like run")} of {engine}; sampling every minute into {csv}.");
         var samples = new List<(double Minute, double RssMb, double AnonMb, int Handles)>();
         var sw = Stopwatch.StartNew();
         for (int m = 1; !p.WaitForExit(TimeSpan.FromMinutes(1) - (sw.Elapsed - TimeSpan.FromMinutes(m - 1))); m++)
