@@ -28,21 +28,24 @@ public class DiskFaultTests : IDisposable
         using var disk = new FaultyDisk(_dir, sizeMiB: 96);
         string db = disk.FileSystem.Combine("Db");
         Directory.CreateDirectory(db);
-        var created = TestRunner.Run(TestPlanner.Plan(Tiny(db, 1)), EventWriter.Null, CancellationToken.None);
-        Assert.Equal("Complete", created.Completion);
+        var request = Requests.Run(db, 1, output: _dir.Combine("Results"));
+        request["profile"]!["databaseCount"] = 1;
+        Assert.Equal(0, Host.HostProcessTests.RunHost(request.Json()).Exit);
 
         disk.FailWrites();
-        var request = Tiny(db, 3);
-        request.DatabaseSource = DatabaseSource.Attach;
-        request.ContinueOnError = true;
-        var r = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
+        request["durationSeconds"] = 3;
+        request["databaseSource"] = "Attach";
+        request["continueOnError"] = true;
+        var (exit, events) = Host.HostProcessTests.RunHost(request.Json());
         disk.HealWrites();
 
-        Assert.NotEmpty(r.Errors);
-        Assert.All(r.Errors, e => Assert.Equal("EIO", e.ErrorName));
-        Assert.Equal("Fail", r.Verdict.Result);
-        var reason = Assert.Single(r.Verdict.Reasons, x => x.Code == "IoErrors");
-        Assert.True(reason.Measured >= r.Errors.Count);
+        Assert.Equal(0, exit);
+        var result = events.Single(e => e.GetProperty("type").GetString() == "result");
+        Assert.Equal("Complete", result.GetProperty("completion").GetString());
+        Assert.Equal("Fail", result.GetProperty("result").GetString());
+        var reason = Assert.Single(result.GetProperty("reasons").EnumerateArray(), x => x.GetProperty("code").GetString() == "IoErrors");
+        Assert.True(reason.GetProperty("measured").GetDouble() > 0);
+        Assert.Contains("EIO", reason.GetProperty("message").GetString(), StringComparison.Ordinal);
     }
 
     [RootFact] // issue 17 item 6
