@@ -9,8 +9,8 @@ public sealed class EngineRequest
     public const int CurrentProtocol = 1;
 
     public int Protocol { get; set; } = CurrentProtocol;
-    /// <summary>run | plan | streams | verify | inspect | report | validation | version.</summary>
-    public string Command { get; set; } = "run";
+    /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
+    public string? Command { get; set; }
     public string? TestId { get; set; }
     public MailboxProfile Profile { get; set; } = new();
     public TestType TestType { get; set; } = TestType.Performance;

@@ -60,11 +60,16 @@ internal static class AggregateReports
         return common.Length == 0 ? folders[0] : common;
     }
 
+    /// <summary>A new file of ours, never one already there (docs/files.md): a taken name gets the next free _2, _3.</summary>
     private static string WriteText(string folder, string name, string content)
     {
         Directory.CreateDirectory(folder);
-        string path = Path.Combine(folder, name);
-        File.WriteAllText(path, content, new UTF8Encoding(false));
-        return path;
+        string ext = name.EndsWith(".esrp.txt", StringComparison.Ordinal) ? ".esrp.txt"
+            : name.EndsWith(".esrp.html", StringComparison.Ordinal) ? ".esrp.html" : Path.GetExtension(name);
+        return OutputFile.WriteNew(folder, name[..^ext.Length], ext, stream =>
+        {
+            using var writer = new StreamWriter(stream, new UTF8Encoding(false), 1 << 16, leaveOpen: true);
+            writer.Write(content);
+        });
     }
 }

@@ -99,26 +99,54 @@ internal static class ReportCommand
         w.WriteEndObject();
     }
 
-    /// <summary>Files as given; folders contribute every results JSON directly inside them (not checkpoints).</summary>
-    internal static List<string> ResolveResultsFiles(IReadOnlyList<string> paths)
+    /// <summary>
+    /// Loads the results to render, before anything is written. A file named explicitly must load
+    /// (else the request is refused); a file found in a folder that cannot be read is skipped with
+    /// a warning naming it, so one damaged file does not hide the rest of the folder.
+    /// </summary>
+    internal static List<TestResults> LoadResults(IReadOnlyList<string> paths, EventWriter events)
+    {
+        var results = new List<TestResults>();
+        try
+        {
+            foreach (var (file, found) in ResolveResultsFiles(paths))
+            {
+                try { results.Add(ResultsFile.Load(file)); }
+                catch (EngineException ex) when (found)
+                {
+                    events.Log("warning", $"Skipped '{file}': {ex.Code}: {ex.Message}");
+                }
+            }
+            if (results.Count == 0)
+                throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
+        }
+        catch (EngineException ex)
+        {
+            throw ex.AsRefusal();
+        }
+        return results;
+    }
+
+    /// <summary>Files as given; folders contribute every results JSON directly inside them (Found = true).</summary>
+    internal static List<(string Path, bool Found)> ResolveResultsFiles(IReadOnlyList<string> paths)
     {
         if (paths.Count == 0) throw EngineException.InvalidArgument("PathsMissing", "The report command needs at least one results file or folder in 'paths'.");
-        var files = new List<string>();
+        var files = new List<(string Path, bool Found)>();
         foreach (var p in paths)
         {
             string full = Path.GetFullPath(p);
-            if (File.Exists(full)) files.Add(full);
+            if (File.Exists(full)) files.Add((full, false));
             else if (Directory.Exists(full))
             {
                 var found = Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly)
                     .Where(IsResultsFile).OrderBy(f => f, StringComparer.Ordinal).ToList();
                 if (found.Count == 0)
                     throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
-                files.AddRange(found);
+                files.AddRange(found.Select(f => (f, true)));
             }
             else throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"'{p}' is neither a results file nor a folder.", p);
         }
-        return files.Distinct(StringComparer.Ordinal).ToList();
+        return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
     }
 
     private static bool IsResultsFile(string path)

@@ -20,7 +20,7 @@ internal static class ReportSets
     {
         if (request.Runs.Count == 0)
         {
-            var results = ReportCommand.ResolveResultsFiles(request.Paths).Select(ResultsFile.Load).ToList();
+            var results = ReportCommand.LoadResults(request.Paths, events);
             return (results, ReportCommand.GroupIntoRuns(results), null);
         }
         if (request.Paths.Count > 0)
@@ -36,7 +36,7 @@ internal static class ReportSets
             if (labels.Contains(label, StringComparer.Ordinal))
                 throw EngineException.InvalidArgument("LabelsNotUnique", $"The label '{label}' names two runs: give each run its own label.", label);
             labels.Add(label);
-            var loaded = ReportCommand.ResolveResultsFiles(run.Paths).Select(ResultsFile.Load).ToList();
+            var loaded = ReportCommand.LoadResults(run.Paths, events);
             all.AddRange(loaded);
             runs.Add(Compared(label, loaded, events));
         }
