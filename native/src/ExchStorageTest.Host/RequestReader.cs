@@ -84,29 +84,6 @@ internal static class RequestReader
     private static string Suggest(string name, string owner)
     {
         var fields = Fields().FirstOrDefault(f => f.Key.FullName == owner).Value ?? Fields()[typeof(EngineRequest)];
-        string? best = null;
-        int bestDistance = int.MaxValue;
-        foreach (var f in fields)
-        {
-            int d = Distance(name.ToLowerInvariant(), f.ToLowerInvariant());
-            if (d < bestDistance) { bestDistance = d; best = f; }
-        }
-        return best is not null && bestDistance <= Math.Max(2, name.Length / 3) ? $" (did you mean '{best}'?)" : "";
-    }
-
-    /// <summary>Levenshtein distance, for the "did you mean" hint.</summary>
-    private static int Distance(string a, string b)
-    {
-        var prev = new int[b.Length + 1];
-        var cur = new int[b.Length + 1];
-        for (int j = 0; j <= b.Length; j++) prev[j] = j;
-        for (int i = 1; i <= a.Length; i++)
-        {
-            cur[0] = i;
-            for (int j = 1; j <= b.Length; j++)
-                cur[j] = Math.Min(Math.Min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
-            (prev, cur) = (cur, prev);
-        }
-        return prev[b.Length];
+        return Spelling.Nearest(name, fields) is string best ? $" (did you mean '{best}'?)" : "";
     }
 }
