@@ -40,7 +40,7 @@ try
 catch (EngineException ex)
 {
     events.Error(ex.Code, ex.Category, ex.Message, ex.Target);
-    return ex.Category == ErrorCategories.InvalidArgument ? ExitCodes.InvalidRequest : ExitCodes.Error;
+    return ExitCodes.For(ex);
 }
 catch (OperationCanceledException)
 {
@@ -59,7 +59,7 @@ static string ReadRequestText(string[] args)
     if (args.Length >= 2 && args[0] == "--request")
     {
         if (!File.Exists(args[1]))
-            throw new EngineException("RequestFileNotFound", ErrorCategories.ObjectNotFound, $"Request file '{args[1]}' does not exist.", args[1]);
+            throw EngineException.Refusal("RequestFileNotFound", ErrorCategories.ObjectNotFound, $"Request file '{args[1]}' does not exist.", args[1]);
         return File.ReadAllText(args[1]);
     }
     if (args.Length > 0)

@@ -112,12 +112,12 @@ public class GetTestReportTests
         Assert.Equal(2 * (double)_runs.First.Properties["AchievedIops"].Value, (double)aggregate.Properties["AchievedIops"].Value, 0.02);
         Assert.Contains("run on 2 host(s)", (string)report.Properties["Text"].Value);
 
-        // Each host's reports beside its own results; the aggregate (text and ESRP) beside the first.
+        // Each host's reports beside its own results; the aggregate (text and ESRP) in the folder holding them all.
         var files = (string[])report.Properties["Files"].Value;
         Assert.Contains(dir.Combine("hostA", "results.html"), files);
         Assert.Contains(dir.Combine("hostB", "results.esrp.txt"), files);
         string aggregateEsrp = Assert.Single(files, f => Regex.IsMatch(Path.GetFileName(f), "^Aggregate_.*\\.esrp\\.txt$"));
-        Assert.Equal(dir.Combine("hostA"), Path.GetDirectoryName(aggregateEsrp));
+        Assert.Equal(dir.Path, Path.GetDirectoryName(aggregateEsrp));
         Assert.Contains("Number of servers tested\t2", File.ReadAllText(aggregateEsrp));
         Assert.All(files, f => Assert.True(File.Exists(f), f));
     }
@@ -141,6 +141,51 @@ public class GetTestReportTests
         Assert.Equal((double)_runs.Second.Properties["AchievedIops"].Value, values[1], 0.01);
     }
 
+    [Fact]
+    public void Runs_given_a_label_each_are_compared_under_their_labels_on_one_page()
+    {
+        using var output = new ScratchFolder("gtr");
+        var run = _ps.Run("Get-TestReport -Path $args[0], $args[1] -Label 'before firmware', 'after firmware' -Format Html -OutputPath $args[2]",
+            FirstResults, FinishedRuns.ResultsPathOf(_runs.Second), output.Path);
+        Assert.Null(run.Exception);
+        var comparison = (PSObject)run.Single().Properties["Comparison"].Value;
+        Assert.Equal(new object[] { "before firmware", "after firmware" }, (object[])comparison.Properties["labels"].Value);
+        string page = Assert.Single(Directory.GetFiles(output.Path, "Comparison_*.html"));
+        string html = File.ReadAllText(page);
+        var charts = Regex.Matches(html, "<svg class=\"chart\".*?</svg>", RegexOptions.Singleline).Select(m => m.Value).ToList();
+        Assert.NotEmpty(charts);
+        Assert.All(charts, c => Assert.Contains(">after firmware</text>", c));
+        Assert.All(charts, c => Assert.Contains(">before firmware</text>", c));
+    }
+
+    [Fact]
+    public void The_vendors_metadata_file_fills_the_rows_no_host_can_discover()
+    {
+        string metadata = Path.Combine(PowerShellSession.RepoRoot, "docs", "esrp-metadata.example.json");
+        var report = _ps.Run("Get-TestReport -Path $args[0] -MetadataPath $args[1]", FirstResults, metadata).Single();
+        var esrp = (PSObject)report.Properties["Esrp"].Value;
+        var items = ((object[])esrp.Properties["deployment"].Value).Cast<PSObject>()
+            .SelectMany(t => ((object[])t.Properties["items"].Value).Cast<PSObject>()).ToList();
+        var cache = items.Single(i => (string)i.Properties["label"].Value == "Storage cache");
+        Assert.Equal("16 GB", cache.Properties["value"].Value);
+        Assert.True((bool)cache.Properties["supplied"].Value);
+        Assert.DoesNotContain(items, i => (string)i.Properties["value"].Value == "(to be supplied)" && (string)i.Properties["label"].Value == "RAID level");
+    }
+
+    [Fact]
+    public void A_metadata_row_no_table_has_is_refused_by_name_before_any_file_is_written()
+    {
+        using var output = new ScratchFolder("gtr");
+        using var input = new ScratchFolder("gtr-meta");
+        string metadata = input.Combine("esrp.json");
+        File.WriteAllText(metadata, "{ \"schema\": \"exchstoragetest/esrp-metadata\", \"values\": { \"RAID Levle\": \"RAID 10\" } }");
+        var run = _ps.Run("Get-TestReport -Path $args[0] -MetadataPath $args[1] -Format Html, EsrpHtml -OutputPath $args[2]", FirstResults, metadata, output.Path);
+        Assert.Equal("ExchStorageTest.MetadataUnknownLabel," + Command, run.Error?.FullyQualifiedErrorId);
+        Assert.Equal("RAID Levle", run.Error!.TargetObject);
+        Assert.Contains("did you mean \"RAID level\"?", run.Error.Exception.Message);
+        Assert.Empty(output.Entries());
+    }
+
     public static TheoryData<string, string> BadInputs => new()
     {
         // $args: [0] a scratch folder that must stay empty, [1] a folder of fixtures (hostA and hostB each with a
@@ -153,6 +198,9 @@ public class GetTestReportTests
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'other.json')) -OutputPath $args[0] -Format Html", "ResultsMalformed" },
         { "Get-TestReport -Path $args[2] -OutputPath $args[0] -Format Pdf", "ParameterArgumentValidationError" },
         { "Get-TestReport -Path ([IO.Path]::Combine($args[1], 'hostA')), ([IO.Path]::Combine($args[1], 'hostB')) -OutputPath $args[0] -Format Html", "ReportNamesCollide" },
+        { "Get-TestReport -Path $args[2] -Label 'one', 'two' -OutputPath $args[0] -Format Html", "LabelCountMismatch" },
+        { "Get-TestReport -Path $args[2] -MetadataPath ([IO.Path]::Combine($args[1], 'no-metadata.json')) -OutputPath $args[0] -Format Html", "MetadataNotFound" },
+        { "Get-TestReport -Path $args[2] -MetadataPath ([IO.Path]::Combine($args[1], 'other.json')) -OutputPath $args[0] -Format Html", "MetadataMalformed" },
     };
 
     [Theory]
@@ -175,7 +223,7 @@ public class GetTestReportTests
         Assert.Empty(target.Entries());
         Assert.Equal(new[] { "empty-folder", Path.Combine("empty-folder", "profile.json"), "hostA", Path.Combine("hostA", "results.json"), "hostB", Path.Combine("hostB", "results.json"), "other.json" }, fixtures.Entries());
         Assert.Equal(results, Snapshot(_runs.Folder));
-        if (errorId != "ResultsMalformed") // the helper is the one that reads a results file's contents
+        if (!errorId.EndsWith("Malformed", StringComparison.Ordinal) && !errorId.StartsWith("Metadata", StringComparison.Ordinal)) // the helper reads the files' contents
             Assert.DoesNotContain(run.Verbose, v => v.Message.StartsWith("ExchStorageTest engine", StringComparison.Ordinal));
     }
 

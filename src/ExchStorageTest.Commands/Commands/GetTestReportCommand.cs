@@ -21,6 +21,8 @@ namespace ExchStorageTest.Commands
     {
         private readonly List<string> _files = new List<string>();
         private readonly HashSet<string> _seen = new HashSet<string>(PathInput.Comparer);
+        // Each path given (argument or pipeline item) with its results files: with -Label, each is one run.
+        private readonly List<(string Path, IReadOnlyList<string> Files)> _runs = new List<(string, IReadOnlyList<string>)>();
 
         /// <summary>Results files or folders of runs; a TestResult binds by ResultsPath, a FileInfo by FullName.</summary>
         [Parameter(Mandatory = true, Position = 0, ValueFromPipeline = true, ValueFromPipelineByPropertyName = true)]
@@ -35,12 +37,25 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public string? OutputPath { get; set; }
 
+        /// <summary>One label per path: each path (a results file, or a folder of one run's hosts) is one run of a comparison, named by its label.</summary>
+        [Parameter]
+        [ValidateNotNullOrEmpty]
+        public string[]? Label { get; set; }
+
+        /// <summary>The vendor's ESRP metadata file: the tested-deployment rows no host can discover (docs/esrp.md).</summary>
+        [Parameter]
+        [ValidateNotNullOrEmpty]
+        public string? MetadataPath { get; set; }
+
         protected override void ProcessRecord() => Guard(() =>
         {
             foreach (string? item in Path ?? Array.Empty<string>())
             {
                 if (string.IsNullOrWhiteSpace(item)) continue;
-                foreach (string file in ResultsFiles.Resolve(ResolvePath(item!.Trim())))
+                string path = ResolvePath(item!.Trim());
+                var files = ResultsFiles.Resolve(path);
+                _runs.Add((path, files));
+                foreach (string file in files)
                     if (_seen.Add(file)) _files.Add(file);
             }
         });
@@ -51,6 +66,9 @@ namespace ExchStorageTest.Commands
                 throw new StorageTestException("ResultsNotFound", "No results files were given or found: pipe Invoke-StorageTest's result, or give -Path with results files or folders.",
                     ErrorCategory.ObjectNotFound, Path);
 
+            if (Label != null && Label.Length != _runs.Count)
+                throw StorageTestException.InvalidArgument("LabelCountMismatch",
+                    $"{Label.Length} label(s) for {_runs.Count} path(s): give one -Label per -Path, each path being one run to compare (a results file or a folder of one run's hosts).", Label);
             string[] formats = Format.Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
             string? outputPath = null;
             if (formats.Length > 0)
@@ -69,7 +87,10 @@ namespace ExchStorageTest.Commands
             }
 
             string[] resultsPath = _files.ToArray();
-            foreach (HelperEvent report in RunHelper(ReportRequest.For(resultsPath, formats, outputPath), "Rendering test report").OfType("report"))
+            string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
+            var request = Label == null ? ReportRequest.For(resultsPath, formats, outputPath, metadata)
+                : ReportRequest.ForRuns(_runs.Select((run, i) => (Label[i], run.Files)).ToList(), formats, outputPath, metadata);
+            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType("report"))
                 WriteObject(TestReport.FromEvent(report.Fields, resultsPath));
         });
 

@@ -11,6 +11,7 @@ using ExchStorageTest.Json;
 using ExchStorageTest.MultiHost;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
+using ExchStorageTest.Suite;
 
 namespace ExchStorageTest.Commands
 {
@@ -19,6 +20,7 @@ namespace ExchStorageTest.Commands
     [OutputType(typeof(TestResult))]
     [OutputType(typeof(Job))]
     [OutputType(typeof(AggregateResult))]
+    [OutputType(typeof(SuiteResult))]
     public sealed class InvokeStorageTestCommand : StorageTestCmdlet
     {
         private const string ProfileSet = "Profile";
@@ -71,11 +73,15 @@ namespace ExchStorageTest.Commands
         public TimeSpan StartFileTimeout { get; set; }
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
+        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput", "EsrpSuite")]
         public string TestType { get; set; } = "Performance";
 
         [Parameter]
         public TimeSpan Duration { get; set; }
+
+        /// <summary>EsrpSuite: the Stress test's window when it is not -Duration (ESRP: 24 hours).</summary>
+        [Parameter]
+        public TimeSpan StressDuration { get; set; }
 
         [Parameter]
         public string? OutputPath { get; set; }
@@ -162,6 +168,7 @@ namespace ExchStorageTest.Commands
 
             RunSettings settings = Settings();
             settings.Validate();
+            CheckSuiteSettings();
             DateTime? startAt = StartInstant(multiHost);
             if (startFile && StartFileTimeout < TimeSpan.Zero)
                 throw StorageTestException.InvalidArgument("InvalidStartFileTimeout", $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
@@ -199,6 +206,12 @@ namespace ExchStorageTest.Commands
 
         private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile, DateTime? startAt)
         {
+            if (settings.TestType == EsrpSuite)
+            {
+                var hosts = startFile ? new SuiteStartFile(this, ResolvePath(StartFile!), startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null) : null;
+                new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
+                return;
+            }
             JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
             if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
@@ -249,6 +262,21 @@ namespace ExchStorageTest.Commands
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
         internal bool ShouldRun(string description, string warning, string caption) => ShouldRun(Force, description, warning, caption);
+
+        private const string EsrpSuite = "EsrpSuite";
+
+        /// <summary>-StressDuration belongs to the suite; several hosts run the suite each with -StartFile, not driven remotely.</summary>
+        private void CheckSuiteSettings()
+        {
+            bool suite = string.Equals(TestType, EsrpSuite, StringComparison.Ordinal);
+            if (Bound(nameof(StressDuration)) && !suite)
+                throw StorageTestException.InvalidArgument("StressDurationWithoutSuite", $"StressDuration is the Stress test's length in an ESRP suite: use it with -TestType EsrpSuite (TestType is '{TestType}'); a single test takes -Duration.", StressDuration);
+            if (Bound(nameof(StressDuration)) && (StressDuration <= TimeSpan.Zero || StressDuration > TimeSpan.FromDays(30)))
+                throw StorageTestException.InvalidArgument("InvalidDuration", $"StressDuration '{StressDuration}' is not valid: it must be greater than zero and at most 30 days (for example 1.00:00:00).", StressDuration);
+            if (suite && (ComputerName != null || Session != null))
+                throw StorageTestException.InvalidArgument("SuiteNotRemoted",
+                    "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);
+        }
 
         private RunSettings Settings() => new RunSettings
         {

@@ -48,12 +48,17 @@ namespace ExchStorageTest.Commands
 
         protected override void StopProcessing() => _run.Stop();
 
-        /// <summary>Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>).</summary>
-        internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1)
+        /// <summary>
+        /// Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>);
+        /// <paramref name="beforeStop"/> sees the outcome before a stopped pipeline ends the command (an ESRP suite
+        /// records its stopped test there).
+        /// </summary>
+        internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1, Action<HelperOutcome>? beforeStop = null)
         {
             HelperOutcome outcome;
             using (var console = ConsoleInterrupt.TryBegin())
                 outcome = _run.Run(request, activity, activityId, this, onEvent, console);
+            beforeStop?.Invoke(outcome);
             if (Stopping || _run.StopRequested) AnnounceStopped(outcome);
             return outcome;
         }

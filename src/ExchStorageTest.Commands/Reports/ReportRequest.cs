@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
 
@@ -10,7 +11,8 @@ namespace ExchStorageTest.Reports
         /// <param name="resultsFiles">Absolute paths of results files (folders are resolved by <see cref="ResultsFiles"/> first).</param>
         /// <param name="formats">Report files to write; empty writes none.</param>
         /// <param name="outputPath">One folder for every report file, or null: each beside its results file, the aggregate beside the first.</param>
-        public static JsonObject For(IReadOnlyList<string> resultsFiles, IReadOnlyList<string> formats, string? outputPath)
+        /// <param name="metadataPath">The vendor's ESRP metadata file (docs/esrp.md), or null.</param>
+        public static JsonObject For(IReadOnlyList<string> resultsFiles, IReadOnlyList<string> formats, string? outputPath, string? metadataPath = null)
         {
             var request = new JsonObject()
                 .Set("protocol", HelperProcess.ProtocolVersion)
@@ -18,6 +20,16 @@ namespace ExchStorageTest.Reports
                 .Set("paths", resultsFiles)
                 .Set("formats", formats);
             if (outputPath != null) request.Set("outputPath", outputPath);
+            if (metadataPath != null) request.Set("metadataPath", metadataPath);
+            return request;
+        }
+
+        /// <summary>A comparison of runs the user labelled: each label with the results files of its run (its hosts).</summary>
+        public static JsonObject ForRuns(IReadOnlyList<(string Label, IReadOnlyList<string> Files)> runs, IReadOnlyList<string> formats, string? outputPath, string? metadataPath)
+        {
+            var request = For(new string[0], formats, outputPath, metadataPath);
+            request.Set("paths", new List<object?>());
+            request.Set("runs", runs.Select(r => (object?)new JsonObject().Set("label", r.Label).Set("paths", r.Files)).ToList());
             return request;
         }
     }

@@ -9,8 +9,8 @@ public sealed class EngineRequest
     public const int CurrentProtocol = 1;
 
     public int Protocol { get; set; } = CurrentProtocol;
-    /// <summary>run | plan | streams | verify | inspect | report | validation | version.</summary>
-    public string Command { get; set; } = "run";
+    /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
+    public string? Command { get; set; }
     public string? TestId { get; set; }
     public MailboxProfile Profile { get; set; } = new();
     public TestType TestType { get; set; } = TestType.Performance;
@@ -56,4 +56,18 @@ public sealed class EngineRequest
     public List<string> Formats { get; set; } = new();
     /// <summary>Command "validation": how fresh the newest passing result must be (default 24 hours).</summary>
     public double? MaxResultAgeHours { get; set; }
+    /// <summary>
+    /// Command "report": the runs to compare, each a label and its results files or folders (several
+    /// hosts of one run merge); instead of <see cref="Paths"/>, which lets the engine tell runs apart.
+    /// </summary>
+    public List<LabelledRun> Runs { get; set; } = new();
+    /// <summary>Command "report": the vendor's ESRP metadata file (docs/esrp.md): the rows no host can discover.</summary>
+    public string? MetadataPath { get; set; }
+}
+
+/// <summary>One run of a comparison as the user names it: a label and the results of its hosts.</summary>
+public sealed class LabelledRun
+{
+    public string Label { get; set; } = "";
+    public List<string> Paths { get; set; } = new();
 }

@@ -10,6 +10,10 @@ public sealed class TestPlan
     public const long LogFileSize = 1024 * 1024;
 
     public required EngineRequest Request { get; init; }
+    /// <summary>The request's test id (checked to be a plain name) or a new one; part of every file name the run writes.</summary>
+    public required string TestId { get; init; }
+    /// <summary>The folders the request names (database and log roots): a run holds the run lock in each (docs/files.md).</summary>
+    public IReadOnlyList<string> LockFolders { get; init; } = Array.Empty<string>();
     public required MailboxProfile Profile { get; init; }
     public required TestType TestType { get; init; }
     public required IReadOnlyList<PlannedInstance> Instances { get; init; }

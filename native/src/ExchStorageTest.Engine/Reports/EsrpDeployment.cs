@@ -28,7 +28,7 @@ public static class EsrpDeployment
         var volumes = fileSystems.Select(fs => fs.Volume).ToList();
 
         EsrpItem Item(string label, string? known) =>
-            supplied.TryGetValue(label, out var s) ? new EsrpItem(label, s, true)
+            supplied.TryGetValue(label, out var s) ? new EsrpItem(label, s, true, Supplied: true)
             : known is null ? new EsrpItem(label, EsrpSummary.ToSupply, false)
             : new EsrpItem(label, known, true);
 

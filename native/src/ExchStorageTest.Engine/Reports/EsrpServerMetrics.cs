@@ -18,13 +18,17 @@ public sealed record EsrpServerMetrics(
     double LogDisksWritesPerSecond,
     double AverageLogDiskWriteLatencyMs)
 {
-    public static EsrpServerMetrics From(TestResults host)
+    public static EsrpServerMetrics From(TestResults host) => From(host, host.Environment.MachineName);
+
+    /// <param name="host">One host's results.</param>
+    /// <param name="name">The name the host goes by in the report (see <see cref="HostKey.Names"/>).</param>
+    public static EsrpServerMetrics From(TestResults host, string name)
     {
         var total = InstanceCounters.From(host).Total;
         double reads = total.Sum(r => r.DatabaseReadsPerSecond);
         double writes = total.Sum(r => r.DatabaseWritesPerSecond);
         return new EsrpServerMetrics(
-            host.Environment.MachineName,
+            name,
             host.Sizing.TargetTransactionalIops,
             TransactionalIops.Achieved(host.Instances),
             reads + writes,
@@ -110,7 +114,7 @@ public sealed record EsrpBackupSummary(
     double MBReadPerSecondAllServers,
     IReadOnlyList<(string Host, int Databases, double SumMBPerSecond, double AverageMBPerSecond)> PerHost)
 {
-    public static EsrpBackupSummary? From(IReadOnlyList<TestResults> hosts)
+    public static EsrpBackupSummary? From(IReadOnlyList<TestResults> hosts, Func<TestResults, string>? name = null)
     {
         var withBackup = hosts.Where(h => h.Backup is { Instances.Count: > 0 }).ToList();
         if (withBackup.Count == 0) return null;
@@ -123,7 +127,7 @@ public sealed record EsrpBackupSummary(
             perDb,
             JetFormat.Round(perDb, 2) * dbsPerServer,
             all.Sum(i => i.MBPerSecond),
-            withBackup.Select(h => (h.Environment.MachineName, h.Backup!.Instances.Count,
+            withBackup.Select(h => (name?.Invoke(h) ?? h.Environment.MachineName, h.Backup!.Instances.Count,
                 h.Backup.Instances.Sum(i => i.MBPerSecond), h.Backup.Instances.Average(i => i.MBPerSecond))).ToList());
     }
 }

@@ -73,7 +73,8 @@ public static class HtmlReport
         return h.ToString();
     }
 
-    private const string Css = """
+    /// <summary>The report style, shared by every HTML page the engine writes (test report, comparison, ESRP document).</summary>
+    internal const string Css = """
 body { font-family: Segoe UI, Tahoma, Arial, sans-serif; font-size: 12px; color: #222; margin: 16px; }
 h1 { font-size: 18px; margin: 0 0 4px 0; }
 .subtitle, .footer, p.note { color: #555; }

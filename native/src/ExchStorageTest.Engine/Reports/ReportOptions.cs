@@ -7,6 +7,8 @@ public sealed record ReportOptions
     public TimeZoneInfo TimeZone { get; init; } = TimeZoneInfo.Utc;
     /// <summary>File name of the PerfMon counter log shown as "Performance Log"; null when none was written.</summary>
     public string? PerformanceLogName { get; init; }
+    /// <summary>The vendor's ESRP metadata (title and the rows no host can discover) for the ESRP renderings; null: none.</summary>
+    public EsrpMetadata? EsrpMetadata { get; init; }
 
     public static readonly ReportOptions Default = new();
 }

@@ -21,8 +21,9 @@ public enum ReportFormats
 /// <summary>
 /// Saves the renderings of one results document into a folder (normally next to its results JSON)
 /// under stable names derived from the results: "&lt;TestType&gt;_yyyy_MM_dd_HH_mm_ss" of the UTC
-/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt", ".esrp.html". Each file is
-/// written to a temporary name and renamed, so readers never see half a report. The only I/O in Reports.
+/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt", ".esrp.html". Each file
+/// claims a unique name and is written through a temporary file (<see cref="OutputFile"/>): readers
+/// never see half a report and no existing file is replaced. The only I/O in Reports.
 /// </summary>
 public static class ReportWriter
 {
@@ -66,15 +67,23 @@ public static class ReportWriter
                 ReportFormats.Xml => XmlReport.Render(results, o),
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
-                ReportFormats.Esrp => EsrpSummary.From(new[] { results }).RenderText(),
-                _ => EsrpSummary.From(new[] { results }).RenderHtml(),
+                ReportFormats.Esrp => EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText(),
+                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => w.EndsWith(FileName("", ReportFormats.Html), StringComparison.Ordinal))),
             };
-            string path = Path.Combine(folder, FileName(name, format));
-            string tmp = path + ".partial";
-            File.WriteAllText(tmp, content, Utf8);
-            File.Move(tmp, path, overwrite: true);
-            written.Add(path);
+            // A name already taken (a user's file, an earlier rendering) is never replaced: the next free one is used.
+            written.Add(OutputFile.WriteNew(folder, name, FileName("", format), stream =>
+            {
+                using var writer = new StreamWriter(stream, Utf8, 1 << 16, leaveOpen: true);
+                writer.Write(content);
+            }));
         }
         return written;
+    }
+
+    /// <summary>The one-run ESRP page, linking the run's HTML report when it was just written beside it.</summary>
+    private static string EsrpHtml(TestResults results, EsrpMetadata? metadata, string? htmlReport)
+    {
+        var suite = EsrpSuite.From(new[] { results });
+        return EsrpDocument.RenderHtml(suite, EsrpSummary.From(suite, metadata?.Values), metadata?.Title, _ => htmlReport is null ? null : Path.GetFileName(htmlReport));
     }
 }

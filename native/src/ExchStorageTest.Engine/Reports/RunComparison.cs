@@ -1,20 +1,57 @@
 using System.Text;
+using System.Text.Json.Serialization;
+using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Reports;
 
-/// <summary>One compared metric: its value in each run and the change from the first (baseline) run.</summary>
-public sealed record ComparisonRow(string Metric, IReadOnlyList<double> Values, IReadOnlyList<double> DeltaAbsolute, IReadOnlyList<double> DeltaPercent);
+/// <summary>Which way a compared metric improves: "Higher", "Lower", or "None" (a setting or a size, not a better or worse).</summary>
+public static class BetterWhen
+{
+    public const string Higher = "Higher";
+    public const string Lower = "Lower";
+    public const string None = "None";
+}
 
 /// <summary>
-/// Several runs side by side (before/after a firmware change, two arrays, two settings). Each run may
-/// itself be several hosts: pass each run as its hosts' results and they are merged first.
-/// Deltas are against the first run; the percentage is NaN when the baseline is zero.
+/// One compared metric: its value in each run (NaN where a run has no such figure) and the change from
+/// the first (baseline) run; <see cref="Better"/> says which way is an improvement.
+/// </summary>
+public sealed record ComparisonRow(string Section, string Metric, IReadOnlyList<double> Values, IReadOnlyList<double> DeltaAbsolute, IReadOnlyList<double> DeltaPercent, string Better);
+
+/// <summary>What each compared run was: the column heading of the comparison and the facts under it.</summary>
+public sealed record ComparedRun(
+    string Label, string TestType, int Hosts, IReadOnlyList<string> Machines, string Profile, DateTime StartUtc,
+    double MeasuredSeconds, int ThreadCount, string Result, string Completion, IReadOnlyList<string> ResultsPaths);
+
+/// <summary>
+/// Several runs side by side (all-HDD against an SSD tier, before against after a firmware change): one
+/// table per section with each run as a column and the deltas from the first run, and (in HTML) charts
+/// with every run on the same axes. Each run may be several hosts: pass each run as its hosts' results
+/// and they are merged first (rates summed, histograms merged, never percentiles averaged). The
+/// percentage delta is NaN when the baseline is zero or missing.
 /// </summary>
 public sealed class RunComparison
 {
     public required IReadOnlyList<string> Labels { get; init; }
+    public required IReadOnlyList<ComparedRun> Runs { get; init; }
     public required IReadOnlyList<ComparisonRow> Rows { get; init; }
+
+    /// <summary>The merged runs the rows come from, for the charts (not serialized: the results files hold them).</summary>
+    [JsonIgnore]
+    public IReadOnlyList<MergedResults> Merged { get; init; } = Array.Empty<MergedResults>();
+
+    public const string SizingSection = "Database Sizing and Throughput";
+    public const string EsrpSection = "ESRP Aggregate Performance";
+    public const string BackupSection = "Database Read-only Performance";
+    public const string RecoverySection = "Transaction Log Recovery/Replay Performance";
+
+    /// <summary>The sections an evaluator reads first: what the storage sustained, per test type.</summary>
+    public static readonly IReadOnlyList<string> HeadlineSections = new[] { SizingSection, EsrpSection, BackupSection, RecoverySection };
+
+    /// <summary>The sections in order, each with its rows.</summary>
+    public IEnumerable<IGrouping<string, ComparisonRow>> Sections() => Rows.GroupBy(r => r.Section);
 
     public static RunComparison Compare(IReadOnlyList<TestResults> runs, IReadOnlyList<string>? labels = null) =>
         Compare(runs.Select(r => (IReadOnlyList<TestResults>)new[] { r }).ToList(), labels);
@@ -24,64 +61,180 @@ public sealed class RunComparison
         if (labels is not null && labels.Count != runs.Count)
             throw new ArgumentException("One label per run is needed.", nameof(labels));
         var merged = runs.Select(ResultsMerge.Merge).ToList();
-        var names = labels ?? merged.Select((m, i) =>
-            m.Hosts.Count == 0 ? $"Run {i + 1}" : $"{m.Hosts[0].TestType} {JetFormat.Iso(m.TestStartUtc)}").ToList();
+        var names = labels ?? DefaultLabels(merged);
 
-        var metrics = new List<(string Name, Func<MergedResults, double> Value)>
+        var metrics = new List<Metric>();
+        bool transactional = merged.Any(m => m.Hosts.Any(IsTransactional));
+        if (transactional)
         {
-            ("Target Transactional I/O per Second", m => m.TargetTransactionalIops),
-            ("Achieved Transactional I/O per Second", m => m.AchievedTransactionalIops),
-        };
+            const string sizing = SizingSection;
+            metrics.Add(new(sizing, "Target Transactional I/O per Second", BetterWhen.None, m => m.TargetTransactionalIops));
+            metrics.Add(new(sizing, "Achieved Transactional I/O per Second", BetterWhen.Higher, m => m.AchievedTransactionalIops));
+            metrics.Add(new(sizing, "Achieved / target (%)", BetterWhen.Higher, m => m.TargetTransactionalIops > 0 ? m.AchievedTransactionalIops / m.TargetTransactionalIops * 100 : double.NaN));
+
+            // The ESRP aggregate rows, from the Jetstress tables of each run's hosts (SPEC section 7).
+            const string esrp = EsrpSection;
+            static EsrpAggregateMetrics Esrp(MergedResults m) => EsrpAggregateMetrics.From(m.Hosts.Select(EsrpServerMetrics.From).ToList());
+            metrics.Add(new(esrp, "Database Disks Transfers/sec", BetterWhen.Higher, m => Esrp(m).DatabaseDisksTransfersPerSecond));
+            metrics.Add(new(esrp, "Database Disks Reads/sec", BetterWhen.None, m => Esrp(m).DatabaseDisksReadsPerSecond));
+            metrics.Add(new(esrp, "Database Disks Writes/sec", BetterWhen.None, m => Esrp(m).DatabaseDisksWritesPerSecond));
+            metrics.Add(new(esrp, "Average Database Disk Read Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskReadLatencyMs));
+            metrics.Add(new(esrp, "Average Database Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskWriteLatencyMs));
+            metrics.Add(new(esrp, "Log Disks Writes/sec", BetterWhen.None, m => Esrp(m).LogDisksWritesPerSecond));
+            metrics.Add(new(esrp, "Average Log Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageLogDiskWriteLatencyMs));
+        }
+
         var streams = merged.SelectMany(m => m.Streams.Select(s => s.Stream)).Distinct()
-            .OrderBy(ResultsMerge.StreamRank).ToList();
+            .OrderBy(ResultsMerge.StreamRank).ThenBy(s => s, StringComparer.Ordinal).ToList();
         foreach (var stream in streams)
         {
-            metrics.Add(($"{stream} operations/sec", m => m.Stream(stream)?.OperationsPerSecond ?? 0));
-            metrics.Add(($"{stream} average bytes", m => m.Stream(stream)?.AverageBytes ?? 0));
-            metrics.Add(($"{stream} mean latency (ms)", m => m.Stream(stream)?.LatencyMs.Mean ?? 0));
-            metrics.Add(($"{stream} p50 latency (ms)", m => m.Stream(stream)?.LatencyMs.P50 ?? 0));
-            metrics.Add(($"{stream} p90 latency (ms)", m => m.Stream(stream)?.LatencyMs.P90 ?? 0));
-            metrics.Add(($"{stream} p99 latency (ms)", m => m.Stream(stream)?.LatencyMs.P99 ?? 0));
-            metrics.Add(($"{stream} p99.9 latency (ms)", m => m.Stream(stream)?.LatencyMs.P999 ?? 0));
-            metrics.Add(($"{stream} max latency (ms)", m => m.Stream(stream)?.LatencyMs.Max ?? 0));
+            string section = $"{stream} (per I/O, all instances)";
+            double Of(MergedResults m, Func<StreamResult, double> f) => m.Stream(stream) is { } s && s.Operations + s.OperationsPerSecond > 0 ? f(s) : double.NaN;
+            metrics.Add(new(section, $"{stream} operations/sec", BetterWhen.None, m => Of(m, s => s.OperationsPerSecond)));
+            metrics.Add(new(section, $"{stream} average bytes", BetterWhen.None, m => Of(m, s => s.AverageBytes)));
+            metrics.Add(new(section, $"{stream} mean latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.Mean)));
+            metrics.Add(new(section, $"{stream} p50 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P50)));
+            metrics.Add(new(section, $"{stream} p90 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P90)));
+            metrics.Add(new(section, $"{stream} p99 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P99)));
+            metrics.Add(new(section, $"{stream} p99.9 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P999)));
+            // Without a histogram (results from Jetstress tables) there is no per-I/O maximum either.
+            metrics.Add(new(section, $"{stream} max latency (ms)", BetterWhen.Lower, m => Of(m, s => s.Histogram.Count > 0 || s.LatencyMs.Max > 0 ? s.LatencyMs.Max : double.NaN)));
         }
+
+        if (merged.Any(m => m.Hosts.Any(h => h.Backup is { Instances.Count: > 0 })))
+        {
+            const string backup = BackupSection;
+            metrics.Add(new(backup, "MB read/sec per database", BetterWhen.Higher, m => EsrpBackupSummary.From(m.Hosts)?.MBReadPerSecondPerDatabase ?? double.NaN));
+            metrics.Add(new(backup, "MB read/sec total", BetterWhen.Higher, m => EsrpBackupSummary.From(m.Hosts)?.MBReadPerSecondAllServers ?? double.NaN));
+        }
+        if (merged.Any(m => m.Hosts.Any(h => h.SoftRecovery is { Instances.Count: > 0 })))
+        {
+            const string recovery = RecoverySection;
+            metrics.Add(new(recovery, "Average time to play one Log file (sec)", BetterWhen.Lower, m => EsrpSoftRecoverySummary.From(m.Hosts)?.AverageSecondsPerLog ?? double.NaN));
+            metrics.Add(new(recovery, "Log files replayed", BetterWhen.None, m => EsrpSoftRecoverySummary.From(m.Hosts)?.LogsReplayed ?? double.NaN));
+        }
+
+        const string hostSection = "Host System Performance (mean over hosts)";
+        foreach (var counter in new[] { HostCounterNames.ProcessorTime, HostCounterNames.AvailableMBytes })
+            if (merged.Any(m => m.Hosts.Any(h => h.HostCounters.Exists(c => c.Name == counter))))
+                metrics.Add(new(hostSection, $"{counter} (average)", counter == HostCounterNames.ProcessorTime ? BetterWhen.Lower : BetterWhen.None,
+                    m => MeanOverHosts(m, counter)));
+
+        const string errors = "Errors";
+        metrics.Add(new(errors, "I/O errors", BetterWhen.Lower, m => m.ErrorCount));
+        metrics.Add(new(errors, "Reasons the verdict failed", BetterWhen.Lower, m => m.Reasons.Count));
 
         var rows = metrics.Select(metric =>
         {
             var values = merged.Select(metric.Value).ToList();
-            double baseline = values.Count > 0 ? values[0] : 0;
-            return new ComparisonRow(metric.Name, values,
+            double baseline = values.Count > 0 ? values[0] : double.NaN;
+            return new ComparisonRow(metric.Section, metric.Name, values,
                 values.Select(v => v - baseline).ToList(),
-                values.Select(v => baseline == 0 ? double.NaN : (v - baseline) / baseline * 100).ToList());
+                values.Select(v => baseline == 0 || double.IsNaN(baseline) ? double.NaN : (v - baseline) / baseline * 100).ToList(),
+                metric.Better);
         }).ToList();
-        return new RunComparison { Labels = names, Rows = rows };
+        return new RunComparison
+        {
+            Labels = names,
+            Runs = merged.Select((m, i) => Describe(m, names[i])).ToList(),
+            Rows = rows,
+            Merged = merged,
+        };
     }
 
-    /// <summary>Tab-separated text: metric, then per run value (and, after the first, delta and delta %).</summary>
+    private sealed record Metric(string Section, string Name, string Better, Func<MergedResults, double> Value);
+
+    private static bool IsTransactional(TestResults r) => r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
+
+    private static double MeanOverHosts(MergedResults m, string counter)
+    {
+        var values = m.Hosts.Select(h => h.HostCounters.Find(c => c.Name == counter)).Where(c => c is not null).Select(c => c!.Average).ToList();
+        return values.Count == 0 ? double.NaN : values.Average();
+    }
+
+    private static ComparedRun Describe(MergedResults m, string label)
+    {
+        var first = m.Hosts.Count > 0 ? m.Hosts[0] : new TestResults();
+        double measured = m.Hosts.Count == 0 ? 0 : m.Hosts.Max(h =>
+            h.Timeline.CollectionStartUtc is DateTime s && h.Timeline.CollectionEndUtc is DateTime e ? (e - s).TotalSeconds : (h.Timeline.TestEndUtc - h.Timeline.TestStartUtc).TotalSeconds);
+        return new ComparedRun(label, first.TestType.ToString(), m.Hosts.Count,
+            m.Hosts.Select(h => h.Environment.MachineName).Distinct(StringComparer.Ordinal).ToList(),
+            string.IsNullOrEmpty(first.Profile.Name) ? "(unnamed profile)" : first.Profile.Name,
+            m.TestStartUtc, Math.Round(measured, 3), m.Hosts.Sum(ReportText.SessionsRan), m.Result,
+            m.Hosts.All(h => h.Completion == "Complete") ? "Complete" : string.Join(", ", m.Hosts.Select(h => h.Completion).Distinct()),
+            m.Hosts.Where(h => h.SavedPath is not null).Select(h => h.SavedPath!).ToList());
+    }
+
+    /// <summary>
+    /// Names for runs the user did not label: the profile descriptions when every run has its own, else
+    /// the profile names, else the names of the folders the results are in, else test type and start time.
+    /// </summary>
+    public static IReadOnlyList<string> DefaultLabels(IReadOnlyList<MergedResults> runs)
+    {
+        var candidates = new Func<MergedResults, string?>[]
+        {
+            m => m.Hosts.FirstOrDefault()?.Profile.Description,
+            m => m.Hosts.FirstOrDefault()?.Profile.Name,
+            m => m.Hosts.FirstOrDefault()?.SavedPath is string p ? Path.GetFileName(Path.GetDirectoryName(p)) : null,
+        };
+        foreach (var candidate in candidates)
+        {
+            var labels = runs.Select(candidate).ToList();
+            if (labels.All(l => !string.IsNullOrWhiteSpace(l)) && labels.Distinct(StringComparer.Ordinal).Count() == labels.Count)
+                return labels.Select(l => l!).ToList();
+        }
+        var times = runs.Select((m, i) => m.Hosts.Count == 0 ? $"Run {i + 1}" : $"{m.Hosts[0].TestType} {JetFormat.Iso(m.TestStartUtc)}").ToList();
+        return times.Distinct(StringComparer.Ordinal).Count() == times.Count ? times : times.Select((t, i) => $"{t} ({i + 1})").ToList();
+    }
+
+    /// <summary>
+    /// Tab-separated text: the runs, then per section a heading and per metric the value of each run (and,
+    /// after the first, delta and delta %).
+    /// </summary>
     public string RenderText()
     {
         var sb = new StringBuilder();
-        sb.Append("Metric");
-        for (int i = 0; i < Labels.Count; i++)
-        {
-            sb.Append('\t').Append(Labels[i]);
-            if (i > 0) sb.Append("\tdelta\tdelta %");
-        }
+        sb.Append("Run");
+        foreach (var label in Labels) sb.Append('\t').Append(label);
         sb.Append('\n');
-        foreach (var row in Rows)
+        void RunRow(string name, Func<ComparedRun, string> value)
         {
-            sb.Append(row.Metric);
-            for (int i = 0; i < row.Values.Count; i++)
+            sb.Append(name);
+            foreach (var run in Runs) sb.Append('\t').Append(value(run));
+            sb.Append('\n');
+        }
+        RunRow("Test type", r => r.TestType);
+        RunRow("Hosts", r => $"{r.Hosts} ({string.Join(", ", r.Machines)})");
+        RunRow("Profile", r => r.Profile);
+        RunRow("Test start (UTC)", r => JetFormat.Iso(r.StartUtc));
+        RunRow("Measured (s)", r => JetFormat.Number(r.MeasuredSeconds, 0));
+        RunRow("Sessions", r => JetFormat.Integer(r.ThreadCount));
+        RunRow("Overall Test Result", r => r.Completion == "Complete" ? r.Result : $"{r.Result} ({r.Completion})");
+        foreach (var section in Sections())
+        {
+            sb.Append('\n').Append(section.Key).Append('\n');
+            sb.Append("Metric");
+            for (int i = 0; i < Labels.Count; i++)
             {
-                sb.Append('\t').Append(JetFormat.Number(row.Values[i]));
-                if (i > 0)
-                    sb.Append('\t').Append(Signed(row.DeltaAbsolute[i], 3)).Append('\t').Append(Signed(row.DeltaPercent[i], 1));
+                sb.Append('\t').Append(Labels[i]);
+                if (i > 0) sb.Append("\tdelta\tdelta %");
             }
             sb.Append('\n');
+            foreach (var row in section)
+            {
+                sb.Append(row.Metric);
+                for (int i = 0; i < row.Values.Count; i++)
+                {
+                    sb.Append('\t').Append(JetFormat.Number(row.Values[i]));
+                    if (i > 0)
+                        sb.Append('\t').Append(Signed(row.DeltaAbsolute[i], 3)).Append('\t').Append(Signed(row.DeltaPercent[i], 1));
+                }
+                sb.Append('\n');
+            }
         }
         return sb.ToString();
     }
 
-    private static string Signed(double v, int decimals) =>
+    public static string Signed(double v, int decimals) =>
         double.IsNaN(v) ? "n/a" : (v > 0 ? "+" : "") + JetFormat.Number(v, decimals);
 }

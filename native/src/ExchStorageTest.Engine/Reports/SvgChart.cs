@@ -141,24 +141,12 @@ public static class SvgChart
             sb.Append($"<text x=\"{left}\" y=\"{top + 20}\" class=\"ax\">no I/O recorded</text></svg>");
             return sb.ToString();
         }
-        // Re-bin into quarter octaves of milliseconds.
-        var bins = new SortedDictionary<int, long>();
-        foreach (var (lo, hi, count) in buckets)
-        {
-            double mid = Math.Max((lo + hi) / 2, 1e-6);
-            int bin = (int)Math.Floor(4 * Math.Log2(mid));
-            bins[bin] = bins.GetValueOrDefault(bin) + count;
-        }
+        var bins = QuarterOctaves(buckets);
         int first = bins.Keys.First(), last = bins.Keys.Last();
         int n = last - first + 1;
         double maxShare = bins.Values.Max() / (double)total;
         double yMax = NiceCeiling(maxShare * 100);
-        for (int i = 0; i <= 4; i++)
-        {
-            double y = top + plotH - plotH * i / 4.0;
-            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
-            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
-        }
+        ShareGrid(sb, left, top, plotW, plotH, yMax);
         double bw = plotW / (double)n;
         foreach (var (bin, count) in bins)
         {
@@ -167,15 +155,107 @@ public static class SvgChart
             double x = left + (bin - first) * bw;
             sb.Append($"<rect x=\"{F(x + 0.5)}\" y=\"{F(top + plotH - h)}\" width=\"{F(Math.Max(bw - 1, 0.5))}\" height=\"{F(h)}\" fill=\"#1f77b4\"><title>{Esc(JetFormat.Number(Math.Pow(2, bin / 4.0)))}-{Esc(JetFormat.Number(Math.Pow(2, (bin + 1) / 4.0)))} ms: {count}</title></rect>");
         }
-        // Label every octave.
+        OctaveLabels(sb, left, height, first, last, bw);
+        sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">latency (ms, log scale)</text>");
+        sb.Append("</svg>");
+        return sb.ToString();
+    }
+
+    /// <summary>Re-bins histogram buckets into quarter octaves of milliseconds (bin b spans 2^(b/4) to 2^((b+1)/4) ms).</summary>
+    private static SortedDictionary<int, long> QuarterOctaves(IReadOnlyList<(double LowerMs, double UpperMs, long Count)> buckets)
+    {
+        var bins = new SortedDictionary<int, long>();
+        foreach (var (lo, hi, count) in buckets)
+        {
+            double mid = Math.Max((lo + hi) / 2, 1e-6);
+            int bin = (int)Math.Floor(4 * Math.Log2(mid));
+            bins[bin] = bins.GetValueOrDefault(bin) + count;
+        }
+        return bins;
+    }
+
+    /// <summary>The y grid of a histogram: five lines from 0 to <paramref name="yMax"/> per cent of the I/Os.</summary>
+    private static void ShareGrid(StringBuilder sb, int left, int top, int plotW, int plotH, double yMax)
+    {
+        for (int i = 0; i <= 4; i++)
+        {
+            double y = top + plotH - plotH * i / 4.0;
+            sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
+        }
+    }
+
+    /// <summary>The x labels of a histogram: every octave of milliseconds over quarter-octave bins <paramref name="first"/> to <paramref name="last"/>.</summary>
+    private static void OctaveLabels(StringBuilder sb, int left, int height, int first, int last, double bw)
+    {
         for (int bin = first; bin <= last + 1; bin++)
         {
             if (bin % 4 != 0) continue;
             double x = left + (bin - first) * bw;
             sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
         }
+    }
+
+    /// <summary>One distribution of <see cref="HistogramOverlay"/>: a run's buckets and its p99 (NaN: no marker).</summary>
+    public sealed record Distribution(string Name, IReadOnlyList<(double LowerMs, double UpperMs, long Count)> Buckets, double P99Ms = double.NaN);
+
+    /// <summary>
+    /// Several latency histograms on one pair of axes: quarter-octave bins on a log axis, each
+    /// distribution a step line of its share of I/Os in its own colour (so shapes compare even when the
+    /// runs did different numbers of I/Os), with a dashed line at its p99.
+    /// </summary>
+    public static string HistogramOverlay(string title, IReadOnlyList<Distribution> distributions, int width = 1000, int height = 240)
+    {
+        const int left = 64, right = 150, top = 24, bottom = 34;
+        int plotW = width - left - right, plotH = height - top - bottom;
+        var sb = new StringBuilder();
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        var binned = distributions.Select(d => (d, Bins: QuarterOctaves(d.Buckets), Total: d.Buckets.Sum(b => b.Count))).ToList();
+        var present = binned.Where(b => b.Total > 0).ToList();
+        if (present.Count == 0)
+        {
+            sb.Append($"<text x=\"{left}\" y=\"{top + 20}\" class=\"ax\">no I/O recorded</text></svg>");
+            return sb.ToString();
+        }
+        int first = present.Min(b => b.Bins.Keys.First()), last = present.Max(b => b.Bins.Keys.Last());
+        int n = last - first + 1;
+        double maxShare = present.Max(b => b.Bins.Values.Max() / (double)b.Total);
+        double yMax = NiceCeiling(maxShare * 100);
+        ShareGrid(sb, left, top, plotW, plotH, yMax);
+        double bw = plotW / (double)n;
+        OctaveLabels(sb, left, height, first, last, bw);
+        for (int s = 0; s < binned.Count; s++)
+        {
+            var (d, bins, total) = binned[s];
+            string color = Palette[s % Palette.Length];
+            int ly = top + 10 + s * 16;
+            sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
+            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{Esc(d.Name)}</text>");
+            if (total == 0) continue;
+            // A step outline over every bin of the common range (empty bins at zero), so lines do not cross-hatch.
+            sb.Append($"<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"");
+            double baseY = top + plotH;
+            sb.Append(F(left)).Append(',').Append(F(baseY));
+            for (int bin = first; bin <= last; bin++)
+            {
+                double share = bins.GetValueOrDefault(bin) * 100.0 / total;
+                double y = baseY - Math.Clamp(share / yMax, 0, 1) * plotH;
+                double x0 = left + (bin - first) * bw, x1 = x0 + bw;
+                sb.Append(' ').Append(F(x0)).Append(',').Append(F(y)).Append(' ').Append(F(x1)).Append(',').Append(F(y));
+            }
+            sb.Append(' ').Append(F(left + plotW)).Append(',').Append(F(baseY)).Append("\">");
+            sb.Append($"<title>{Esc(d.Name)}: {total} I/Os</title></polyline>");
+            if (d.P99Ms > 0)
+            {
+                double pos = (4 * Math.Log2(d.P99Ms) - first) * bw;
+                double x = left + Math.Clamp(pos, 0, plotW);
+                sb.Append($"<line x1=\"{F(x)}\" y1=\"{top}\" x2=\"{F(x)}\" y2=\"{top + plotH}\" stroke=\"{color}\" stroke-dasharray=\"4 3\"><title>{Esc(d.Name)} p99: {Esc(JetFormat.Number(d.P99Ms))} ms</title></line>");
+            }
+        }
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
-        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">latency (ms, log scale)</text>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">latency (ms, log scale); dashed: p99 of each run</text>");
         sb.Append("</svg>");
         return sb.ToString();
     }

@@ -4,7 +4,7 @@ using ExchStorageTest.Engine.Protocol;
 
 namespace ExchStorageTest.Engine.Results;
 
-/// <summary>Reads and writes the results JSON. Writes are atomic (temp file + rename) so a crash never leaves half a file.</summary>
+/// <summary>Reads and writes the results JSON. Writes claim a unique name and are atomic (<see cref="OutputFile"/>), so a crash never leaves half a file and no file of anyone else is replaced.</summary>
 public static class ResultsFile
 {
     public static readonly JsonSerializerOptions Options = new()
@@ -16,16 +16,26 @@ public static class ResultsFile
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
 
-    public static void Save(TestResults results, string path)
+    /// <summary>
+    /// The stem every results file (and its reports) is named by: test type, local start time to the
+    /// second (as Jetstress names its files) and the whole test id, which is a checked plain name.
+    /// </summary>
+    public static string Stem(string kind, DateTime localStart, string testId) =>
+        $"{kind}_{localStart.Year}_{localStart.Month}_{localStart.Day}_{localStart.Hour}_{localStart.Minute}_{localStart.Second}_{testId}";
+
+    /// <summary>Saves over <paramref name="ownPath"/>, a results file this run claimed (<see cref="OutputFile"/>).</summary>
+    public static void Save(TestResults results, string ownPath)
     {
-        string tmp = path + ".partial";
-        using (var stream = new FileStream(tmp, FileMode.Create, FileAccess.Write, FileShare.None))
-        {
-            JsonSerializer.Serialize(stream, results, Options);
-            stream.Flush(flushToDisk: true);
-        }
-        File.Move(tmp, path, overwrite: true);
+        OutputFile.Replace(ownPath, stream => JsonSerializer.Serialize(stream, results, Options));
+        results.SavedPath = ownPath;
+    }
+
+    /// <summary>Saves under a new unique name in <paramref name="folder"/>; returns the path.</summary>
+    public static string SaveNew(TestResults results, string folder, string stem)
+    {
+        string path = OutputFile.WriteNew(folder, stem, ".json", stream => JsonSerializer.Serialize(stream, results, Options));
         results.SavedPath = path;
+        return path;
     }
 
     public static TestResults Load(string path)

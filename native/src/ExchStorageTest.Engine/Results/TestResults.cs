@@ -17,7 +17,10 @@ public sealed class TestResults
     public string TestId { get; set; } = "";
     public TestType TestType { get; set; }
     public string EngineVersion { get; set; } = "";
-    /// <summary>Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error.</summary>
+    /// <summary>
+    /// Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error;
+    /// Interrupted = a checkpoint of a run that never finished (killed, crashed, host stopped).
+    /// </summary>
     public string Completion { get; set; } = "Complete";
     public MailboxProfile Profile { get; set; } = new();
     public RunSettings Settings { get; set; } = new();
@@ -47,6 +50,10 @@ public sealed class TestResults
     /// <summary>Where this document was last saved (set by whoever saved or loaded it; not stored in the file).</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public string? SavedPath { get; set; }
+
+    /// <summary>Why the final save failed (full disk, share gone); null when it succeeded. Not stored in the file.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string? SaveError { get; set; }
 }
 
 /// <summary>The settings the run actually used (after defaults and overrides).</summary>

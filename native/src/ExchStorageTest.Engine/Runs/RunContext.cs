@@ -5,6 +5,7 @@ using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Storage;
+using ExchStorageTest.Engine.Verdict;
 using ExchStorageTest.Engine.Workload;
 
 namespace ExchStorageTest.Engine.Runs;
@@ -13,6 +14,10 @@ namespace ExchStorageTest.Engine.Runs;
 internal sealed class RunContext : IDisposable
 {
     private readonly object _saveLock = new();
+    private readonly string _stem;
+    /// <summary>The results file this run claimed (exclusive create) at its first save; only this file is ever replaced.</summary>
+    private string? _claimed;
+    private bool _checkpointFailing;
 
     public RunContext(TestPlan plan, EventWriter events, CancellationToken cancel)
     {
@@ -20,18 +25,17 @@ internal sealed class RunContext : IDisposable
         Events = events;
         Cancel = cancel;
         Shape = WorkloadShape.Default;
-        string id = string.IsNullOrWhiteSpace(plan.Request.TestId) ? Guid.NewGuid().ToString("N") : plan.Request.TestId!;
         var start = DateTime.Now;
         Results = new TestResults
         {
-            TestId = id,
+            TestId = plan.TestId,
             TestType = plan.TestType,
             EngineVersion = typeof(RunContext).Assembly.GetName().Version?.ToString() ?? "0.0.0",
             Profile = plan.Profile,
         };
         Results.Timeline.TestStartUtc = start.ToUniversalTime();
-        string shortId = id.Length > 8 ? id[..8] : id;
-        ResultsPath = Path.Combine(plan.OutputPath, $"{plan.TestType}_{start.Year}_{start.Month}_{start.Day}_{start.Hour}_{start.Minute}_{start.Second}_{shortId}.json");
+        _stem = ResultsFile.Stem(plan.TestType.ToString(), start, plan.TestId);
+        ResultsPath = Path.Combine(plan.OutputPath, _stem + ".json");
         StartCpu = Process.GetCurrentProcess().TotalProcessorTime;
     }
 
@@ -40,7 +44,8 @@ internal sealed class RunContext : IDisposable
     public CancellationToken Cancel { get; }
     public WorkloadShape Shape { get; }
     public TestResults Results { get; }
-    public string ResultsPath { get; }
+    /// <summary>The results file: the intended name until the first save claims it (then possibly "_2" ...).</summary>
+    public string ResultsPath { get; private set; }
     public TimeSpan StartCpu { get; }
     public IReadOnlyList<PreparedInstance> Prepared { get; set; } = Array.Empty<PreparedInstance>();
     public List<IoFile> Files { get; } = new();
@@ -76,14 +81,53 @@ internal sealed class RunContext : IDisposable
         if (marks.Count > 0 && marks[^1].EndUtc is null) marks[^1].EndUtc = DateTime.UtcNow;
     }
 
-    /// <summary>Saves the results as they stand (atomic), so a killed process leaves its samples on disk.</summary>
+    /// <summary>
+    /// Saves the results as they stand (atomic), so a killed process leaves its samples on disk. The
+    /// saved copy says what a reader finds if this is the last one: completion Interrupted, the end
+    /// time is "last seen" now, and a Fail verdict saying so; the finished run's save replaces it.
+    /// A checkpoint that cannot be written (full disk, share gone) does not stop the run: it warns,
+    /// keeps measuring with every sample in memory, and tries again at the next interval.
+    /// </summary>
     public void Checkpoint()
     {
         lock (_saveLock)
         {
-            Directory.CreateDirectory(Plan.OutputPath);
-            ResultsFile.Save(Results, ResultsPath);
+            var r = Results;
+            var (completion, end, verdict) = (r.Completion, r.Timeline.TestEndUtc, r.Verdict);
+            var now = DateTime.UtcNow;
+            r.Completion = "Interrupted";
+            r.Timeline.TestEndUtc = now;
+            r.Verdict = VerdictJudge.Interrupted(now);
+            try
+            {
+                Save();
+                if (_checkpointFailing) Events.Log("info", $"Results checkpoint saved again to {ResultsPath}.");
+                _checkpointFailing = false;
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                if (!_checkpointFailing)
+                    Events.Log("warning", $"Could not save the results checkpoint '{ResultsPath}': {ex.Message} The run goes on; every sample is kept in memory and saved at the end.");
+                _checkpointFailing = true;
+            }
+            finally
+            {
+                (r.Completion, r.Timeline.TestEndUtc, r.Verdict) = (completion, end, verdict);
+            }
         }
+    }
+
+    /// <summary>The final save of the finished run; throws when it cannot be written.</summary>
+    public void SaveFinal()
+    {
+        lock (_saveLock) Save();
+    }
+
+    private void Save()
+    {
+        _claimed ??= OutputFile.CreateUnique(Plan.OutputPath, _stem, ".json");
+        ResultsPath = _claimed;
+        ResultsFile.Save(Results, _claimed);
     }
 
     /// <summary>Opens every database and log file once for the whole run (direct I/O; logs write-through).</summary>

@@ -51,13 +51,13 @@ public static class TestRunner
 
     public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel)
     {
-        if (plan.TestType == TestType.Throughput) plan = ThroughputSizing.Apply(plan);
+        // Before anything is written: no other run may use these folders (FolderInUse names the holder).
+        using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "run");
         using var ctx = new RunContext(plan, events, cancel);
         var r = ctx.Results;
         FillSettings(ctx);
         try
         {
-            Directory.CreateDirectory(plan.OutputPath);
             ctx.BeginPhase("Preparing");
             ctx.Log("Preparing for testing ...");
             ctx.Prepared = DatabaseSet.Prepare(plan, events, ctx.Log, cancel);
@@ -369,12 +369,17 @@ public static class TestRunner
         }
         r.Verdict = VerdictJudge.Judge(r, plan.Thresholds);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
-        try { ctx.Checkpoint(); }
+        try
+        {
+            ctx.SaveFinal();
+            ctx.Events.Log("info", $"Results saved to {ctx.ResultsPath}");
+        }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
-            ctx.Events.Error("ResultsWriteFailed", ErrorCategories.WriteError, $"Could not write the results file '{ctx.ResultsPath}': {ex.Message}", ctx.ResultsPath);
+            r.SaveError = $"Could not write the results file '{ctx.ResultsPath}': {ex.Message}" +
+                (r.SavedPath is null ? " No checkpoint was saved either." : $" The last checkpoint ({r.SavedPath}) holds the samples up to then.");
+            ctx.Events.Error("ResultsWriteFailed", ErrorCategories.WriteError, r.SaveError, ctx.ResultsPath);
         }
-        ctx.Events.Log("info", $"Results saved to {ctx.ResultsPath}");
     }
 
     internal static int SampleCount(TestResults r)

@@ -103,7 +103,7 @@ public static class ChecksumVerifier
                 if (status != LogFormat.BlockStatus.Ok)
                 {
                     bad = true;
-                    Problem(result, entry, $"{path}: log block at offset {offset} (generation {h.Generation}): {(status == LogFormat.BlockStatus.BadChecksum ? "checksum mismatch" : "malformed block header")}");
+                    Problem(result, entry, $"{path}: log block at offset {offset} (generation {h.Generation}): {DescribeBadBlock(data.Slice(offset), status, length)}");
                     break;
                 }
                 offset += length;
@@ -115,6 +115,17 @@ public static class ChecksumVerifier
         result.ElapsedSeconds = Math.Round(sw.Elapsed.TotalSeconds, 3);
         events.Progress("Checksum", 100, 0, $"{result.PagesChecked} pages, {result.LogsChecked} logs checked; {result.BadPages} bad pages, {result.BadLogs} bad logs");
         return result;
+    }
+
+    /// <summary>What is wrong with a log block, with the stored and computed CRC32C for a checksum mismatch.</summary>
+    private static string DescribeBadBlock(ReadOnlySpan<byte> block, LogFormat.BlockStatus status, int length)
+    {
+        int sequence = System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(block.Slice(12));
+        if (status != LogFormat.BlockStatus.BadChecksum)
+            return $"malformed block header (sequence {sequence}, length {length}, record count {System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(block.Slice(32))})";
+        uint stored = System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block);
+        uint computed = Crc32C.Compute(block.Slice(4, length - 4));
+        return $"checksum mismatch in block {sequence} of {length} bytes (stored 0x{stored:X8}, computed 0x{computed:X8})";
     }
 
     private static void Problem(ChecksumResult r, ChecksumFile f, string message)

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Storage;
 
@@ -73,18 +74,44 @@ public static class DatabaseSet
         return result;
     }
 
+    /// <summary>
+    /// The plan's checks of every existing file the run would touch, before anything is written:
+    /// a file at one of our names must be ours (ForeignFile); Attach needs a complete database of
+    /// the planned geometry (DatabaseMissing, DatabaseMismatch); Restore needs a complete backup copy.
+    /// Prepare repeats them as it goes (another process may have changed the files since).
+    /// </summary>
+    public static void CheckBeforeWriting(TestPlan plan)
+    {
+        try
+        {
+            var source = plan.Request.DatabaseSource;
+            if (source == DatabaseSource.Restore) RestoreSources(plan);
+            foreach (var inst in plan.Instances)
+            {
+                if (source == DatabaseSource.Attach) Attach(inst.DatabaseFile, inst.DatabaseSizeBytes / PageFormat.PageSize);
+                else if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, allowBuffered: true);
+                for (int g = 1; g <= inst.LogGenerations; g++)
+                {
+                    string log = Path.Combine(inst.LogFolder, TestPlan.LogFileName(g));
+                    if (File.Exists(log)) ReadLogHeader(log, allowBuffered: true);
+                }
+            }
+        }
+        catch (EngineException ex)
+        {
+            throw ex.AsRefusal();
+        }
+    }
+
     /// <summary>Reads the header of an existing file: null when absent; ForeignFile when it is not ours.</summary>
     public static DatabaseHeader? Inspect(string path, bool allowBuffered)
     {
         if (!File.Exists(path)) return null;
-        long length = new FileInfo(path).Length;
-        using var buffer = new AlignedBuffer(PageFormat.PageSize);
-        int n = 0;
-        if (length >= PageFormat.PageSize)
-        {
-            using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
-            n = DirectIo.Read(f, buffer.Span, 0);
-        }
+        // The length comes from the open file, not the directory entry: a symbolic link to a database
+        // of ours has the length of its target, not of the link.
+        using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
+        using var buffer = new AlignedBuffer(PageFormat.PageSize, f.Alignment);
+        int n = f.Length >= PageFormat.PageSize ? DirectIo.Read(f, buffer.Span, 0) : 0;
         if (n < PageFormat.PageSize || !DatabaseHeader.LooksOurs(buffer.Span))
             throw Foreign(path);
         // Ours but torn (crash while writing the header): report as incomplete so it is re-created.
@@ -110,7 +137,8 @@ public static class DatabaseSet
         if (h.PageSize != PageFormat.PageSize || h.PageCount < plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                 $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, at least {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
-        long actual = new FileInfo(path).Length;
+        long actual;
+        using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: true)) actual = f.Length;
         if (actual < h.SizeBytes)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': the header says {h.SizeBytes} bytes but the file holds {actual}.", path);
         return h;
@@ -119,10 +147,12 @@ public static class DatabaseSet
     private static DatabaseHeader Create(PlannedInstance inst, long pages, bool exists, bool allowBuffered, EventWriter events, Action<string> log, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
     {
         var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index);
-        using var file = IoFileOpener.Open(inst.DatabaseFile, exists ? IoFileMode.OpenExisting : IoFileMode.CreateNew, writeThrough: false, allowBuffered);
-        using (var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment))
+        // The header goes first (state Creating): from then on the file is recognisably ours.
+        if (!exists) CreateWithHeader(inst.DatabaseFile, PageFormat.PageSize, header.Write, allowBuffered);
+        using var file = IoFileOpener.Open(inst.DatabaseFile, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
+        if (exists)
         {
-            // The header goes first (state Creating): from here on the file is recognisably ours.
+            using var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment);
             header.Write(page.Span);
             DirectIo.Write(file, page.Span, 0);
             DirectIo.Flush(file);
@@ -155,6 +185,38 @@ public static class DatabaseSet
         DirectIo.Flush(file);
         return grown;
     }
+
+    /// <summary>
+    /// Creates a new file of ours at <paramref name="path"/>: its header is written and flushed under a
+    /// temporary name, then renamed into place, so no file at one of our names is ever without our
+    /// header (a full disk or a kill part-way leaves at most the temporary file, removed on failure).
+    /// </summary>
+    private static void CreateWithHeader(string path, int bytes, SpanAction writeHeader, bool allowBuffered)
+    {
+        string tmp = OutputFile.TemporaryName(path, "creating");
+        IoFile? file = null;
+        try
+        {
+            file = IoFileOpener.Open(tmp, IoFileMode.CreateNew, writeThrough: false, allowBuffered);
+            using (var buffer = new AlignedBuffer(bytes, file.Alignment))
+            {
+                buffer.Span.Clear();
+                writeHeader(buffer.Span);
+                DirectIo.Write(file, buffer.Span, 0);
+                DirectIo.Flush(file);
+            }
+            file.Dispose();
+            File.Move(tmp, path, overwrite: false);
+        }
+        catch when (file is not null)
+        {
+            file.Dispose();
+            OutputFile.TryDelete(tmp);
+            throw;
+        }
+    }
+
+    private delegate void SpanAction(Span<byte> buffer);
 
     /// <summary>Writes pages 1..n-1 with 1 MiB direct writes, several in flight (one per creation thread).</summary>
     private static void WritePages(IoFile file, DatabaseHeader header, string name, EventWriter events, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
@@ -215,43 +277,49 @@ public static class DatabaseSet
     {
         var files = new List<string>(inst.LogGenerations);
         lastGeneration = 0;
-        using var buffer = new AlignedBuffer(LogFormat.FileSize);
         for (int g = 1; g <= inst.LogGenerations; g++)
         {
             string path = Path.Combine(inst.LogFolder, TestPlan.LogFileName(g));
             files.Add(path);
-            bool exists = File.Exists(path);
-            if (exists)
+            void Header(Span<byte> b) => LogFormat.WriteFileHeader(b, inst.Index, db.InstanceId, 0, DateTime.UtcNow);
+            if (!File.Exists(path))
             {
-                if (new FileInfo(path).Length < LogFormat.Sector) throw Foreign(path);
-                using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, false, allowBuffered))
-                {
-                    DirectIo.Read(f, buffer.Slice(0, LogFormat.Sector), 0);
-                    if (!LogFormat.LooksOurs(buffer.Span)) throw Foreign(path);
-                    var h = LogFormat.TryReadFileHeader(buffer.Span);
-                    if (h is { } fh && fh.InstanceId == db.InstanceId && f.Length >= LogFormat.FileSize)
-                    {
-                        lastGeneration = Math.Max(lastGeneration, fh.Generation);
-                        continue;
-                    }
-                }
+                CreateWithHeader(path, LogFormat.FileSize, Header, allowBuffered);
+                continue;
             }
-            // New, or ours for another database incarnation: (re)initialise it.
-            using var file = IoFileOpener.Open(path, exists ? IoFileMode.OpenExisting : IoFileMode.CreateNew, false, allowBuffered);
+            var (h, length) = ReadLogHeader(path, allowBuffered);
+            if (h is { } fh && fh.InstanceId == db.InstanceId && length >= LogFormat.FileSize)
+            {
+                lastGeneration = Math.Max(lastGeneration, fh.Generation);
+                continue;
+            }
+            // Ours for another database incarnation: re-initialise it.
+            using var file = IoFileOpener.Open(path, IoFileMode.OpenExisting, false, allowBuffered);
+            using var buffer = new AlignedBuffer(LogFormat.FileSize, file.Alignment);
             buffer.Span.Clear();
-            LogFormat.WriteFileHeader(buffer.Span, inst.Index, db.InstanceId, 0, DateTime.UtcNow);
+            Header(buffer.Span);
             DirectIo.Write(file, buffer.Span, 0);
             DirectIo.Flush(file);
         }
         return files;
     }
 
-    /// <summary>Copies a backup set of ours into place (ours-only overwrite rule applies to the destination).</summary>
-    private static void Restore(TestPlan plan, EventWriter events, CancellationToken cancel)
+    /// <summary>The file header of an existing log file of ours (null when torn) and its length; ForeignFile when it is not ours.</summary>
+    private static (LogFormat.FileHeader? Header, long Length) ReadLogHeader(string path, bool allowBuffered)
+    {
+        using var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, false, allowBuffered);
+        if (f.Length < LogFormat.Sector) throw Foreign(path);
+        using var buffer = new AlignedBuffer(LogFormat.Sector, f.Alignment);
+        DirectIo.Read(f, buffer.Span, 0);
+        if (!LogFormat.LooksOurs(buffer.Span)) throw Foreign(path);
+        return (LogFormat.TryReadFileHeader(buffer.Span), f.Length);
+    }
+
+    /// <summary>Each database's backup copy (complete, ours) and its destination (absent or ours).</summary>
+    private static List<(string From, string To, long Bytes)> RestoreSources(TestPlan plan)
     {
         string root = Path.GetFullPath(plan.Request.RestoreFromPath!);
-        long total = 0, done = 0;
-        var pairs = new List<(string From, string To)>();
+        var pairs = new List<(string, string, long)>();
         foreach (var inst in plan.Instances)
         {
             string name = Path.GetFileName(inst.DatabaseFile);
@@ -263,21 +331,31 @@ public static class DatabaseSet
             if (h is null || h.State != DatabaseState.Complete)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' is incomplete.", from);
             if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, true); // throws ForeignFile when not ours
-            pairs.Add((from, inst.DatabaseFile));
-            total += h.SizeBytes;
+            pairs.Add((from, inst.DatabaseFile, h.SizeBytes));
         }
+        return pairs;
+    }
+
+    /// <summary>Copies a backup set of ours into place (ours-only overwrite rule applies to the destination).</summary>
+    private static void Restore(TestPlan plan, EventWriter events, CancellationToken cancel)
+    {
+        var pairs = RestoreSources(plan);
+        long total = 0, done = 0;
+        foreach (var (_, _, size) in pairs) total += size;
         var sw = Stopwatch.StartNew();
         using var buffer = new AlignedBuffer(ChunkBytes);
-        foreach (var (from, to) in pairs)
+        foreach (var (from, to, _) in pairs)
         {
             Directory.CreateDirectory(Path.GetDirectoryName(to)!);
             using var src = IoFileOpener.Open(from, IoFileMode.OpenExisting, false, true);
-            using var dst = IoFileOpener.Open(to, File.Exists(to) ? IoFileMode.OpenExisting : IoFileMode.CreateNew, false, plan.Request.AllowBufferedIo);
-            long length = src.Length / PageFormat.PageSize * PageFormat.PageSize;
-            DirectIo.Truncate(dst, length);
             // Page 0 says Creating until every page is copied, so an interrupted restore is recognised as incomplete.
             DirectIo.Read(src, buffer.Slice(0, PageFormat.PageSize), 0);
-            (DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize))! with { State = DatabaseState.Creating }).Write(buffer.Slice(0, PageFormat.PageSize));
+            var creating = DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize))! with { State = DatabaseState.Creating };
+            if (!File.Exists(to)) CreateWithHeader(to, PageFormat.PageSize, creating.Write, plan.Request.AllowBufferedIo);
+            using var dst = IoFileOpener.Open(to, IoFileMode.OpenExisting, false, plan.Request.AllowBufferedIo);
+            long length = src.Length / PageFormat.PageSize * PageFormat.PageSize;
+            DirectIo.Truncate(dst, length);
+            creating.Write(buffer.Slice(0, PageFormat.PageSize));
             DirectIo.Write(dst, buffer.Slice(0, PageFormat.PageSize), 0);
             DirectIo.Flush(dst);
             for (long off = PageFormat.PageSize; off < length; off += ChunkBytes)

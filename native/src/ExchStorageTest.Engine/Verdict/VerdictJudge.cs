@@ -51,7 +51,8 @@ public static class VerdictJudge
         foreach (var inst in r.Instances)
             foreach (var s in inst.Streams) errors += s.ErrorCount;
         errors = Math.Max(errors, r.Errors.Count);
-        if (errors > 0 && !r.Settings.ContinueOnError)
+        // ContinueOnError only keeps the run going to count them: an I/O error always fails the test.
+        if (errors > 0)
             reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errors} I/O error(s) occurred; a single I/O error fails the test (first: {FirstError(r)}).", Measured = errors, Limit = 0 });
         if (r.TuningOutcome == "Failed")
             reasons.Add(new VerdictReason { Code = "TuningFailed", Message = "Automatic tuning found no thread count that meets the target IOPS within the latency thresholds." });
@@ -77,6 +78,23 @@ public static class VerdictJudge
             reasons.Add(new VerdictReason { Code = "RunFailed", Message = "The run ended early because of an error." });
         return new VerdictResult { Result = reasons.Count == 0 ? "Pass" : "Fail", Reasons = reasons };
     }
+
+    /// <summary>
+    /// The verdict a checkpoint carries: if it is the last one saved, the run never finished, and
+    /// nothing can pass on that. Replaced by the real verdict when the run ends.
+    /// </summary>
+    public static VerdictResult Interrupted(DateTime lastSeenUtc) => new()
+    {
+        Result = "Fail",
+        Reasons =
+        {
+            new VerdictReason
+            {
+                Code = "RunInterrupted",
+                Message = F($"The run was interrupted: the engine was last seen at {lastSeenUtc:yyyy-MM-dd HH:mm:ss} UTC and never finished (killed, crashed, or its host stopped). The samples up to then are kept; no verdict was reached."),
+            },
+        },
+    };
 
     private static void Above(List<VerdictReason> reasons, string code, string instance, string what, double measured, double limit, string unit)
     {

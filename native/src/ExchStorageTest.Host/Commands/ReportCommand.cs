@@ -9,8 +9,11 @@ namespace ExchStorageTest.Host.Commands;
 
 /// <summary>
 /// "report": renders one or more results files (or folders of them). Results of the same test type
-/// that started within <see cref="SameRunWindow"/> of each other are hosts of one run and are
-/// merged (rates summed, histograms merged); separate runs are compared side by side.
+/// whose measuring started within <see cref="SameRunWindow"/> of each other on different hosts are
+/// hosts of one run and are merged (rates summed, histograms merged); separate runs are compared side
+/// by side, or, when they are tests of an ESRP suite (two or more of Performance, Stress,
+/// DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>) are
+/// compared as given.
 /// </summary>
 internal static class ReportCommand
 {
@@ -19,30 +22,30 @@ internal static class ReportCommand
     public static int Execute(EngineRequest request, EventWriter events)
     {
         var formats = ReportFiles.Parse(request.Formats);
-        var files = ResolveResultsFiles(request.Paths);
-        var results = files.Select(ResultsFile.Load).ToList();
-        var runs = GroupIntoRuns(results);
+        var (results, runs, labels) = ReportSets.Load(request, events);
+        var suite = EsrpSuite.From(results);
+        var metadata = request.MetadataPath is null ? null : EsrpMetadata.Load(request.MetadataPath);
+        metadata?.CheckLabels(EsrpSummary.From(suite).Deployment);
+        var esrp = EsrpSummary.From(suite, metadata?.Values);
+        // Tests of one suite are not alternatives to compare; labelled runs always are.
+        bool submission = labels is null && suite.IsSubmission;
 
         var written = new List<string>();
         foreach (var r in results)
         {
             string folder = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.GetDirectoryName(r.SavedPath)! : Path.GetFullPath(request.OutputPath);
-            if (formats != ReportFormats.None) written.AddRange(ReportFiles.Write(r, folder, formats));
+            if (formats != ReportFormats.None) written.AddRange(ReportFiles.Write(r, folder, formats, metadata));
         }
 
         var text = new StringBuilder();
         var merged = runs.Where(run => run.Count > 1).Select(ResultsMerge.Merge).ToList();
         if (results.Count == 1) text.Append(TextReport.Render(results[0]));
         foreach (var m in merged) text.Append(TextReport.Render(m)).Append('\n');
-        RunComparison? comparison = runs.Count > 1 ? RunComparison.Compare(runs.Select(r => (IReadOnlyList<TestResults>)r).ToList()) : null;
+        RunComparison? comparison = runs.Count > 1 && !submission ? RunComparison.Compare(runs.Select(r => (IReadOnlyList<TestResults>)r).ToList(), labels) : null;
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
-        var esrp = EsrpSummary.From(results);
+        if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
         if (results.Count > 1 && formats != ReportFormats.None)
-        {
-            string folder = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.GetDirectoryName(results[0].SavedPath)! : Path.GetFullPath(request.OutputPath);
-            written.Add(WriteText(folder, $"Aggregate_{DateTime.UtcNow:yyyy_MM_dd_HH_mm_ss}.txt", text.ToString()));
-            written.Add(WriteText(folder, $"Aggregate_{DateTime.UtcNow:yyyy_MM_dd_HH_mm_ss}.esrp.txt", esrp.RenderText()));
-        }
+            written.AddRange(AggregateReports.Write(request.OutputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
 
         events.Emit("report", w =>
         {
@@ -65,7 +68,7 @@ internal static class ReportCommand
             }
             w.WriteEndArray();
             w.WritePropertyName("esrp");
-            JsonSerializer.Serialize(w, new { esrp.Servers, esrp.Aggregate, esrp.Backup, esrp.SoftRecovery, esrp.Deployment, esrp.Reliability }, ResultsFile.Options);
+            EsrpEvent.Write(w, suite, esrp, submission);
             if (merged.Count > 0)
             {
                 var m = merged[0];
@@ -96,34 +99,54 @@ internal static class ReportCommand
         w.WriteEndObject();
     }
 
-    private static string WriteText(string folder, string name, string content)
+    /// <summary>
+    /// Loads the results to render, before anything is written. A file named explicitly must load
+    /// (else the request is refused); a file found in a folder that cannot be read is skipped with
+    /// a warning naming it, so one damaged file does not hide the rest of the folder.
+    /// </summary>
+    internal static List<TestResults> LoadResults(IReadOnlyList<string> paths, EventWriter events)
     {
-        Directory.CreateDirectory(folder);
-        string path = Path.Combine(folder, name);
-        File.WriteAllText(path, content, new UTF8Encoding(false));
-        return path;
+        var results = new List<TestResults>();
+        try
+        {
+            foreach (var (file, found) in ResolveResultsFiles(paths))
+            {
+                try { results.Add(ResultsFile.Load(file)); }
+                catch (EngineException ex) when (found)
+                {
+                    events.Log("warning", $"Skipped '{file}': {ex.Code}: {ex.Message}");
+                }
+            }
+            if (results.Count == 0)
+                throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
+        }
+        catch (EngineException ex)
+        {
+            throw ex.AsRefusal();
+        }
+        return results;
     }
 
-    /// <summary>Files as given; folders contribute every results JSON directly inside them (not checkpoints).</summary>
-    internal static List<string> ResolveResultsFiles(IReadOnlyList<string> paths)
+    /// <summary>Files as given; folders contribute every results JSON directly inside them (Found = true).</summary>
+    internal static List<(string Path, bool Found)> ResolveResultsFiles(IReadOnlyList<string> paths)
     {
         if (paths.Count == 0) throw EngineException.InvalidArgument("PathsMissing", "The report command needs at least one results file or folder in 'paths'.");
-        var files = new List<string>();
+        var files = new List<(string Path, bool Found)>();
         foreach (var p in paths)
         {
             string full = Path.GetFullPath(p);
-            if (File.Exists(full)) files.Add(full);
+            if (File.Exists(full)) files.Add((full, false));
             else if (Directory.Exists(full))
             {
                 var found = Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly)
                     .Where(IsResultsFile).OrderBy(f => f, StringComparer.Ordinal).ToList();
                 if (found.Count == 0)
                     throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
-                files.AddRange(found);
+                files.AddRange(found.Select(f => (f, true)));
             }
             else throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"'{p}' is neither a results file nor a folder.", p);
         }
-        return files.Distinct(StringComparer.Ordinal).ToList();
+        return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
     }
 
     private static bool IsResultsFile(string path)
@@ -135,17 +158,27 @@ internal static class ReportCommand
         return new string(head, 0, n).Contains(TestResults.SchemaName, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Hosts of one run: the same test type on different hosts (<see cref="HostKey"/>), either on
+    /// different machines starting to measure within <see cref="SameRunWindow"/>, or measuring at the
+    /// same time (several hosts on one machine; runs one after another there are separate runs).
+    /// </summary>
     internal static List<List<TestResults>> GroupIntoRuns(IReadOnlyList<TestResults> results)
     {
         var runs = new List<List<TestResults>>();
         foreach (var r in results.OrderBy(r => r.Timeline.TestStartUtc))
         {
             var run = runs.FirstOrDefault(g => g[0].TestType == r.TestType
-                && (r.Timeline.CollectionStartUtc ?? r.Timeline.TestStartUtc) - (g[0].Timeline.CollectionStartUtc ?? g[0].Timeline.TestStartUtc) <= SameRunWindow
-                && g.All(h => h.Environment.MachineName != r.Environment.MachineName));
+                && g.All(h => HostKey.Of(h) != HostKey.Of(r))
+                && (Overlap(g[0], r) || (g.All(h => h.Environment.MachineName != r.Environment.MachineName)
+                    && Start(r) - Start(g[0]) <= SameRunWindow)));
             if (run is null) runs.Add(new List<TestResults> { r });
             else run.Add(r);
         }
         return runs;
+
+        static DateTime Start(TestResults r) => r.Timeline.CollectionStartUtc ?? r.Timeline.TestStartUtc;
+        static DateTime End(TestResults r) => r.Timeline.CollectionEndUtc ?? r.Timeline.TestEndUtc;
+        static bool Overlap(TestResults a, TestResults b) => Start(a) < End(b) && Start(b) < End(a);
     }
 }

@@ -10,17 +10,33 @@ internal static class ReportFiles
     /// <summary>What a run writes by default: everything but the standalone ESRP HTML page.</summary>
     public const ReportFormats RunDefault = ReportFormats.Text | ReportFormats.Html | ReportFormats.Xml | ReportFormats.Csv | ReportFormats.PdhCsv | ReportFormats.Esrp;
 
-    public static IReadOnlyList<string> WriteDefault(TestResults results)
+    /// <summary>
+    /// The reports beside the results file. A report that cannot be written (full disk) is an
+    /// error event, not a crash: the run's results and the result event are not lost over it.
+    /// Returns false when some report could not be written.
+    /// </summary>
+    public static bool WriteDefault(TestResults results, EventWriter events, out IReadOnlyList<string> written)
     {
-        if (results.SavedPath is null) return Array.Empty<string>();
-        return Write(results, Path.GetDirectoryName(results.SavedPath)!, RunDefault);
+        written = Array.Empty<string>();
+        if (results.SavedPath is null) return results.SaveError is null;
+        try
+        {
+            written = Write(results, Path.GetDirectoryName(results.SavedPath)!, RunDefault);
+            return true;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            events.Error("ReportWriteFailed", ErrorCategories.WriteError,
+                $"Could not write the reports beside '{results.SavedPath}': {ex.Message} The results file holds everything measured; render the reports later with the report command.", results.SavedPath);
+            return false;
+        }
     }
 
     /// <summary>Writes reports named after the results file (same stem), so they sort beside it.</summary>
-    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats)
+    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null)
     {
         string? stem = results.SavedPath is null ? null : Path.GetFileNameWithoutExtension(results.SavedPath);
-        return ReportWriter.Write(results, folder, formats, baseName: stem);
+        return ReportWriter.Write(results, folder, formats, metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, baseName: stem);
     }
 
     public static ReportFormats Parse(IEnumerable<string> names)

@@ -11,6 +11,19 @@ namespace ExchStorageTest.Host.Commands;
 /// </summary>
 internal static class ResultEvent
 {
+    /// <summary>
+    /// The end of a run or streams command: reports, then the result event — always, even when a
+    /// save failed (the error event before it says which). Exit code: 3 stopped, 1 when the results
+    /// or a report could not be saved, else 0.
+    /// </summary>
+    public static int Finish(Engine.Protocol.EventWriter events, TestResults results)
+    {
+        bool reportsSaved = ReportFiles.WriteDefault(results, events, out var reportPaths);
+        Write(events, results, reportPaths);
+        if (results.Completion == "Stopped") return ExitCodes.Stopped;
+        return results.SaveError is null && reportsSaved ? ExitCodes.Ran : ExitCodes.Error;
+    }
+
     public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<string> reportPaths)
     {
         events.Emit("result", w =>
@@ -32,7 +45,7 @@ internal static class ResultEvent
             }
             w.WriteEndArray();
             w.WriteNumber("targetIops", Math.Round(r.Sizing.TargetTransactionalIops, 3));
-            w.WriteNumber("achievedIops", Math.Round(TransactionalIops.Achieved(r), 3));
+            w.WriteNumber("achievedIops", Math.Round(AchievedIops(r), 3));
             Latency(w, "dbReadLatencyMs", r, StreamNames.DatabaseRead);
             Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
             Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);
@@ -44,6 +57,16 @@ internal static class ResultEvent
             foreach (var p in reportPaths) w.WriteStringValue(p);
             w.WriteEndArray();
         });
+    }
+
+    /// <summary>Transactional IOPS for a run; for the raw stream mix (no transactions) every stream's IOPS.</summary>
+    private static double AchievedIops(TestResults r)
+    {
+        if (r.Settings.LoadModel != "StreamMix") return TransactionalIops.Achieved(r);
+        double total = 0;
+        foreach (var i in r.Instances)
+            foreach (var s in i.Streams) total += s.OperationsPerSecond;
+        return total;
     }
 
     /// <summary>The raw stream mix has no Exchange streams: each named stream's figures go in instead.</summary>

@@ -1,6 +1,5 @@
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
-using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Runs;
 
 namespace ExchStorageTest.Host.Commands;
@@ -12,8 +11,6 @@ internal static class RunCommand
     {
         var plan = TestPlanner.Plan(request);
         var results = TestRunner.Run(plan, events, cancel);
-        var reportPaths = ReportFiles.WriteDefault(results);
-        ResultEvent.Write(events, results, reportPaths);
-        return results.Completion == "Stopped" ? ExitCodes.Stopped : ExitCodes.Ran;
+        return ResultEvent.Finish(events, results);
     }
 }

@@ -9,13 +9,8 @@ internal static class StreamsCommand
 {
     public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel)
     {
-        string output = string.IsNullOrWhiteSpace(request.OutputPath)
-            ? Path.Combine(Path.GetDirectoryName(Path.GetFullPath(request.Streams.FirstOrDefault()?.Path ?? "."))!, "Results")
-            : Path.GetFullPath(request.OutputPath);
-        var results = StreamMixRunner.Run(request.Streams, request.DurationSeconds ?? 60, request.SampleIntervalSeconds,
-            request.ContinueOnError, request.AllowBufferedIo, output, events, cancel, request.PinWorkerThreads);
-        var reports = ReportFiles.WriteDefault(results);
-        ResultEvent.Write(events, results, reports);
-        return results.Completion == "Stopped" ? ExitCodes.Stopped : ExitCodes.Ran;
+        var plan = StreamMixPlan.From(request);
+        var results = StreamMixRunner.Run(plan, events, cancel);
+        return ResultEvent.Finish(events, results);
     }
 }

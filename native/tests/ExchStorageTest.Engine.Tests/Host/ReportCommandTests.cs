@@ -54,7 +54,7 @@ public class ReportCommandTests : IDisposable
     public void A_missing_path_and_an_unknown_format_are_refused()
     {
         var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none.json")) + "]}");
-        Assert.Equal(1, exit);
+        Assert.Equal(2, exit); // a refusal: nothing was written
         Assert.Equal("ResultsNotFound", events.Last().GetProperty("code").GetString());
         string file = Save(ReportFixtures.Js13(), "a.json");
         (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"formats\":[\"Pdf\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");

@@ -51,9 +51,16 @@ internal static class Tool
         var psi = new ProcessStartInfo(Prerequisites.FindTool(file) ?? file) { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string a in args) psi.ArgumentList.Add(a);
         using Process p = Process.Start(psi)!;
-        string stdout = p.StandardOutput.ReadToEnd();
-        string stderr = p.StandardError.ReadToEnd();
-        p.WaitForExit();
+        var stdoutTask = p.StandardOutput.ReadToEndAsync();
+        var stderrTask = p.StandardError.ReadToEndAsync();
+        // A tool stuck on a faulty disk must fail the test, not hang the suite.
+        if (!p.WaitForExit(120_000))
+        {
+            p.Kill(entireProcessTree: true);
+            throw new InvalidOperationException($"{file} {string.Join(' ', args)} did not finish within 120 s.");
+        }
+        string stdout = stdoutTask.Result;
+        string stderr = stderrTask.Result;
         if (p.ExitCode != 0) throw new InvalidOperationException($"{file} {string.Join(' ', args)} exited {p.ExitCode}: {stderr}{stdout}");
         return stdout;
     }

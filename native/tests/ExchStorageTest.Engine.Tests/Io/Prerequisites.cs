@@ -94,3 +94,9 @@ public sealed class ShmFactAttribute : FactAttribute
 {
     public ShmFactAttribute() { Skip = Prerequisites.NoShm; }
 }
+
+/// <summary>A fact that needs nbdkit through nbdfuse and root with loop devices (a file system on a faulty disk).</summary>
+public sealed class NbdkitLoopFactAttribute : FactAttribute
+{
+    public NbdkitLoopFactAttribute() { Skip = Prerequisites.NoNbdFuse ?? Prerequisites.NotRootWithLoop; }
+}

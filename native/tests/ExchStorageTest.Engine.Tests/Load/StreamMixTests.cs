@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Load.StreamMix;
+using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 
@@ -7,6 +8,13 @@ namespace ExchStorageTest.Engine.Tests.Load;
 public class StreamMixTests : IDisposable
 {
     private readonly TestFolder _dir = new("streams");
+
+    internal static TestResults Run(IReadOnlyList<StreamSpec> specs, double seconds, string output, bool pin = true, string? testId = null, bool continueOnError = false) =>
+        StreamMixRunner.Run(StreamMixPlan.From(new EngineRequest
+        {
+            Command = "streams", TestId = testId, Streams = specs.ToList(), DurationSeconds = seconds, SampleIntervalSeconds = 1,
+            OutputPath = output, PinWorkerThreads = pin, ContinueOnError = continueOnError,
+        }), EventWriter.Null, CancellationToken.None);
 
     [Fact]
     public void A_named_mix_runs_every_stream_and_saves_results()
@@ -17,7 +25,7 @@ public class StreamMixTests : IDisposable
             new() { Name = "log", Preset = "LogAppend", Path = _dir.Combine("log.dat"), FileSizeBytes = 8 << 20 },
             new() { Name = "bdm", Preset = "Sequential256K", RateIops = 20, Arrival = "Linear", Path = _dir.Combine("db.dat"), FileSizeBytes = 32 << 20 },
         };
-        var r = StreamMixRunner.Run(specs, 2, 1, false, false, _dir.Combine("out"), EventWriter.Null, CancellationToken.None);
+        var r = Run(specs, 2, _dir.Combine("out"));
 
         Assert.Equal("Complete", r.Completion);
         Assert.Equal("Pass", r.Verdict.Result);
@@ -43,7 +51,7 @@ public class StreamMixTests : IDisposable
     public void Workers_left_unpinned_on_request_are_not_reported_as_refused()
     {
         var specs = new List<StreamSpec> { new() { Name = "db", Preset = "Random32K", QueueDepth = 2, Path = _dir.Combine("u.dat"), FileSizeBytes = 8 << 20 } };
-        var r = StreamMixRunner.Run(specs, 1, 1, false, false, _dir.Combine("out-u"), EventWriter.Null, CancellationToken.None, pinWorkers: false);
+        var r = Run(specs, 1, _dir.Combine("out-u"), pin: false);
 
         Assert.Empty(ResultsFile.Load(r.SavedPath!).Environment.WorkerCpus);
         Assert.DoesNotContain("Worker CPU Affinity", ExchStorageTest.Engine.Reports.TextReport.Render(r), StringComparison.Ordinal);
@@ -55,7 +63,7 @@ public class StreamMixTests : IDisposable
         string foreign = _dir.Combine("precious.dat");
         File.WriteAllText(foreign, "someone's data");
         var spec = new StreamSpec { Name = "x", Preset = "Random32K", Path = foreign, FileSizeBytes = 8 << 20 };
-        var ex = Assert.Throws<EngineException>(() => StreamMixRunner.Run(new[] { spec }, 1, 1, false, false, _dir.Combine("out"), EventWriter.Null, CancellationToken.None));
+        var ex = Assert.Throws<EngineException>(() => Run(new[] { spec }, 1, _dir.Combine("out")));
         Assert.Equal("ForeignFile", ex.Code);
         Assert.Equal("someone's data", File.ReadAllText(foreign));
     }
@@ -67,7 +75,7 @@ public class StreamMixTests : IDisposable
     public void Bad_streams_are_refused_before_any_file_is_written(int block, int readPercent, int depth, string code)
     {
         var spec = new StreamSpec { Name = "x", BlockSizeBytes = block, ReadPercent = readPercent, QueueDepth = depth, Path = _dir.Combine("x.dat"), FileSizeBytes = 8 << 20 };
-        var ex = Assert.Throws<EngineException>(() => StreamMixRunner.Run(new[] { spec }, 1, 1, false, false, _dir.Combine("out"), EventWriter.Null, CancellationToken.None));
+        var ex = Assert.Throws<EngineException>(() => Run(new[] { spec }, 1, _dir.Combine("out")));
         Assert.Equal(code, ex.Code);
         Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
     }
@@ -76,7 +84,7 @@ public class StreamMixTests : IDisposable
     public void Files_that_do_not_fit_are_refused_before_anything_is_written()
     {
         var spec = new StreamSpec { Name = "huge", Preset = "Random32K", Path = _dir.Combine("huge.dat"), FileSizeBytes = 1L << 52 };
-        var ex = Assert.Throws<EngineException>(() => StreamMixRunner.Run(new[] { spec }, 1, 1, false, false, _dir.Combine("out"), EventWriter.Null, CancellationToken.None));
+        var ex = Assert.Throws<EngineException>(() => Run(new[] { spec }, 1, _dir.Combine("out")));
         Assert.Equal("InsufficientSpace", ex.Code);
         Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
     }

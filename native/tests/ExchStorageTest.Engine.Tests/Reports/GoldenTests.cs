@@ -44,10 +44,16 @@ public class GoldenTests
         supplied: new Dictionary<string, string> { ["Number of Database Availability Groups (DAGs)"] = "1" }).RenderText());
 
     [Fact]
-    public void EsrpHtml() => GoldenFile.Check("Esrp.html", EsrpSummary.From(
-        new[] { ReportFixtures.Js13(), ReportFixtures.Js14() },
-        backup: new[] { ReportFixtures.Backup("JS13", ("Instance3148.1", 448921.09, 5142, 87.29), ("Instance3148.2", 448905.09, 5586, 80.36)) },
-        softRecovery: new[] { ReportFixtures.SoftRecovery("JS13", ("Instance3376.1", 501, 1436.0856165), ("Instance3376.2", 505, 1497.0827895)) }).RenderHtml());
+    public void EsrpHtml()
+    {
+        var suite = EsrpSuite.From(new[]
+        {
+            ReportFixtures.Js13(), ReportFixtures.Js14(),
+            ReportFixtures.Backup("JS13", ("Instance3148.1", 448921.09, 5142, 87.29), ("Instance3148.2", 448905.09, 5586, 80.36)),
+            ReportFixtures.SoftRecovery("JS13", ("Instance3376.1", 501, 1436.0856165), ("Instance3376.2", 505, 1497.0827895)),
+        });
+        GoldenFile.Check("Esrp.html", EsrpDocument.RenderHtml(suite, EsrpSummary.From(suite), "Contoso 4,500 Mailbox Resiliency Storage Solution", r => $"{r.TestType}_{r.Environment.MachineName}.html"));
+    }
 
     [Fact]
     public void MergedText()

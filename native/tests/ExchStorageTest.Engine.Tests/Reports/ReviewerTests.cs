@@ -244,7 +244,7 @@ public class ReviewerTests
         Assert.True(missing.Count == 0, "Not described in docs/protocol.md or docs/results-schema.md: " + string.Join(" | ", missing));
     }
 
-    private static string RepoFile(string relative, [CallerFilePath] string here = "")
+    internal static string RepoFile(string relative, [CallerFilePath] string here = "")
     {
         for (var dir = Path.GetDirectoryName(here); dir is not null; dir = Path.GetDirectoryName(dir))
             if (File.Exists(Path.Combine(dir, relative))) return Path.Combine(dir, relative);

@@ -5,6 +5,7 @@ using ExchStorageTest.Engine.Metrics;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Storage;
 
 namespace ExchStorageTest.Engine.Load.StreamMix;
 
@@ -15,33 +16,28 @@ namespace ExchStorageTest.Engine.Load.StreamMix;
 /// </summary>
 public static class StreamMixRunner
 {
-    public static TestResults Run(IReadOnlyList<StreamSpec> requested, double durationSeconds, double sampleIntervalSeconds,
-        bool continueOnError, bool allowBuffered, string outputPath, EventWriter events, CancellationToken cancel,
-        bool pinWorkers = true)
+    public static TestResults Run(StreamMixPlan plan, EventWriter events, CancellationToken cancel)
     {
-        if (requested.Count == 0) throw EngineException.InvalidArgument("StreamsMissing", "The streams command needs at least one stream.");
-        if (!(durationSeconds > 0) || durationSeconds > 30 * 86400)
-            throw EngineException.InvalidArgument("DurationOutOfRange", $"Duration {durationSeconds} s is out of range: it must be greater than 0 and at most 30 days.");
-        var specs = requested.Select(s => s.Resolved()).ToList();
-        foreach (var s in specs) s.Validate();
-        if (specs.Select(s => s.Name).Distinct(StringComparer.OrdinalIgnoreCase).Count() != specs.Count)
-            throw EngineException.InvalidArgument("StreamNameDuplicate", "Stream names must be unique.");
-
+        var specs = plan.Specs.ToList();
+        double durationSeconds = plan.DurationSeconds, sampleIntervalSeconds = plan.SampleIntervalSeconds;
+        bool allowBuffered = plan.AllowBufferedIo;
+        // Before anything is written: no other run may use these folders (FolderInUse names the holder).
+        using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "streams");
+        var start = DateTime.Now;
         var results = new TestResults
         {
-            TestId = Guid.NewGuid().ToString("N"),
+            TestId = plan.TestId,
             TestType = TestType.Throughput,
             EngineVersion = typeof(StreamMixRunner).Assembly.GetName().Version?.ToString() ?? "0.0.0",
         };
         results.Settings.LoadModel = "StreamMix";
         results.Settings.DurationSeconds = durationSeconds;
         results.Settings.SampleIntervalSeconds = sampleIntervalSeconds;
-        results.Settings.ContinueOnError = continueOnError;
-        results.Settings.OutputPath = outputPath;
-        results.Timeline.TestStartUtc = DateTime.UtcNow;
+        results.Settings.ContinueOnError = plan.ContinueOnError;
+        results.Settings.OutputPath = plan.OutputPath;
+        results.Timeline.TestStartUtc = start.ToUniversalTime();
         FillEnvironment(results.Environment);
 
-        CheckSpace(specs);
         for (int i = 0; i < specs.Count; i++)
         {
             int n = i;
@@ -52,7 +48,7 @@ public static class StreamMixRunner
         var files = specs.Select(s => IoFileOpener.Open(s.Path, IoFileMode.OpenExisting, s.WriteThrough, allowBuffered)).ToList();
         try
         {
-            using var driver = new LoadDriver(files, continueOnError, pinWorkers: pinWorkers);
+            using var driver = new LoadDriver(files, plan.ContinueOnError, pinWorkers: plan.PinWorkerThreads);
             var ids = new List<(int Read, int Write)>();
             for (int i = 0; i < specs.Count; i++)
                 ids.Add((driver.RegisterStream(new StreamKey(i + 1, "Read", IoOperation.Read)), driver.RegisterStream(new StreamKey(i + 1, "Write", IoOperation.Write))));
@@ -125,31 +121,18 @@ public static class StreamMixRunner
         {
             foreach (var f in files) f.Dispose();
             results.Timeline.TestEndUtc = DateTime.UtcNow;
-            Directory.CreateDirectory(outputPath);
-            ResultsFile.Save(results, Path.Combine(outputPath, $"Streams_{results.Timeline.TestStartUtc:yyyy_MM_dd_HH_mm_ss}_{results.TestId[..8]}.json"));
+            try
+            {
+                ResultsFile.SaveNew(results, plan.OutputPath, ResultsFile.Stem("Streams", start, plan.TestId));
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                // A full disk at the end loses the file, not the run: the result event still carries the summary.
+                results.SaveError = $"Could not write the results file in '{plan.OutputPath}': {ex.Message}";
+                events.Error("ResultsWriteFailed", ErrorCategories.WriteError, results.SaveError, plan.OutputPath);
+            }
         }
         return results;
-    }
-
-    /// <summary>Refuses, before writing anything, a mix whose new files do not fit on their volumes.</summary>
-    private static void CheckSpace(IReadOnlyList<StreamSpec> specs)
-    {
-        var need = new Dictionary<string, (long Bytes, long Free, string Folder)>();
-        foreach (var s in specs.GroupBy(s => Path.GetFullPath(s.Path)).Select(g => g.First()))
-        {
-            string full = Path.GetFullPath(s.Path);
-            long existing = File.Exists(full) ? new FileInfo(full).Length : 0;
-            string folder = Path.GetDirectoryName(full)!;
-            while (!Directory.Exists(folder)) folder = Path.GetDirectoryName(folder) ?? "/";
-            var info = VolumeSpace.Of(folder);
-            var cur = need.TryGetValue(info.VolumeId, out var c) ? c : (0, info.FreeBytes, folder);
-            // A file of ours is re-created beside the old one (temporary name), so it needs its full size.
-            need[info.VolumeId] = (cur.Bytes + (existing == s.FileSizeBytes ? 0 : s.FileSizeBytes), cur.Free, cur.Folder);
-        }
-        foreach (var (_, (bytes, free, folder)) in need)
-            if (bytes > free)
-                throw new EngineException("InsufficientSpace", ErrorCategories.ResourceUnavailable,
-                    $"The volume under '{folder}' has {free:N0} bytes free but the stream files need {bytes:N0} bytes.", folder);
     }
 
     private static void RecordSample(TestResults results, LoadDriver driver, List<StreamSpec> specs, double[] intervalMax, EventWriter events, double elapsed, double duration)

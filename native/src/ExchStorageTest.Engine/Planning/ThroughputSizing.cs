@@ -1,25 +1,24 @@
-using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Runs;
+namespace ExchStorageTest.Engine.Planning;
 
 /// <summary>
 /// Throughput mode ("test disk subsystem throughput"): databases sized by CapacityPercent of the
 /// free space of each database volume (files of ours already there count as free), instead of
-/// mailboxes x quota. Re-plans the instances; everything else in the plan stays.
+/// mailboxes x quota. Part of planning, so -WhatIf shows the real sizes and a refusal comes before
+/// anything is written.
 /// </summary>
 internal static class ThroughputSizing
 {
-    public static TestPlan Apply(TestPlan plan)
+    public static List<PlannedInstance> Apply(IReadOnlyList<PlannedInstance> planned, double pct, long reserveBytes)
     {
-        double pct = plan.Request.CapacityPercent;
         if (!(pct > 0) || pct > 100) throw EngineException.InvalidArgument("CapacityPercentOutOfRange", $"CapacityPercent {pct} is out of range: it must be greater than 0 and at most 100.");
         // Databases sharing a volume share its free space.
         var perVolume = new Dictionary<string, (long Free, int Count)>();
-        var volumeOf = new string[plan.Instances.Count];
-        for (int i = 0; i < plan.Instances.Count; i++)
+        var volumeOf = new string[planned.Count];
+        for (int i = 0; i < planned.Count; i++)
         {
-            var inst = plan.Instances[i];
+            var inst = planned[i];
             string folder = Directory.Exists(inst.DatabaseFolder) ? inst.DatabaseFolder : Path.GetDirectoryName(inst.DatabaseFolder)!;
             var info = VolumeSpace.Of(folder);
             long existing = File.Exists(inst.DatabaseFile) ? new FileInfo(inst.DatabaseFile).Length : 0;
@@ -27,22 +26,19 @@ internal static class ThroughputSizing
             perVolume[info.VolumeId] = perVolume.TryGetValue(info.VolumeId, out var v) ? (v.Free + existing, v.Count + 1) : (info.FreeBytes + existing, 1);
         }
         var instances = new List<PlannedInstance>();
-        for (int i = 0; i < plan.Instances.Count; i++)
+        for (int i = 0; i < planned.Count; i++)
         {
-            var inst = plan.Instances[i];
+            var inst = planned[i];
             var (free, count) = perVolume[volumeOf[i]];
             long logBytes = (long)inst.LogGenerations * TestPlan.LogFileSize;
-            long size = (long)(free * pct / 100.0 / count) - logBytes;
+            // Leave the planner's margin for file-system metadata and the results themselves.
+            long usable = Math.Max(0, free - reserveBytes) * 64 / 65;
+            long size = (long)(usable * pct / 100.0 / count) - logBytes;
             size = size / TestPlan.PageSize * TestPlan.PageSize;
             if (size < 64L * TestPlan.PageSize)
-                throw new EngineException("InsufficientSpace", ErrorCategories.ResourceUnavailable, $"CapacityPercent {pct}% of the free space under '{inst.DatabaseFolder}' leaves {size} bytes per database; at least {64 * TestPlan.PageSize} are needed.", inst.DatabaseFolder);
+                throw EngineException.Refusal("InsufficientSpace", ErrorCategories.ResourceUnavailable, $"CapacityPercent {pct}% of the free space under '{inst.DatabaseFolder}' leaves {size} bytes per database; at least {64 * TestPlan.PageSize} are needed.", inst.DatabaseFolder);
             instances.Add(new PlannedInstance { Index = inst.Index, DatabaseFolder = inst.DatabaseFolder, DatabaseFile = inst.DatabaseFile, LogFolder = inst.LogFolder, DatabaseSizeBytes = size, LogGenerations = inst.LogGenerations });
         }
-        return new TestPlan
-        {
-            Request = plan.Request, Profile = plan.Profile, TestType = plan.TestType, Instances = instances,
-            DurationSeconds = plan.DurationSeconds, SampleIntervalSeconds = plan.SampleIntervalSeconds,
-            Thresholds = plan.Thresholds, OutputPath = plan.OutputPath, ThreadCount = plan.ThreadCount,
-        };
+        return instances;
     }
 }

@@ -1,0 +1,170 @@
+using System.Runtime.InteropServices;
+using System.Text;
+using System.Text.Json;
+using ExchStorageTest.Engine.Io.Linux;
+using ExchStorageTest.Engine.Protocol;
+
+namespace ExchStorageTest.Engine.Storage;
+
+/// <summary>
+/// Keeps two runs off one folder: an OS lock on "ExchStorageTest.lock" in each folder a run names
+/// (database and log roots, stream file folders). Linux: an open-file-description lock
+/// (F_OFD_SETLK), which NFS carries to the server, so hosts sharing a folder exclude each other
+/// too; Windows: the file held open without write sharing (SMB enforces it across hosts). The OS
+/// drops the lock when the process ends in any way (SIGKILL, crash, power loss on a share after
+/// the lease), so a dead run never blocks the next; the file itself stays and names the last holder,
+/// which is what a refused run is told.
+/// </summary>
+public sealed partial class RunLock : IDisposable
+{
+    public const string FileName = "ExchStorageTest.lock";
+    private readonly List<Held> _held = new();
+
+    private RunLock() { }
+
+    /// <summary>The holder a lock file names: who to wait for or stop.</summary>
+    public sealed record Holder(string Machine, int ProcessId, string TestId, string Command, DateTime SinceUtc);
+
+    /// <summary>Takes the lock in every folder, or refuses (FolderInUse, naming the holder) having taken none.</summary>
+    public static RunLock Acquire(IEnumerable<string> folders, string testId, string command)
+    {
+        var runLock = new RunLock();
+        var me = new Holder(Environment.MachineName, Environment.ProcessId, testId, command, DateTime.UtcNow);
+        try
+        {
+            foreach (var folder in folders.Select(Path.GetFullPath).Distinct(StringComparer.Ordinal))
+            {
+                string path = Path.Combine(folder, FileName);
+                var held = TryTake(path, out Holder? other)
+                    ?? throw EngineException.Refusal("FolderInUse", ErrorCategories.ResourceUnavailable,
+                        $"The folder '{folder}' is in use by another ExchStorageTest run{Describe(other)}. Two runs on one folder would corrupt each other's files and measurements: wait for it to end or stop it.", folder);
+                runLock._held.Add(held);
+                held.Write(me);
+            }
+            return runLock;
+        }
+        catch
+        {
+            runLock.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Who holds the lock in <paramref name="folder"/> now; null when nobody does.</summary>
+    public static Holder? HolderOf(string folder)
+    {
+        string path = Path.Combine(Path.GetFullPath(folder), FileName);
+        if (!File.Exists(path)) return null;
+        using var held = TryTake(path, out var other);
+        return held is null ? other : null;
+    }
+
+    private static string Describe(Holder? h) => h is null ? "" :
+        $": test '{h.TestId}' ({h.Command}), process {h.ProcessId} on {h.Machine}, since {h.SinceUtc:yyyy-MM-dd HH:mm:ss} UTC";
+
+    private static Held? TryTake(string path, out Holder? other)
+    {
+        other = null;
+        if (OperatingSystem.IsWindows())
+        {
+            try
+            {
+                return new Held(new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read));
+            }
+            catch (IOException) when (File.Exists(path))
+            {
+                using var reader = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
+                other = ReadHolder(reader);
+                return null;
+            }
+        }
+        int fd = LibC.Open(path, LibC.O_RDWR | LibC.O_CREAT | LibC.O_CLOEXEC, 0b110_100_100);
+        if (fd < 0)
+        {
+            int errno = Marshal.GetLastPInvokeError();
+            throw new IOException($"Cannot open the run lock '{path}': {LibC.ErrorText(errno)}.");
+        }
+        var handle = new Microsoft.Win32.SafeHandles.SafeFileHandle(fd, ownsHandle: true);
+        var flock = new FLock { Type = F_WRLCK, Whence = 0, Start = 0, Length = 0, Pid = 0 };
+        if (FcntlLock(fd, F_OFD_SETLK, ref flock) == 0) return new Held(handle);
+        int err = Marshal.GetLastPInvokeError();
+        try
+        {
+            if (err is not (LibC.EAGAIN or LibC.EACCES))
+                throw new IOException($"Cannot lock '{path}': {LibC.ErrorText(err)}.");
+            // Reads are not blocked by the lock (it is advisory), and the holder wrote who it is.
+            other = ReadHolder(handle);
+            return null;
+        }
+        finally
+        {
+            handle.Dispose();
+        }
+    }
+
+    private static Holder? ReadHolder(Microsoft.Win32.SafeHandles.SafeFileHandle handle)
+    {
+        try
+        {
+            var buffer = new byte[4096];
+            int n = RandomAccess.Read(handle, buffer, 0);
+            return JsonSerializer.Deserialize<Holder>(buffer.AsSpan(0, n));
+        }
+        catch (Exception ex) when (ex is JsonException or IOException or ArgumentException)
+        {
+            return null; // a holder that has not written its name yet
+        }
+    }
+
+    public void Dispose()
+    {
+        foreach (var h in _held) h.Dispose();
+        _held.Clear();
+    }
+
+    /// <summary>One held lock file; closing the handle releases the lock (the file stays).</summary>
+    private sealed class Held : IDisposable
+    {
+        private readonly Microsoft.Win32.SafeHandles.SafeFileHandle? _handle;
+        private readonly FileStream? _stream;
+
+        public Held(Microsoft.Win32.SafeHandles.SafeFileHandle handle) => _handle = handle;
+        public Held(FileStream stream) => _stream = stream;
+
+        public void Write(Holder me)
+        {
+            byte[] json = JsonSerializer.SerializeToUtf8Bytes(me);
+            if (_stream is not null)
+            {
+                _stream.SetLength(0);
+                _stream.Write(json);
+                _stream.Flush();
+                return;
+            }
+            RandomAccess.SetLength(_handle!, 0);
+            RandomAccess.Write(_handle!, json, 0);
+        }
+
+        public void Dispose()
+        {
+            _handle?.Dispose();
+            _stream?.Dispose();
+        }
+    }
+
+    private const int F_OFD_SETLK = 37;
+    private const short F_WRLCK = 1;
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct FLock
+    {
+        public short Type;
+        public short Whence;
+        public long Start;
+        public long Length;
+        public int Pid;
+    }
+
+    [LibraryImport("libc", EntryPoint = "fcntl", SetLastError = true)]
+    private static partial int FcntlLock(int fd, int cmd, ref FLock flock);
+}

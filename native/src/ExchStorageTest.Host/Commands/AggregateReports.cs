@@ -1,0 +1,75 @@
+using System.Text;
+using ExchStorageTest.Engine.Reports;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// The report files of several results together, named Aggregate_&lt;time&gt;, EsrpSubmission_&lt;time&gt; (the
+/// ESRP document of a suite's tests) or Comparison_&lt;time&gt;:
+/// the text (merged runs, comparison, ESRP document), the ESRP document as text and HTML, and the
+/// comparison page. They go to the output folder, else to the folder that holds every results file (a
+/// suite's folder, a run's shared results folder).
+/// </summary>
+internal static class AggregateReports
+{
+    public static IReadOnlyList<string> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
+        EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports)
+    {
+        string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
+        string stamp = DateTime.UtcNow.ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture);
+        // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
+        string esrpName = suite.IsSubmission && comparison is null ? $"EsrpSubmission_{stamp}" : $"Aggregate_{stamp}";
+        var written = new List<string>
+        {
+            WriteText(folder, $"Aggregate_{stamp}.txt", text),
+            WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title)),
+        };
+        if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
+            written.Add(WriteText(folder, $"{esrpName}.esrp.html",
+                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports)))));
+        if (comparison is not null && formats.HasFlag(ReportFormats.Html))
+            written.Add(WriteText(folder, $"Comparison_{stamp}.html", ComparisonHtml.Render(comparison)));
+        return written;
+    }
+
+    /// <summary>The run's Jetstress-style HTML report: written by this request, else already beside its results file.</summary>
+    private static string? HtmlReportOf(TestResults r, IReadOnlyList<string> runReports)
+    {
+        if (r.SavedPath is null) return null;
+        string name = Path.GetFileNameWithoutExtension(r.SavedPath) + ".html";
+        string? fresh = runReports.FirstOrDefault(f => Path.GetFileName(f) == name);
+        if (fresh is not null) return fresh;
+        string beside = Path.Combine(Path.GetDirectoryName(r.SavedPath)!, name);
+        return File.Exists(beside) ? beside : null;
+    }
+
+    /// <summary>A relative link from the document's folder, each segment escaped (spaces, '#').</summary>
+    private static string? Href(string folder, string? target) => target is null ? null
+        : string.Join('/', Path.GetRelativePath(folder, target).Split(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar).Select(Uri.EscapeDataString));
+
+    /// <summary>The deepest folder holding every results file.</summary>
+    internal static string CommonFolder(IReadOnlyList<TestResults> results)
+    {
+        var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(StringComparer.Ordinal).ToList();
+        if (folders.Count == 0) return Directory.GetCurrentDirectory();
+        string common = folders[0];
+        foreach (var f in folders.Skip(1))
+            while (!(f == common || f.StartsWith(common.TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
+                common = Path.GetDirectoryName(common) ?? common[..0];
+        return common.Length == 0 ? folders[0] : common;
+    }
+
+    /// <summary>A new file of ours, never one already there (docs/files.md): a taken name gets the next free _2, _3.</summary>
+    private static string WriteText(string folder, string name, string content)
+    {
+        Directory.CreateDirectory(folder);
+        string ext = name.EndsWith(".esrp.txt", StringComparison.Ordinal) ? ".esrp.txt"
+            : name.EndsWith(".esrp.html", StringComparison.Ordinal) ? ".esrp.html" : Path.GetExtension(name);
+        return OutputFile.WriteNew(folder, name[..^ext.Length], ext, stream =>
+        {
+            using var writer = new StreamWriter(stream, new UTF8Encoding(false), 1 << 16, leaveOpen: true);
+            writer.Write(content);
+        });
+    }
+}

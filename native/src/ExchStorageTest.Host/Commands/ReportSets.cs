@@ -1,0 +1,62 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Reports;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Host.Commands;
+
+/// <summary>
+/// The results a report request names and how they divide into runs: by the engine's rule from
+/// <c>paths</c>, or as the user labelled them in <c>runs</c>. Everything is read and checked before
+/// anything is written.
+/// </summary>
+internal static class ReportSets
+{
+    /// <summary>The tests a labelled run is compared by, in order of preference: the first of them it holds.</summary>
+    private static readonly TestType[] ComparedTest = { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.DatabaseBackup, TestType.SoftRecovery };
+
+    /// <returns>Every results document read; the runs (each its hosts); the labels of the runs when the user gave them.</returns>
+    public static (List<TestResults> Results, List<List<TestResults>> Runs, IReadOnlyList<string>? Labels) Load(EngineRequest request, EventWriter events)
+    {
+        if (request.Runs.Count == 0)
+        {
+            var results = ReportCommand.LoadResults(request.Paths, events);
+            return (results, ReportCommand.GroupIntoRuns(results), null);
+        }
+        if (request.Paths.Count > 0)
+            throw EngineException.InvalidArgument("RunsAndPaths", "Give the results either in 'paths' (the engine tells the runs apart) or in 'runs' (each with its label), not both.", request.Paths[0]);
+        var labels = new List<string>();
+        var all = new List<TestResults>();
+        var runs = new List<List<TestResults>>();
+        foreach (var run in request.Runs)
+        {
+            string label = run.Label?.Trim() ?? "";
+            if (label.Length == 0)
+                throw EngineException.InvalidArgument("LabelMissing", $"A run in 'runs' has no label (its paths: {string.Join(", ", run.Paths)}): name every run.", string.Join(", ", run.Paths));
+            if (labels.Contains(label, StringComparer.Ordinal))
+                throw EngineException.InvalidArgument("LabelsNotUnique", $"The label '{label}' names two runs: give each run its own label.", label);
+            labels.Add(label);
+            var loaded = ReportCommand.LoadResults(run.Paths, events);
+            all.AddRange(loaded);
+            runs.Add(Compared(label, loaded, events));
+        }
+        return (all, runs, labels);
+    }
+
+    /// <summary>
+    /// The results of a labelled run that take part in the comparison: per host its latest completed run
+    /// of one test (Performance first, see <see cref="ComparedTest"/>). A folder of an ESRP suite is
+    /// compared by its Performance runs; a run stopped and run again counts once.
+    /// </summary>
+    private static List<TestResults> Compared(string label, IReadOnlyList<TestResults> loaded, EventWriter events)
+    {
+        var suite = EsrpSuite.From(loaded);
+        var type = ComparedTest.First(t => suite.Of(t).Count > 0);
+        var hosts = suite.Of(type).ToList();
+        int left = loaded.Count - hosts.Count;
+        if (left > 0)
+            events.Log("warning", $"Run '{label}': compared by its {type} result{(hosts.Count == 1 ? "" : "s")} ({hosts.Count} host{(hosts.Count == 1 ? "" : "s")}); " +
+                                  $"{left} other results file{(left == 1 ? "" : "s")} (other tests, or runs stopped and run again) are not part of the comparison.");
+        return hosts;
+    }
+}

@@ -1,0 +1,289 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Management.Automation;
+using System.Text;
+using ExchStorageTest.Commands;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
+using ExchStorageTest.Jobs;
+using ExchStorageTest.Json;
+using ExchStorageTest.Reports;
+using ExchStorageTest.Runs;
+
+namespace ExchStorageTest.Suite
+{
+    /// <summary>
+    /// Invoke-StorageTest -TestType EsrpSuite on one host: Performance, Stress (with its checksum pass),
+    /// DatabaseBackup and SoftRecovery in ESRP order on one database set — the first test creates (or restores)
+    /// it, the others attach to it — each into its own folder of the suite folder, with the state file
+    /// (<see cref="SuiteState"/>) saved before and after each test. A re-run resumes with the first test that did
+    /// not complete. When all four have, the helper's report makes the ESRP document of the suite folder.
+    /// The suite lives in the module, not the helper: each of its tests is an ordinary run, so a multi-host suite
+    /// keeps its hosts in step test by test with the same start instants a single test uses.
+    /// </summary>
+    internal sealed class SuiteRun
+    {
+        /// <summary>The helper names the files of an ESRP submission's report EsrpSubmission_&lt;time&gt;.esrp.html / .esrp.txt.</summary>
+        public const string DocumentPrefix = "EsrpSubmission_";
+
+        private readonly InvokeStorageTestCommand _cmdlet;
+        private readonly RunSettings _settings;
+        private readonly object? _thresholds;
+        private readonly TimeSpan? _stressDuration;
+        private readonly SuiteStartFile? _startFile;
+
+        /// <param name="cmdlet">The Invoke-StorageTest that runs the suite.</param>
+        /// <param name="settings">The checked settings; TestType EsrpSuite, OutputPath the suite folder (or null).</param>
+        /// <param name="thresholds">-Thresholds as given: each test applies it to its own defaults (Stress is Lenient).</param>
+        /// <param name="stressDuration">-StressDuration: Stress's window when it differs from -Duration.</param>
+        /// <param name="startFile">-StartFile: the hosts of the suite meet on a share and start each test together; null: this host alone.</param>
+        public SuiteRun(InvokeStorageTestCommand cmdlet, RunSettings settings, object? thresholds, TimeSpan? stressDuration, SuiteStartFile? startFile = null)
+        {
+            _cmdlet = cmdlet;
+            _settings = settings;
+            _thresholds = thresholds;
+            _stressDuration = stressDuration;
+            _startFile = startFile;
+        }
+
+        /// <summary>The suite folder: -OutputPath, else &lt;first database path&gt;/Results/EsrpSuite (where a re-run finds it again).</summary>
+        public static string Folder(RunSettings settings, MailboxProfile profile)
+        {
+            if (settings.OutputPath != null) return settings.OutputPath;
+            if (profile.DatabasePaths.Length == 0)
+                throw StorageTestException.InvalidArgument("DatabasePathRequired", $"Profile '{profile.Name}' names no database path, so the suite has no folder: give -DatabasePath or -OutputPath.", profile.Name);
+            return Path.Combine(profile.DatabasePaths[0], "Results", "EsrpSuite");
+        }
+
+        public void Run(MailboxProfile profile, bool asJob)
+        {
+            string folder = Folder(_settings, profile);
+            JsonObject profileJson = profile.ToJson();
+            SuiteState? existing = SuiteState.Read(folder);
+            existing?.CheckProfile(profileJson);
+            SuiteState state = existing ?? SuiteState.New(folder, profileJson);
+            SuiteTest? next = state.Next;
+            if (next == null)
+            {
+                _cmdlet.WriteWarning($"The ESRP suite in '{folder}' is complete: no test ran. Give -OutputPath a new folder to run another suite.");
+                _cmdlet.WriteObject(Result(state, profile, Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity))));
+                return;
+            }
+
+            RunSettings first = ForTest(next, state, folder);
+            JsonObject? plan = _cmdlet.RunHelper(first.ToRequest("plan", profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First("plan")?.Fields;
+            string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
+            if (_startFile != null)
+                description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
+            if (!_cmdlet.ShouldRun(description, $"Run the ESRP suite with profile '{profile.Name}' in '{folder}'? Its tests load the disks for hours with the ESRP durations.", "Invoke-StorageTest"))
+                return;
+
+            Directory.CreateDirectory(folder);
+            if (existing == null) state.Save();
+            else _cmdlet.WriteVerbose($"Resuming the ESRP suite in '{folder}' with {next.TestType} (test {next.Step} of {state.Tests.Count}).");
+
+            if (asJob)
+            {
+                var job = new StorageTestJob(_cmdlet.MyInvocation.Line, $"ExchStorageTest-EsrpSuite-{profile.Name}", (run, sink) =>
+                {
+                    HelperOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
+                    bool finished = Execute(state, profile, plan, sink, RunTest, () => run.StopRequested);
+                    return new object[] { Result(state, profile, finished ? Document(folder, RunTest) : null) };
+                });
+                _cmdlet.JobRepository.Add(job);
+                job.Start();
+                _cmdlet.WriteObject(job);
+                return;
+            }
+
+            bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
+            _cmdlet.WriteObject(Result(state, profile, complete ? Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
+        }
+
+        /// <summary>
+        /// Runs every test that did not complete, in order, each through <paramref name="runTest"/> (the command's or
+        /// the job's helper run). Returns true when all four completed, false when a stop came between tests. A stop
+        /// during a test is recorded (its partial result, state Stopped) and ends the suite. <paramref name="plan"/>
+        /// is the helper's plan of the first test to run: its preparation sets how far ahead a start file's instant lies.
+        /// </summary>
+        private bool Execute(SuiteState state, MailboxProfile profile, JsonObject? plan, IRunSink sink, Func<JsonObject, string, HelperOutcome> runTest, Func<bool> stopRequested)
+        {
+            string folder = state.Folder;
+            while (state.Next is SuiteTest test)
+            {
+                if (stopRequested())
+                {
+                    if (sink.CanWrite) sink.Warning($"The ESRP suite stopped before {test.TestType}. Run the same command again to resume with it.");
+                    return false;
+                }
+                RunSettings settings = ForTest(test, state, folder);
+                Directory.CreateDirectory(settings.OutputPath!);
+                // With the other hosts: every one ready, one instant (before the test counts as started).
+                DateTime? startAt = _startFile?.AgreeStart(state, test, plan);
+                plan = null;
+                string testId = RunSettings.NewTestId();
+                test.State = SuiteTest.Running;
+                test.Result = null;
+                test.TestId = testId;
+                test.ResultsPath = null;
+                test.Message = null;
+                test.DurationSeconds = settings.Duration?.TotalSeconds;
+                test.StartedUtc = DateTime.UtcNow;
+                test.EndedUtc = null;
+                state.Save();
+                HelperOutcome outcome;
+                try
+                {
+                    if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
+                    outcome = runTest(settings.ToRequest("run", profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                }
+                catch (StorageTestException ex)
+                {
+                    Ended(state, test, SuiteTest.Error, ex.Message);
+                    throw;
+                }
+                catch (PipelineStoppedException)
+                {
+                    // Stopped before the helper reported (a stop between tests lands here too): not Running any more.
+                    if (test.State == SuiteTest.Running) Ended(state, test, SuiteTest.Stopped, "stopped before the engine produced a result");
+                    throw;
+                }
+                Record(state, outcome);
+                Share(test, sink);
+                if (!sink.CanWrite) return false;
+                sink.Information($"ESRP suite '{profile.Name}': {test.TestType} {test.Result} ({test.State}). Results: {test.ResultsPath}");
+                if (test.State != SuiteTest.Complete)
+                {
+                    sink.Warning($"The ESRP suite stopped: {test.TestType} ended {test.State}. Run the same command again to run {test.TestType} again and go on.");
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /// <summary>
+        /// This host's results of a test onto the share of a start-file suite. A share that fails loses nothing: the
+        /// results stay in the suite folder, the error says where.
+        /// </summary>
+        private void Share(SuiteTest test, IRunSink sink)
+        {
+            if (_startFile == null || test.ResultsPath == null) return;
+            try
+            {
+                string shared = _startFile.Share(test);
+                if (sink.CanWrite) sink.Verbose($"{test.TestType} results shared as '{shared}'.");
+            }
+            catch (StorageTestException ex)
+            {
+                if (sink.CanWrite) sink.Error(ex.ErrorRecord);
+            }
+        }
+
+        private static void Ended(SuiteState state, SuiteTest test, string how, string message)
+        {
+            test.State = how;
+            test.Message = message;
+            test.EndedUtc = DateTime.UtcNow;
+            state.Save();
+        }
+
+        /// <summary>The running test's outcome into the state file: the helper's result event, or Error without one.</summary>
+        private static void Record(SuiteState state, HelperOutcome outcome)
+        {
+            SuiteTest? test = state.Tests.FirstOrDefault(t => t.State == SuiteTest.Running);
+            if (test == null) return;
+            JsonObject? result = outcome.First("result")?.Fields;
+            test.EndedUtc = DateTime.UtcNow;
+            if (result == null)
+            {
+                test.State = outcome.Stopped ? SuiteTest.Stopped : SuiteTest.Error;
+                test.Message = outcome.Stopped ? "stopped before the engine produced a result" : "the engine produced no result";
+            }
+            else
+            {
+                string completion = result.GetString("completion") ?? SuiteTest.Complete;
+                test.State = completion == "Complete" ? SuiteTest.Complete : completion == "Stopped" ? SuiteTest.Stopped : SuiteTest.Failed;
+                test.Result = result.GetString("result");
+                string? path = result.GetString("resultsPath");
+                test.ResultsPath = string.IsNullOrEmpty(path) ? null : path;
+            }
+            state.Save();
+        }
+
+        /// <summary>
+        /// One test's settings: the first test of the suite uses -DatabaseSource (Create unless told), every later
+        /// one attaches to the set it made; each test gets its own thresholds, duration and folder.
+        /// </summary>
+        private RunSettings ForTest(SuiteTest test, SuiteState state, string folder)
+        {
+            bool first = test.Step == 1;
+            TimeSpan? duration = test.TestType == "Performance" ? _settings.Duration
+                : test.TestType == "Stress" ? _stressDuration ?? _settings.Duration
+                : null;
+            return new RunSettings
+            {
+                TestType = test.TestType,
+                DatabaseSource = first ? _settings.DatabaseSource : "Attach",
+                RestoreFromPath = first ? _settings.RestoreFromPath : null,
+                Duration = duration,
+                Warmup = _settings.Warmup,
+                OutputPath = Path.Combine(folder, test.Folder),
+                ThreadCount = _settings.ThreadCount,
+                TargetRateIops = _settings.TargetRateIops,
+                Thresholds = Runs.Thresholds.For(test.TestType, _thresholds),
+                ContinueOnError = _settings.ContinueOnError,
+                AllowBufferedIo = _settings.AllowBufferedIo,
+                NoCpuAffinity = _settings.NoCpuAffinity,
+                SampleIntervalSeconds = _settings.SampleIntervalSeconds,
+                LogFilesToReplay = _settings.LogFilesToReplay,
+                CapacityPercent = _settings.CapacityPercent,
+            };
+        }
+
+        /// <summary>The suite for ShouldProcess and -WhatIf: where it goes, each test with its state and length.</summary>
+        private string Describe(SuiteState state, SuiteTest next, string folder)
+        {
+            var text = new StringBuilder();
+            text.Append($"ESRP suite in '{folder}' ({(File.Exists(state.Path) ? "resuming" : "new")}):");
+            foreach (var t in state.Tests)
+            {
+                TimeSpan? d = t.TestType == "Performance" ? _settings.Duration : t.TestType == "Stress" ? _stressDuration ?? _settings.Duration : null;
+                string length = t.TestType == "DatabaseBackup" ? "until every database is read"
+                    : t.TestType == "SoftRecovery" ? $"until {_settings.LogFilesToReplay} log files per database are replayed"
+                    : d?.ToString() ?? (t.TestType == "Performance" ? "02:00:00 (ESRP)" : "1.00:00:00 (ESRP)");
+                string status = t.State == SuiteTest.Complete ? $"done: {t.Result}" : ReferenceEquals(t, next) ? "next" : "to run";
+                text.AppendLine();
+                text.Append($"  {t.Step}. {t.TestType,-15} {length,-45} {status}");
+            }
+            return text.ToString();
+        }
+
+        /// <summary>
+        /// The ESRP document of the completed suite: the helper's report of every results file in the suite folder
+        /// (once: a complete suite run again finds the document it wrote).
+        /// </summary>
+        private static string[] Document(string folder, Func<JsonObject, string, HelperOutcome> runTest)
+        {
+            string[] written = Directory.GetFiles(folder, DocumentPrefix + "*").OrderBy(f => f, StringComparer.Ordinal).ToArray();
+            if (written.Length > 0) return written;
+            var files = ResultsFiles.Resolve(folder);
+            HelperOutcome outcome = runTest(ReportRequest.For(files, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
+            return outcome.OfType("report").SelectMany(r => r.Fields.GetArray("files").OfType<string>())
+                .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
+        }
+
+        private static SuiteResult Result(SuiteState state, MailboxProfile profile, string[]? document) => new SuiteResult
+        {
+            ProfileName = profile.Name,
+            SuiteId = state.SuiteId,
+            ComputerName = Environment.MachineName,
+            Path = state.Folder,
+            ResultsPath = state.Folder,
+            Tests = state.Tests.ToArray(),
+            DocumentPath = document?.FirstOrDefault(f => f.EndsWith(".esrp.html", StringComparison.Ordinal)),
+            ReportPath = document ?? Array.Empty<string>(),
+        };
+    }
+}

@@ -1,0 +1,119 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Management.Automation;
+using System.Text;
+using ExchStorageTest.Errors;
+using ExchStorageTest.Json;
+using ExchStorageTest.Runs;
+
+namespace ExchStorageTest.Suite
+{
+    /// <summary>
+    /// The state file of an ESRP suite (<c>&lt;suite&gt;/suite.json</c>): the profile the suite runs, and per test
+    /// (in ESRP order) its folder, state and outcome. It is written before each test starts and after it ends, so
+    /// a suite stopped by Ctrl+C, a closed console or a lost host resumes with the first test that did not
+    /// complete. The schema is documented in docs/esrp.md. A file of that name that is not ours is never
+    /// replaced; one written for another profile is refused.
+    /// </summary>
+    internal sealed class SuiteState
+    {
+        public const string Schema = "exchstoragetest/suite";
+        public const string FileName = "suite.json";
+
+        /// <summary>The four ESRP tests, in the order they run on one database set.</summary>
+        public static readonly string[] Order = { "Performance", "Stress", "DatabaseBackup", "SoftRecovery" };
+
+        private SuiteState(string path, string suiteId, DateTime createdUtc, JsonObject profile, List<SuiteTest> tests)
+        {
+            Path = path;
+            SuiteId = suiteId;
+            CreatedUtc = createdUtc;
+            Profile = profile;
+            Tests = tests;
+        }
+
+        public string Path { get; }
+        public string Folder => System.IO.Path.GetDirectoryName(Path) ?? "";
+        public string SuiteId { get; }
+        public DateTime CreatedUtc { get; }
+        /// <summary>The profile as the helper gets it: a resumed suite must run the same one.</summary>
+        public JsonObject Profile { get; }
+        public List<SuiteTest> Tests { get; }
+
+        /// <summary>The first test that did not complete (a failing verdict is complete: it measured), or null when all did.</summary>
+        public SuiteTest? Next => Tests.FirstOrDefault(t => t.State != SuiteTest.Complete);
+
+        public static SuiteState New(string folder, JsonObject profile) =>
+            new SuiteState(System.IO.Path.Combine(folder, FileName), RunSettings.NewTestId(), DateTime.UtcNow, profile,
+                Order.Select((type, i) => new SuiteTest { Step = i + 1, TestType = type, Folder = $"{i + 1}-{type}", State = SuiteTest.NotRun }).ToList());
+
+        /// <summary>The state in <paramref name="folder"/>, or null when the suite has not started there.</summary>
+        public static SuiteState? Read(string folder)
+        {
+            string path = System.IO.Path.Combine(folder, FileName);
+            if (!File.Exists(path)) return null;
+            JsonObject? document;
+            try
+            {
+                document = JsonReader.Parse(File.ReadAllText(path, Encoding.UTF8)) as JsonObject;
+            }
+            catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException || ex is FormatException)
+            {
+                throw NotOurs(path, ex.Message);
+            }
+            if (document == null || document.GetString("schema") != Schema || !(document.GetObject("profile") is JsonObject profile))
+                throw NotOurs(path, $"it has no \"schema\": \"{Schema}\" with the suite's profile");
+            var tests = new List<SuiteTest>();
+            foreach (JsonObject t in document.GetArray("tests").OfType<JsonObject>())
+                tests.Add(SuiteTest.FromJson(t, folder));
+            if (!tests.Select(t => t.TestType).SequenceEqual(Order))
+                throw NotOurs(path, $"its tests are not {string.Join(", ", Order)}");
+            return new SuiteState(path, document.GetString("suiteId") ?? "", UtcTime.Parse(document.GetString("createdUtc")) ?? DateTime.MinValue, profile, tests);
+        }
+
+        private static StorageTestException NotOurs(string path, string why) =>
+            new StorageTestException("SuiteStateInvalid",
+                $"'{path}' is not an ExchStorageTest suite state file ({why}). It is left untouched: move it away or give -OutputPath another folder.",
+                ErrorCategory.InvalidData, path);
+
+        /// <summary>Refuses to resume with another profile than the suite's: its tests must run on one database set.</summary>
+        public void CheckProfile(JsonObject profile)
+        {
+            string mine = JsonWriter.Write(Profile), theirs = JsonWriter.Write(profile);
+            if (mine == theirs) return;
+            throw new StorageTestException("SuiteProfileMismatch",
+                $"The suite in '{Folder}' was started with another profile ({Describe(Profile)}; now {Describe(profile)}). " +
+                "Its tests must run on one database set: run it with the same profile, or give -OutputPath a new folder for another suite.",
+                ErrorCategory.InvalidArgument, Folder);
+        }
+
+        private static string Describe(JsonObject p) =>
+            $"'{p.GetString("name")}', {p.GetString("mailboxCount")} mailboxes in {p.GetString("databaseCount")} databases at {string.Join(", ", p.GetArray("databasePaths"))}";
+
+        /// <summary>Writes the state through a temporary file, so a reader (or a crash) never sees half of it.</summary>
+        public void Save()
+        {
+            var document = new JsonObject()
+                .Set("schema", Schema)
+                .Set("schemaVersion", 1)
+                .Set("suiteId", SuiteId)
+                .Set("createdUtc", UtcTime.Iso(CreatedUtc))
+                .Set("updatedUtc", UtcTime.Iso(DateTime.UtcNow))
+                .Set("profile", Profile)
+                .Set("tests", Tests.Select(t => (object?)t.ToJson(Folder)).ToList());
+            string temporary = Path + ".partial";
+            try
+            {
+                File.WriteAllText(temporary, JsonWriter.Write(document, indented: true) + "\n", new UTF8Encoding(false));
+                if (File.Exists(Path)) File.Replace(temporary, Path, null);
+                else File.Move(temporary, Path);
+            }
+            catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
+            {
+                throw new StorageTestException("SuiteStateNotWritable", $"The suite state file '{Path}' cannot be written: {ex.Message}", ErrorCategory.WriteError, Path, ex);
+            }
+        }
+    }
+}
