@@ -20,15 +20,17 @@ internal static class ToolOutput
             };
             using var p = Process.Start(psi);
             if (p == null) return null;
-            var stderr = p.StandardError.ReadToEndAsync(); // drained so a chatty tool never blocks
-            string output = p.StandardOutput.ReadToEnd();
-            if (!p.WaitForExit(timeoutMs))
+            // Both pipes are read asynchronously: a tool that hangs (journalctl on a device in error,
+            // lsblk on a stuck FUSE mount) must not hold the helper past the timeout.
+            var stderr = p.StandardError.ReadToEndAsync();
+            var output = p.StandardOutput.ReadToEndAsync();
+            if (!p.WaitForExit(timeoutMs) || !output.Wait(timeoutMs))
             {
                 try { p.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
                 return null;
             }
             stderr.Wait(1000);
-            return p.ExitCode == 0 ? output : null;
+            return p.ExitCode == 0 ? output.Result : null;
         }
         catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
         {

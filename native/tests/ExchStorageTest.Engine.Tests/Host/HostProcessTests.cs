@@ -16,13 +16,14 @@ public class HostProcessTests : IDisposable
         foreach (var a in args) psi.ArgumentList.Add(a);
         psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
         using var p = Process.Start(psi)!;
+        var stderr = p.StandardError.ReadToEndAsync(); // drained alongside stdout so neither pipe fills
         p.StandardInput.Write(request);
         p.StandardInput.Close();
         var lines = new List<JsonElement>();
         string? line;
         while ((line = p.StandardOutput.ReadLine()) is not null) lines.Add(JsonDocument.Parse(line).RootElement.Clone());
-        p.StandardError.ReadToEnd();
         p.WaitForExit();
+        stderr.Wait(5000);
         return (p.ExitCode, lines);
     }
 

@@ -235,7 +235,7 @@ public sealed class WineRunTests : IDisposable
         var request = RunRequest("Performance", 30, threads: 2);
         request["profile"]!["databasePaths"] = new JsonArray(path);
         var run = Run(request);
-        Assert.Equal(1, run.Exit); // an error stopped the command (ObjectNotFound, not an invalid argument)
+        Assert.Equal(2, run.Exit); // refused before anything was written (docs/protocol.md: every refusal exits 2)
         var error = run.Single("error");
         Assert.Equal("PathNotFound", error.GetProperty("code").GetString());
         Assert.Equal("ObjectNotFound", error.GetProperty("category").GetString());
@@ -255,7 +255,7 @@ public sealed class WineRunTests : IDisposable
             var request = RunRequest("Performance", 30, threads: 2);
             request["profile"]!["databasePaths"] = new JsonArray(Win(mount));
             var run = Run(request);
-            Assert.Equal(1, run.Exit); // refused (PermissionDenied) before anything was written
+            Assert.Equal(2, run.Exit); // refused (PermissionDenied) before anything was written
             var error = run.Single("error");
             Assert.Equal("PathNotWritable", error.GetProperty("code").GetString());
             Assert.Equal("PermissionDenied", error.GetProperty("category").GetString());
