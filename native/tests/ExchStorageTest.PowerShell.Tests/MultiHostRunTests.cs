@@ -145,7 +145,8 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
             // Both stand-ins are this machine, each with its own database folders, measuring at the same time: the
             // engine tells them apart by their databases and merges them, so its figures are the aggregate's.
             Assert.Equal("Report", aggregate.Properties["AchievedIopsSource"].Value);
-            Assert.Equal(Math.Round(sum, 3), (double)aggregate.Properties["AchievedIops"].Value, 3);
+            // Each host's figure is rounded to 3 decimals; the engine's merge is of the unrounded counts.
+            Assert.InRange((double)aggregate.Properties["AchievedIops"].Value, sum - 0.002, sum + 0.002);
             Assert.Equal(results.Sum(r => (double)r.Properties["TargetIops"].Value), (double)aggregate.Properties["TargetIops"].Value, 3);
             // The engine's report over the collected files comes with it, as Get-TestReport returns it.
             var report = PSObject.AsPSObject(aggregate.Properties["Report"].Value);
