@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text;
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Io.Linux;
 
@@ -71,6 +72,7 @@ internal sealed class NbdFuseDisk : IDisposable
 {
     private readonly Process _process;
     private readonly string _mount;
+    private readonly StringBuilder _log = new();
 
     /// <param name="dir">Where the FUSE mount point is made.</param>
     /// <param name="nbdkitArgs">Plugin, filters and parameters, e.g. "--filter=error", "memory", "16M", "error-rate=100%".</param>
@@ -87,17 +89,36 @@ internal sealed class NbdFuseDisk : IDisposable
         psi.ArgumentList.Add("--exit-with-parent");
         foreach (string a in nbdkitArgs) psi.ArgumentList.Add(a);
         _process = Process.Start(psi)!;
+        // nbdkit's error filter logs every injected error: both pipes are drained as they fill, or nbdkit
+        // blocks on a full pipe mid-request and every I/O on the disk hangs in D state.
+        _process.OutputDataReceived += (_, e) => Keep(e.Data);
+        _process.ErrorDataReceived += (_, e) => Keep(e.Data);
+        _process.BeginOutputReadLine();
+        _process.BeginErrorReadLine();
         var sw = Stopwatch.StartNew();
         while (!File.Exists(FilePath) && sw.Elapsed < TimeSpan.FromSeconds(10) && !_process.HasExited) Thread.Sleep(50);
         if (!File.Exists(FilePath))
         {
-            string why = _process.HasExited ? _process.StandardError.ReadToEnd() : "timeout";
+            string why = _process.HasExited ? Log : "timeout";
             Dispose();
             throw new InvalidOperationException("nbdfuse did not expose the disk: " + why);
         }
     }
 
     public string FilePath { get; }
+
+    /// <summary>What nbdfuse and nbdkit printed (the first lines only).</summary>
+    public string Log
+    {
+        get { lock (_log) return _log.ToString(); }
+    }
+
+    private void Keep(string? line)
+    {
+        if (line is null) return;
+        lock (_log)
+            if (_log.Length < 16_384) _log.AppendLine(line);
+    }
 
     public void Dispose()
     {
