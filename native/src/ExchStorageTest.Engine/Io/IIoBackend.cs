@@ -26,11 +26,17 @@ public interface IIoBackend : IDisposable
     int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000);
 
     /// <summary>
-    /// Names the files whose handles requests will carry, before the first request. A backend that
-    /// cannot use those handles as they are takes its own here (IOCP: a handle belongs to one port
-    /// for life, so each worker opens its own, as DiskSpd does); the others need nothing.
+    /// Names the files requests will carry (a request's <see cref="IoRequest.FileIndex"/> indexes this
+    /// list) and the native memory every request's buffer lies in, before the first request. A backend
+    /// takes what it can use once here rather than per I/O: io_uring registers the buffers and files
+    /// with the kernel; IOCP opens its own handles (a handle belongs to one port for life, so each
+    /// worker opens its own, as DiskSpd does). Whatever is refused falls back to the plain path and is
+    /// said in <see cref="Features"/>.
     /// </summary>
-    void Attach(IReadOnlyList<IoFile> files) { }
+    void Attach(IReadOnlyList<IoFile> files, AlignedBuffer? buffers) { }
+
+    /// <summary>What this backend does beyond its plain path, and why not where it could not (see <see cref="IoFeature"/>).</summary>
+    IReadOnlyList<IoFeature> Features => Array.Empty<IoFeature>();
 
     /// <summary>
     /// True when <see cref="Submit"/> performs the I/O before returning (the synchronous path).

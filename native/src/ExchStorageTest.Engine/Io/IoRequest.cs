@@ -6,8 +6,9 @@ namespace ExchStorageTest.Engine.Io;
 /// </summary>
 public readonly struct IoRequest
 {
-    public IoRequest(nint fileHandle, IoOperation operation, long offset, int length, nint buffer, ulong userData)
+    public IoRequest(nint fileHandle, IoOperation operation, long offset, int length, nint buffer, ulong userData, int fileIndex = -1)
     {
+        FileIndex = fileIndex;
         FileHandle = fileHandle;
         Operation = operation;
         Offset = offset;
@@ -18,6 +19,11 @@ public readonly struct IoRequest
 
     /// <summary>The raw fd (Linux) or HANDLE (Windows) of an <see cref="IoFile"/>.</summary>
     public nint FileHandle { get; }
+    /// <summary>
+    /// The file's index in the list given to <see cref="IIoBackend.Attach"/>, or -1 when it was not
+    /// attached: a backend that registered the attached files (io_uring) names the file by it.
+    /// </summary>
+    public int FileIndex { get; }
     public IoOperation Operation { get; }
     public long Offset { get; }
     public int Length { get; }

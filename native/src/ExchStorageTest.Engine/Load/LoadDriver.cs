@@ -56,6 +56,8 @@ public sealed class LoadDriver : IDisposable
     private long _errorTotal;
     /// <summary>The backend names of the workers, e.g. "io_uring".</summary>
     public string BackendName => string.Join(",", _workers.Select(w => w.BackendName).Distinct());
+    /// <summary>The backends' optimisations over the workers: how many use each, and why the others do not.</summary>
+    public List<Results.IoFeatureUse> IoFeatures => Results.IoFeatureUse.Of(_workers.Select(w => w.Features));
 
     /// <summary>Registers a measured stream; sources put the returned id into their plans.</summary>
     public int RegisterStream(StreamKey key)

@@ -27,7 +27,6 @@ internal sealed class Worker : IDisposable
         _driver = driver;
         Index = index;
         _backend = backend;
-        _backend.Attach(driver.Files);
         Metrics = new StreamMetrics[driver.StreamCount];
         for (int i = 0; i < Metrics.Length; i++) Metrics[i] = new StreamMetrics();
         InFlightById = new int[driver.StreamCount];
@@ -65,6 +64,7 @@ internal sealed class Worker : IDisposable
             _hasPacedStreams |= state.Pacer is not null;
             _hasTimedSources |= state.Timed is not null;
         }
+        _backend.Attach(driver.Files, _buffers);
     }
 
     public int Index { get; }
@@ -72,6 +72,7 @@ internal sealed class Worker : IDisposable
     public int Cpu => Volatile.Read(ref _cpu);
     private int _cpu = -1;
     public string BackendName => _backend.Name;
+    public IReadOnlyList<IoFeature> Features => _backend.Features;
     public StreamMetrics[] Metrics { get; }
     /// <summary>In-flight I/Os per stream id (for queue-depth accounting).</summary>
     public int[] InFlightById { get; }
@@ -137,7 +138,7 @@ internal sealed class Worker : IDisposable
                 s.Free.Pop();
                 var file = _driver.Files[slot.Plan.FileIndex];
                 var request = new IoRequest(file.RawHandle, slot.Plan.Operation, slot.Plan.Offset, slot.Plan.Length,
-                    _buffers.Address + (nint)slot.BufferOffset, (ulong)slotIndex);
+                    _buffers.Address + (nint)slot.BufferOffset, (ulong)slotIndex, slot.Plan.FileIndex);
                 now = Clock.Now;
                 slot.IssueTicks = now;
                 slot.IntendedTicks = intended;

@@ -283,6 +283,7 @@ internal sealed class LoadPhase : IDisposable
         finally
         {
             _ctx.WorkerCpus = Driver.WorkerCpus;
+            _ctx.IoFeatures = Driver.IoFeatures;
             _ctx.TotalOperations += TotalOps();
             foreach (var e in Driver.Errors())
             {

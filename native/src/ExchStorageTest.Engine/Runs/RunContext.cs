@@ -53,6 +53,8 @@ internal sealed class RunContext : IDisposable
     public string BackendName { get; set; } = "";
     /// <summary>Where the last load phase's workers ran (see <see cref="Load.LoadDriver.WorkerCpus"/>).</summary>
     public IReadOnlyList<int> WorkerCpus { get; set; } = Array.Empty<int>();
+    /// <summary>The last load phase's backend optimisations (see <see cref="Load.LoadDriver.IoFeatures"/>).</summary>
+    public List<Results.IoFeatureUse> IoFeatures { get; set; } = new();
     public bool DirectIo { get; set; } = true;
     public long TotalOperations { get; set; }
 

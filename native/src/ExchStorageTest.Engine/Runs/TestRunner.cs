@@ -349,6 +349,7 @@ public static class TestRunner
         r.Engine.ProcessCpuSeconds = Math.Round(cpu, 3);
         r.Engine.TotalOperations = ctx.TotalOperations;
         r.Engine.CpuMicrosecondsPerIo = ctx.TotalOperations > 0 ? Math.Round(cpu * 1e6 / ctx.TotalOperations, 2) : 0;
+        r.Engine.IoFeatures = ctx.IoFeatures;
 
         HostEnvironment.CheckSystemLog(ctx);
         ctx.Log("Creating test report ...");

@@ -44,6 +44,7 @@ public sealed unsafe class IoUringBackend : IIoBackend
     private IoVec* _iovecs; // one per SQE slot, only for the READV/WRITEV fallback
     private readonly bool _vectored;
     private readonly bool _extArg;
+    private readonly IoUringRegistration _registration = new();
     private bool _needsEnable;
     private uint _sqLocalTail;
     private int _queued;   // written to the SQ ring, not yet consumed by the kernel
@@ -54,7 +55,7 @@ public sealed unsafe class IoUringBackend : IIoBackend
         _depth = depth;
         _fd = fd;
         SetupFlags = p.Flags;
-        Features = p.Features;
+        KernelFeatures = p.Features;
         _extArg = (p.Features & IORING_FEAT_EXT_ARG) != 0;
         _needsEnable = (p.Flags & IORING_SETUP_R_DISABLED) != 0;
 
@@ -99,11 +100,24 @@ public sealed unsafe class IoUringBackend : IIoBackend
     /// <summary>The setup flags the kernel accepted (for the results' backend details).</summary>
     public uint SetupFlags { get; }
     /// <summary>IORING_FEAT_* bits reported by the kernel.</summary>
-    public uint Features { get; }
+    public uint KernelFeatures { get; }
     public uint SqEntries { get; }
     public uint CqEntries { get; }
     /// <summary>True when the kernel lacks IORING_OP_READ/WRITE (before 5.6) and READV/WRITEV are used.</summary>
     public bool UsesVectoredOps => _vectored;
+
+    /// <summary>Registered buffers and files: used, or why not (see <see cref="IoUringRegistration"/>).</summary>
+    public IReadOnlyList<IoFeature> Features => [_registration.Buffers, _registration.Files];
+
+    /// <summary>
+    /// Registers the worker's buffer memory and the files with the kernel, before the first request
+    /// (the ring is still disabled, so no other thread owns it yet). A refusal leaves the plain path.
+    /// </summary>
+    public void Attach(IReadOnlyList<IoFile> files, AlignedBuffer? buffers)
+    {
+        _registration.RegisterBuffers(_fd, buffers);
+        _registration.RegisterFiles(_fd, files);
+    }
 
     /// <summary>A short description of the accepted setup, e.g. "single-issuer+defer-taskrun".</summary>
     public string SetupMode =>
@@ -162,11 +176,27 @@ public sealed unsafe class IoUringBackend : IIoBackend
         uint index = _sqLocalTail & _sqMask;
         IoUringSqe* sqe = _sqes + index;
         *sqe = default;
-        sqe->Fd = (int)request.FileHandle;
+        if (_registration.IsFixedFile(request.FileIndex))
+        {
+            sqe->Fd = request.FileIndex;
+            sqe->Flags = IOSQE_FIXED_FILE;
+        }
+        else
+        {
+            sqe->Fd = (int)request.FileHandle;
+        }
         sqe->Off = (ulong)request.Offset;
         sqe->UserData = request.UserData;
         bool read = request.Operation == IoOperation.Read;
-        if (_vectored)
+        int fixedBuffer = _registration.BufferIndex(request.Buffer, request.Length);
+        if (fixedBuffer >= 0)
+        {
+            sqe->Opcode = read ? IORING_OP_READ_FIXED : IORING_OP_WRITE_FIXED;
+            sqe->Addr = (ulong)request.Buffer;
+            sqe->Len = (uint)request.Length;
+            sqe->BufIndex = (ushort)fixedBuffer;
+        }
+        else if (_vectored)
         {
             IoVec* iov = _iovecs + index;
             iov->Base = request.Buffer;

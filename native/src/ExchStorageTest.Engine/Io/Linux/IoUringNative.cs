@@ -36,14 +36,21 @@ internal static unsafe class IoUringNative
     public const uint IORING_SQ_TASKRUN = 1u << 2;
 
     // io_uring_register opcodes.
+    public const uint IORING_REGISTER_BUFFERS = 0;
+    public const uint IORING_REGISTER_FILES = 2;
     public const uint IORING_REGISTER_ENABLE_RINGS = 12;
     public const uint IORING_REGISTER_PROBE = 8;
 
     // Opcodes.
     public const byte IORING_OP_READV = 1;
     public const byte IORING_OP_WRITEV = 2;
+    public const byte IORING_OP_READ_FIXED = 4;
+    public const byte IORING_OP_WRITE_FIXED = 5;
     public const byte IORING_OP_READ = 22;
     public const byte IORING_OP_WRITE = 23;
+
+    // SQE flags.
+    public const byte IOSQE_FIXED_FILE = 1 << 0;
 
     // mmap offsets.
     public const long IORING_OFF_SQ_RING = 0;

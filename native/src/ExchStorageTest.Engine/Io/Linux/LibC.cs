@@ -43,6 +43,16 @@ internal static unsafe partial class LibC
     public const int EPERM = 1;
     public const int ENOSYS = 38;
     public const int ETIME = 62;
+    public const int ENOMEM = 12;
+    public const int EMFILE = 24;
+
+    /// <summary>RLIMIT_MEMLOCK (asm-generic, x86-64 and arm64).</summary>
+    public const int RLIMIT_MEMLOCK = 8;
+    public const ulong RLIM_INFINITY = ulong.MaxValue;
+
+    /// <summary>getrlimit(2): <paramref name="limits"/> receives rlim_cur then rlim_max.</summary>
+    [LibraryImport("libc", EntryPoint = "getrlimit", SetLastError = true)]
+    public static partial int GetRLimit(int resource, ulong* limits);
 
     [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     public static partial int Open(string path, int flags, int mode);

@@ -19,9 +19,15 @@ namespace ExchStorageTest.Engine.Io.Windows;
 /// associates that with the port and closes it with the port. The run's handles stay free for the
 /// synchronous paths (creation, replay, checksum), which .NET binds to its own thread-pool port.
 /// That first request's latency includes the CreateFileW (once per file, worker and phase).
-/// FILE_SKIP_COMPLETION_PORT_ON_SUCCESS is not set: every I/O, even one that finished inline, is
-/// reaped from the port, so latency accounting has one path. Not executed on the Linux build hosts:
-/// only its pure parts (layouts, NTSTATUS mapping, slot arithmetic) are tested there.
+/// Each such handle is set to FILE_SKIP_COMPLETION_PORT_ON_SUCCESS: an I/O the file system finishes
+/// inline (ReadFile/WriteFile return TRUE) then queues no packet, so it is completed here from its
+/// OVERLAPPED and handed out by the next <see cref="Reap"/> like any other; a pending one still comes
+/// through the port. And each handle is given the OVERLAPPED block with SetFileIoOverlappedRange, so
+/// the kernel need not lock and map the OVERLAPPED on every I/O; that needs SeLockMemoryPrivilege
+/// ("Lock pages in memory", not granted to Administrators by default): refused, the I/O goes on
+/// without it and <see cref="Features"/> says why. Completions come in batches of up to 64 per
+/// GetQueuedCompletionStatusEx. The backend runs on Windows and under Wine (the Wine suite);
+/// its pure parts (layouts, NTSTATUS mapping, slot arithmetic) are tested everywhere.
 /// </remarks>
 [SupportedOSPlatform("windows")]
 public sealed unsafe class IocpBackend : IIoBackend
@@ -40,8 +46,11 @@ public sealed unsafe class IocpBackend : IIoBackend
     private int _immediateCount;
     private int _outstanding;                   // issued, packet not yet dequeued
     private IReadOnlyList<IoFile> _files = Array.Empty<IoFile>();
-    private readonly Dictionary<nint, nint> _portHandles = new(); // request's handle -> the handle associated with _port
+    private PortFile[] _attached = Array.Empty<PortFile>();            // by the request's FileIndex
+    private readonly Dictionary<nint, PortFile> _unattached = new();   // request's handle -> its port handle
     private readonly List<Microsoft.Win32.SafeHandles.SafeFileHandle> _opened = new();
+    private readonly FeatureTally _skip = new(IoFeatureNames.SkipCompletionPortOnSuccess);
+    private readonly FeatureTally _range = new(IoFeatureNames.OverlappedRange);
 
     public IocpBackend(int depth)
     {
@@ -67,7 +76,14 @@ public sealed unsafe class IocpBackend : IIoBackend
     public int Depth => _depth;
 
     /// <summary>Remembers the files requests will name; their handles for this port are opened on first use.</summary>
-    public void Attach(IReadOnlyList<IoFile> files) => _files = files;
+    public void Attach(IReadOnlyList<IoFile> files, AlignedBuffer? buffers)
+    {
+        _files = files;
+        _attached = new PortFile[files.Count];
+    }
+
+    /// <summary>Skipping the port on inline success and the locked OVERLAPPED range, over the handles this backend opened.</summary>
+    public IReadOnlyList<IoFeature> Features => [_skip.Feature, _range.Feature];
 
     public bool TryQueue(in IoRequest request)
     {
@@ -82,7 +98,7 @@ public sealed unsafe class IocpBackend : IIoBackend
         for (int i = 0; i < n; i++)
         {
             ref readonly IoRequest r = ref _staged[i];
-            int error = PortHandle(r.FileHandle, out nint handle);
+            int error = PortHandle(r, out PortFile file);
             if (error != 0)
             {
                 _immediate[_immediateCount++] = new IoCompletion(r.UserData, -error);
@@ -92,8 +108,16 @@ public sealed unsafe class IocpBackend : IIoBackend
             _slotUserData[slot] = r.UserData;
             Win32Overlapped* ov = _slots.Prepare(slot, r.Offset);
             bool ok = r.Operation == IoOperation.Read
-                ? Kernel32.ReadFile(handle, (void*)r.Buffer, (uint)r.Length, null, ov)
-                : Kernel32.WriteFile(handle, (void*)r.Buffer, (uint)r.Length, null, ov);
+                ? Kernel32.ReadFile(file.Handle, (void*)r.Buffer, (uint)r.Length, null, ov)
+                : Kernel32.WriteFile(file.Handle, (void*)r.Buffer, (uint)r.Length, null, ov);
+            if (ok && file.SkipOnSuccess)
+            {
+                // Finished inline, and the handle skips the port on success: no packet will come.
+                // The OVERLAPPED holds the outcome (status, bytes) as a dequeued packet would.
+                _freeSlots[_freeCount++] = slot;
+                _immediate[_immediateCount++] = new IoCompletion(r.UserData, NtStatus.CompletionResult((int)ov->Internal, (uint)ov->InternalHigh));
+                continue;
+            }
             if (!ok)
             {
                 error = Marshal.GetLastPInvokeError();
@@ -105,7 +129,7 @@ public sealed unsafe class IocpBackend : IIoBackend
                     continue;
                 }
             }
-            _outstanding++; // pending, or done inline: either way a packet is queued to the port
+            _outstanding++; // pending, or done inline on a handle without skipping: a packet is queued to the port
         }
         _stagedCount = 0;
         return n;
@@ -163,22 +187,67 @@ public sealed unsafe class IocpBackend : IIoBackend
     /// associated with the port on first use. A handle that belongs to no attached file is associated
     /// as given (its owner then keeps it to this one port). 0, or the Win32 error of the open or association.
     /// </summary>
-    private int PortHandle(nint requestHandle, out nint handle)
+    private int PortHandle(in IoRequest request, out PortFile file)
     {
-        if (_portHandles.TryGetValue(requestHandle, out handle)) return 0;
-        handle = requestHandle;
-        foreach (var file in _files)
+        bool attached = (uint)request.FileIndex < (uint)_attached.Length;
+        if (attached ? (file = _attached[request.FileIndex]).Handle != 0 : _unattached.TryGetValue(request.FileHandle, out file)) return 0;
+        nint handle = request.FileHandle;
+        if (attached)
         {
-            if (file.RawHandle != requestHandle) continue;
-            var own = WindowsFileOpener.OpenForPort(file, out int openError);
+            var own = WindowsFileOpener.OpenForPort(_files[request.FileIndex], out int openError);
             if (own is null) return openError;
             _opened.Add(own);
             handle = own.DangerousGetHandle();
-            break;
         }
         if (Kernel32.CreateIoCompletionPort(handle, _port, 0, 0) == 0) return Marshal.GetLastPInvokeError();
-        _portHandles.Add(requestHandle, handle); // once per file, not per I/O
+        file = new PortFile(handle, SkipPortOnSuccess(handle));
+        LockOverlappedRange(handle);
+        if (attached) _attached[request.FileIndex] = file; // once per file, not per I/O
+        else _unattached.Add(request.FileHandle, file);
         return 0;
+    }
+
+    /// <summary>FILE_SKIP_COMPLETION_PORT_ON_SUCCESS (and no event signalling) for one handle; false when refused.</summary>
+    private bool SkipPortOnSuccess(nint handle)
+    {
+        bool ok = Kernel32.SetFileCompletionNotificationModes(handle, Kernel32.FILE_SKIP_COMPLETION_PORT_ON_SUCCESS | Kernel32.FILE_SKIP_SET_EVENT_ON_HANDLE);
+        _skip.Count(ok, ok ? null : $"SetFileCompletionNotificationModes refused: Win32 error {Marshal.GetLastPInvokeError()}; every I/O is reaped from the port");
+        return ok;
+    }
+
+    /// <summary>SetFileIoOverlappedRange over the OVERLAPPED block for one handle, with SeLockMemoryPrivilege when the account holds it.</summary>
+    private void LockOverlappedRange(nint handle)
+    {
+        int privilege = Privileges.EnableOnce("SeLockMemoryPrivilege");
+        if (privilege != 0)
+        {
+            _range.Count(false, $"not used: SeLockMemoryPrivilege (Lock pages in memory) is not held (Win32 error {privilege}); the kernel maps each I/O's OVERLAPPED");
+            return;
+        }
+        bool ok = Kernel32.SetFileIoOverlappedRange(handle, (byte*)_slots.Base, _slots.Bytes);
+        _range.Count(ok, ok ? null : $"SetFileIoOverlappedRange refused: Win32 error {Marshal.GetLastPInvokeError()}; the kernel maps each I/O's OVERLAPPED");
+    }
+
+    /// <summary>A handle associated with this port, and whether it skips the port when an I/O finishes inline.</summary>
+    private readonly record struct PortFile(nint Handle, bool SkipOnSuccess);
+
+    /// <summary>One feature over the handles this backend opened: used when every one of them took it.</summary>
+    private sealed class FeatureTally(string name)
+    {
+        private int _handles, _accepted;
+        private string? _reason;
+
+        public void Count(bool accepted, string? reason)
+        {
+            _handles++;
+            if (accepted) _accepted++;
+            else _reason ??= reason;
+        }
+
+        public IoFeature Feature =>
+            _handles == 0 ? IoFeature.Off(name, "no file was opened for I/O")
+            : _accepted == _handles ? IoFeature.On(name)
+            : IoFeature.Off(name, _reason!);
     }
 
     /// <summary>Closes this backend's file handles and the port. In-flight I/O should be reaped first; the OVERLAPPEDs are freed here.</summary>
@@ -186,7 +255,8 @@ public sealed unsafe class IocpBackend : IIoBackend
     {
         foreach (var h in _opened) h.Dispose();
         _opened.Clear();
-        _portHandles.Clear();
+        _unattached.Clear();
+        _attached = Array.Empty<PortFile>();
         if (_port != 0)
         {
             Kernel32.CloseHandle(_port);

@@ -50,6 +50,18 @@ internal static unsafe partial class Kernel32
 
     public const ushort ALL_PROCESSOR_GROUPS = 0xFFFF;
 
+    public const byte FILE_SKIP_COMPLETION_PORT_ON_SUCCESS = 0x1;
+    public const byte FILE_SKIP_SET_EVENT_ON_HANDLE = 0x2;
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileCompletionNotificationModes(nint file, byte flags);
+
+    /// <summary>Locks <paramref name="length"/> bytes of OVERLAPPEDs for I/O on <paramref name="file"/> (Windows 7+, SeLockMemoryPrivilege).</summary>
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool SetFileIoOverlappedRange(nint file, byte* start, uint length);
+
     [LibraryImport("kernel32.dll")]
     public static partial ushort GetActiveProcessorGroupCount();
 

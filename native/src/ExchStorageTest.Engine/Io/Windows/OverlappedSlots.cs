@@ -22,6 +22,8 @@ internal sealed unsafe class OverlappedSlots : IDisposable
 
     public int Count { get; }
     public Win32Overlapped* Base => _base;
+    /// <summary>Bytes of the block (for SetFileIoOverlappedRange).</summary>
+    public uint Bytes => (uint)(Count * sizeof(Win32Overlapped));
 
     public Win32Overlapped* PointerOf(int slot)
     {
