@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Security.Cryptography;
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
@@ -14,9 +13,6 @@ namespace ExchStorageTest.Engine.Storage;
 /// </summary>
 public static class DatabaseSet
 {
-    public const int ChunkBytes = 1024 * 1024;
-    private const int CreationThreads = 4;
-
     public static IReadOnlyList<PreparedInstance> Prepare(TestPlan plan, EventWriter events, Action<string> log, CancellationToken cancel)
     {
         var source = plan.Request.DatabaseSource;
@@ -28,41 +24,41 @@ public static class DatabaseSet
             source = DatabaseSource.Attach;
         }
         log(source == DatabaseSource.Attach ? "Attaching databases ..." : "Creating databases ...");
-        var result = new List<PreparedInstance>();
-        long totalBytes = 0, doneBytes = 0;
-        foreach (var i in plan.Instances) totalBytes += i.DatabaseSizeBytes;
-        var sw = Stopwatch.StartNew();
-        foreach (var inst in plan.Instances)
+        // What each database needs, decided before anything is written: attach, re-use, or create.
+        var headers = new DatabaseHeader[plan.Instances.Count];
+        var jobs = new List<DatabaseCreation.Job>();
+        var jobIndex = new List<int>();
+        for (int i = 0; i < plan.Instances.Count; i++)
         {
+            var inst = plan.Instances[i];
             cancel.ThrowIfCancellationRequested();
             Directory.CreateDirectory(inst.DatabaseFolder);
             Directory.CreateDirectory(inst.LogFolder);
-            DatabaseHeader header;
-            bool created = false;
             long pages = inst.DatabaseSizeBytes / PageFormat.PageSize;
             if (source == DatabaseSource.Attach)
             {
-                header = Attach(inst.DatabaseFile, pages);
+                headers[i] = Attach(inst.DatabaseFile, pages);
+                continue;
             }
-            else
+            var existing = Inspect(inst.DatabaseFile, allowBuffered);
+            // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew.
+            if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
             {
-                var existing = Inspect(inst.DatabaseFile, allowBuffered);
-                // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew.
-                if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
-                {
-                    header = h;
-                    log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
-                }
-                else
-                {
-                    header = Create(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), allowBuffered, events, log, sw, doneBytes, totalBytes, cancel);
-                    created = true;
-                    log($"{inst.Name}: created database {inst.DatabaseFile} ({pages} pages, instance id 0x{header.InstanceId:X16}).");
-                }
+                headers[i] = h;
+                log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
+                continue;
             }
-            doneBytes += inst.DatabaseSizeBytes;
-            var logs = PrepareLogs(inst, header, allowBuffered, out long lastGen);
-            result.Add(new PreparedInstance { Plan = inst, Header = header, LogFiles = logs, LastLogGeneration = lastGen, Created = created });
+            jobs.Add(new DatabaseCreation.Job(inst, pages, existing is not null || File.Exists(inst.DatabaseFile)));
+            jobIndex.Add(i);
+        }
+        var created = DatabaseCreation.CreateAll(jobs, allowBuffered, events, log, cancel);
+        for (int j = 0; j < jobs.Count; j++) headers[jobIndex[j]] = created[j];
+        var result = new List<PreparedInstance>();
+        for (int i = 0; i < plan.Instances.Count; i++)
+        {
+            var inst = plan.Instances[i];
+            var logs = PrepareLogs(inst, headers[i], allowBuffered, out long lastGen);
+            result.Add(new PreparedInstance { Plan = inst, Header = headers[i], LogFiles = logs, LastLogGeneration = lastGen, Created = jobIndex.Contains(i) });
         }
         // Two databases with one instance id are copies of each other: refuse, reads could not tell them apart.
         for (int a = 0; a < result.Count; a++)
@@ -144,33 +140,6 @@ public static class DatabaseSet
         return h;
     }
 
-    private static DatabaseHeader Create(PlannedInstance inst, long pages, bool exists, bool allowBuffered, EventWriter events, Action<string> log, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
-    {
-        var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index);
-        // The header goes first (state Creating): from then on the file is recognisably ours.
-        if (!exists) CreateWithHeader(inst.DatabaseFile, PageFormat.PageSize, header.Write, allowBuffered);
-        using var file = IoFileOpener.Open(inst.DatabaseFile, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);
-        if (exists)
-        {
-            using var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment);
-            header.Write(page.Span);
-            DirectIo.Write(file, page.Span, 0);
-            DirectIo.Flush(file);
-        }
-        DirectIo.Truncate(file, header.SizeBytes);
-        log($"{inst.Name}: {DirectIo.Reserve(file, header.SizeBytes)}.");
-        WritePages(file, header, inst.Name, events, sw, doneBefore, totalBytes, cancel);
-        DirectIo.Flush(file);
-        var complete = header with { State = DatabaseState.Complete };
-        using (var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment))
-        {
-            complete.Write(page.Span);
-            DirectIo.Write(file, page.Span, 0);
-        }
-        DirectIo.Flush(file);
-        return complete;
-    }
-
     /// <summary>
     /// Records that a run grew the database to <paramref name="pageCount"/> pages (every page below it
     /// written and durable): the header's page count, rewritten in place and flushed.
@@ -179,10 +148,7 @@ public static class DatabaseSet
     {
         var grown = header with { PageCount = pageCount };
         DirectIo.Flush(file);
-        using var page = new AlignedBuffer(PageFormat.PageSize, file.Alignment);
-        grown.Write(page.Span);
-        DirectIo.Write(file, page.Span, 0);
-        DirectIo.Flush(file);
+        DatabaseCreation.WriteHeader(file, grown);
         return grown;
     }
 
@@ -191,7 +157,7 @@ public static class DatabaseSet
     /// temporary name, then renamed into place, so no file at one of our names is ever without our
     /// header (a full disk or a kill part-way leaves at most the temporary file, removed on failure).
     /// </summary>
-    private static void CreateWithHeader(string path, int bytes, SpanAction writeHeader, bool allowBuffered)
+    internal static void CreateWithHeader(string path, int bytes, SpanAction writeHeader, bool allowBuffered)
     {
         string tmp = OutputFile.TemporaryName(path, "creating");
         IoFile? file = null;
@@ -216,61 +182,7 @@ public static class DatabaseSet
         }
     }
 
-    private delegate void SpanAction(Span<byte> buffer);
-
-    /// <summary>Writes pages 1..n-1 with 1 MiB direct writes, several in flight (one per creation thread).</summary>
-    private static void WritePages(IoFile file, DatabaseHeader header, string name, EventWriter events, Stopwatch sw, long doneBefore, long totalBytes, CancellationToken cancel)
-    {
-        int pagesPerChunk = ChunkBytes / PageFormat.PageSize;
-        long chunks = (header.PageCount + pagesPerChunk - 1) / pagesPerChunk;
-        long next = -1, written = 0;
-        Exception? failure = null;
-        var threads = new Thread[CreationThreads];
-        for (int t = 0; t < threads.Length; t++)
-        {
-            threads[t] = new Thread(() =>
-            {
-                try
-                {
-                    using var buffer = new AlignedBuffer(ChunkBytes, file.Alignment);
-                    while (!cancel.IsCancellationRequested && Volatile.Read(ref failure) is null)
-                    {
-                        long c = Interlocked.Increment(ref next);
-                        if (c >= chunks) break;
-                        long first = c * pagesPerChunk;
-                        long last = Math.Min(header.PageCount, first + pagesPerChunk);
-                        long from = Math.Max(first, 1);
-                        for (long p = from; p < last; p++)
-                            PageFormat.Stamp(buffer.Slice((int)((p - first) * PageFormat.PageSize), PageFormat.PageSize), p, header.InstanceId, 1);
-                        int length = (int)((last - from) * PageFormat.PageSize);
-                        if (length > 0) DirectIo.Write(file, buffer.Slice((int)((from - first) * PageFormat.PageSize), length), from * PageFormat.PageSize);
-                        Interlocked.Add(ref written, (last - first) * PageFormat.PageSize);
-                    }
-                }
-                catch (Exception ex) { Interlocked.CompareExchange(ref failure, ex, null); }
-            }) { IsBackground = true, Name = "db-create" };
-            threads[t].Start();
-        }
-        while (!threads[0].Join(500) || Array.Exists(threads, th => th.IsAlive))
-        {
-            long done = doneBefore + Interlocked.Read(ref written);
-            double rate = done / Math.Max(sw.Elapsed.TotalSeconds, 0.001);
-            events.Progress("Preparing", 100.0 * done / Math.Max(totalBytes, 1), rate > 0 ? (totalBytes - done) / rate : null,
-                $"Creating {name}: {done / 1048576.0:F0} of {totalBytes / 1048576.0:F0} MB ({rate / 1048576.0:F0} MB/s)");
-            if (!threads.Any(th => th.IsAlive)) break;
-        }
-        foreach (var th in threads) th.Join();
-        if (failure is not null) throw failure is EngineException ? failure : new EngineException("CreateFailed", ErrorCategories.WriteError, $"Creating '{file.Path}' failed: {failure.Message}", file.Path, failure);
-        cancel.ThrowIfCancellationRequested();
-    }
-
-    private static ulong NewInstanceId()
-    {
-        Span<byte> b = stackalloc byte[8];
-        ulong id;
-        do { RandomNumberGenerator.Fill(b); id = BitConverter.ToUInt64(b); } while (id == 0);
-        return id;
-    }
+    internal delegate void SpanAction(Span<byte> buffer);
 
     /// <summary>Creates or re-uses the log generation files of one instance (ours only).</summary>
     private static IReadOnlyList<string> PrepareLogs(PlannedInstance inst, DatabaseHeader db, bool allowBuffered, out long lastGeneration)
@@ -343,7 +255,7 @@ public static class DatabaseSet
         long total = 0, done = 0;
         foreach (var (_, _, size) in pairs) total += size;
         var sw = Stopwatch.StartNew();
-        using var buffer = new AlignedBuffer(ChunkBytes);
+        using var buffer = new AlignedBuffer(PageWriter.ChunkBytes);
         foreach (var (from, to, _) in pairs)
         {
             Directory.CreateDirectory(Path.GetDirectoryName(to)!);
@@ -358,10 +270,10 @@ public static class DatabaseSet
             creating.Write(buffer.Slice(0, PageFormat.PageSize));
             DirectIo.Write(dst, buffer.Slice(0, PageFormat.PageSize), 0);
             DirectIo.Flush(dst);
-            for (long off = PageFormat.PageSize; off < length; off += ChunkBytes)
+            for (long off = PageFormat.PageSize; off < length; off += PageWriter.ChunkBytes)
             {
                 cancel.ThrowIfCancellationRequested();
-                int n = (int)Math.Min(ChunkBytes, length - off);
+                int n = (int)Math.Min(PageWriter.ChunkBytes, length - off);
                 n = DirectIo.Read(src, buffer.Slice(0, n), off);
                 DirectIo.Write(dst, buffer.Slice(0, n), off);
                 done += n;

@@ -375,8 +375,8 @@ public sealed class TransactionalSource : ITimedSource
 
     private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
     {
-        for (int i = 0; i < pages; i++)
-            PageFormat.Stamp(buffer.Slice(i * PageFormat.PageSize, PageFormat.PageSize), first + i, _w.InstanceId, ++_w.WriteGeneration);
+        PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.InstanceId, _w.WriteGeneration + 1, 1);
+        _w.WriteGeneration += pages;
         plan.StreamId = _w.DatabaseWriteStream;
         plan.FileIndex = _w.DatabaseFileIndex;
         plan.Operation = IoOperation.Write;
