@@ -8,10 +8,15 @@ public class HostProcessTests : IDisposable
 {
     private readonly TestFolder _dir = new("host");
 
-    internal static (int Exit, List<JsonElement> Events) RunHost(string request, params string[] args)
+    internal static (int Exit, List<JsonElement> Events) RunHost(string request, params string[] args) => RunHostUnder(Array.Empty<string>(), request, args);
+
+    /// <summary>Runs the helper through <paramref name="wrapper"/> (a program and its arguments that execs the rest, e.g. prlimit).</summary>
+    internal static (int Exit, List<JsonElement> Events) RunHostUnder(IReadOnlyList<string> wrapper, string request, params string[] args)
     {
         string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");
-        var psi = new ProcessStartInfo("dotnet") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var psi = new ProcessStartInfo(wrapper.Count > 0 ? wrapper[0] : "dotnet") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var w in wrapper.Skip(1)) psi.ArgumentList.Add(w);
+        if (wrapper.Count > 0) psi.ArgumentList.Add("dotnet");
         psi.ArgumentList.Add(dll);
         foreach (var a in args) psi.ArgumentList.Add(a);
         psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";

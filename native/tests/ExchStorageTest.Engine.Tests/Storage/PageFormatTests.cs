@@ -103,4 +103,51 @@ public class PageFormatTests
         b[5000] ^= 1;
         Assert.Equal(LogFormat.BlockStatus.BadChecksum, LogFormat.ReadBlock(b, 17, 0xAA, out _, out _));
     }
+
+    [Theory]
+    [InlineData(1, 0)]
+    [InlineData(4, 0)]
+    [InlineData(7, 1)]
+    [InlineData(32, 0)]
+    [InlineData(33, 1)]
+    public void A_run_of_pages_is_stamped_byte_for_byte_as_page_by_page(int count, long generationStep)
+    {
+        // Creation and flushes stamp four pages at a time; the bytes must be those of the one-page stamp.
+        var run = new byte[count * PageFormat.PageSize];
+        var single = new byte[run.Length];
+        PageFormat.StampRun(run, 1000, 0xFEEDFACE12345678, 9, generationStep);
+        for (int i = 0; i < count; i++)
+            PageFormat.Stamp(single.AsSpan(i * PageFormat.PageSize, PageFormat.PageSize), 1000 + i, 0xFEEDFACE12345678, 9 + i * generationStep);
+        Assert.True(run.AsSpan().SequenceEqual(single), "StampRun differs from Stamp");
+        Assert.True(PageFormat.Verify(run.AsSpan((count - 1) * PageFormat.PageSize, PageFormat.PageSize), 1000 + count - 1, 0xFEEDFACE12345678).Ok);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(5)]
+    [InlineData(32764)]
+    [InlineData(100003)]
+    public void Four_interleaved_checksums_equal_four_single_ones(int length)
+    {
+        var data = new byte[4 * (length + 3)];
+        new Random(length).NextBytes(data);
+        Span<uint> crcs = stackalloc uint[4];
+        Crc32C.Compute4(ref data[0], length + 3, length, crcs);
+        for (int i = 0; i < 4; i++) Assert.Equal(Crc32C.Compute(data.AsSpan(i * (length + 3), length)), crcs[i]);
+    }
+
+    [Fact]
+    public void Four_content_generators_in_lanes_write_what_one_at_a_time_writes()
+    {
+        const int length = 1024;
+        var lanes = new byte[4 * length];
+        PageContent.Fill4(ref lanes[0], length, length, 0x0123456789ABCDEF, new long[] { 1, 2, 900, 1L << 40 }, new long[] { 1, 1, 7, 3 });
+        var one = new byte[length];
+        long[] pages = { 1, 2, 900, 1L << 40 }, generations = { 1, 1, 7, 3 };
+        for (int i = 0; i < 4; i++)
+        {
+            PageContent.Fill(one, 0x0123456789ABCDEF, pages[i], generations[i]);
+            Assert.True(lanes.AsSpan(i * length, length).SequenceEqual(one), $"lane {i} differs");
+        }
+    }
 }

@@ -27,10 +27,12 @@ internal sealed unsafe class IoUringRegistration
     /// The fixed-buffer index for a buffer, or -1 when it lies outside the registered memory or spans
     /// two of its 1 GiB pieces (then the request goes the plain way).
     /// </summary>
-    public int BufferIndex(nint buffer, int length)
+    public int BufferIndex(nint buffer, int length) => Piece(buffer - _bufferBase, length, _bufferLength);
+
+    /// <summary>The 1 GiB piece of registered memory (of <paramref name="registered"/> bytes) holding bytes [start, start+length), or -1.</summary>
+    internal static int Piece(long start, int length, long registered)
     {
-        long start = buffer - _bufferBase;
-        if (_bufferLength == 0 || start < 0 || start + length > _bufferLength) return -1;
+        if (registered == 0 || start < 0 || start + length > registered) return -1;
         long piece = start >> BufferPieceShift;
         return (start + length - 1) >> BufferPieceShift == piece ? (int)piece : -1;
     }
