@@ -80,7 +80,7 @@ internal static class DatabaseCreation
     }
 
     /// <summary>The jobs grouped by the volume their database lives on, each group in plan order.</summary>
-    private static IEnumerable<List<int>> ByVolume(IReadOnlyList<Job> jobs)
+    internal static IReadOnlyList<List<int>> ByVolume(IReadOnlyList<Job> jobs)
     {
         var groups = new Dictionary<string, List<int>>(StringComparer.Ordinal);
         var order = new List<List<int>>();
