@@ -17,7 +17,8 @@
       Docs       the help alone: MAML and about topics from docs/ into en-US/ (native/tools/ExchStorageTest.HelpCompiler)
       Demo       Build, then a short Performance test of a built-in profile in a temporary folder, with reports
       Package    the module folder (manifest, src, bin, en-US, docs) under out/ and a zip of it
-      Bench      our engine against fio on the same file (Linux; needs fio), printing ratios ours/fio
+      Bench      our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a RAM-backed
+                 device, database creation, and the regression check (Linux; needs fio, root for the RAM device)
 
 .EXAMPLE
     ./build.ps1 Test
@@ -37,7 +38,7 @@ param(
     # Where Demo puts its databases and reports (default: a new temporary folder).
     [string] $DemoPath,
 
-    # Bench: arguments for compare-fio (folder, seconds, paced seconds, repeats, scenario, pin|nopin).
+    # Bench: arguments for bench (seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB).
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $BenchArguments
 )
@@ -242,11 +243,11 @@ function Invoke-Package {
 
 function Invoke-Bench {
     # The comparison lives in the benchmarks project (it runs our load driver in-process and fio as a
-    # child). Extra arguments pass through: folder, seconds, paced seconds, repeats, scenario, pin|nopin.
-    $benchArgs = if ($BenchArguments) { @($BenchArguments) } else { @('/var/tmp/est-bench', '15', '60', '3') }
-    Write-Step 'Engine vs fio on the same file (ratios ours/fio)'
+    # child). Extra arguments pass through: seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB.
+    $benchArgs = if ($BenchArguments) { @($BenchArguments) } else { @() }
+    Write-Step 'Engine vs fio, database creation and the regression check'
     $project = Join-Path $Root 'native/benchmarks/ExchStorageTest.Benchmarks'
-    $null = Invoke-Native dotnet (@('run', '-c', 'Release', '--project', $project, '--', 'compare-fio') + $benchArgs)
+    $null = Invoke-Native dotnet (@('run', '-c', 'Release', '--project', $project, '--', 'bench') + $benchArgs)
 }
 
 foreach ($t in $Task) {

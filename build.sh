@@ -8,7 +8,9 @@
 #          into the real PowerShell 7 engine) and the 5.1 syntax QA of the remaining PowerShell files;
 #          ends with "N passed, N failed" over all suites
 #   Demo   Build, then a 30 s test of a built-in profile through the helper, with its report
-#   Bench  our engine against fio on the same file (arguments pass through)
+#   Bench  our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a
+#          RAM-backed device, database creation against fio's 1 MiB writes, two databases on two
+#          devices against one, and the regression check (arguments pass through; exit 1 on a miss)
 set -uo pipefail
 cd "$(dirname "$0")"
 root=$(pwd)
@@ -101,9 +103,9 @@ case "$task" in
     exit "$code"
     ;;
   Bench)
-    # Our engine against fio on the same file (docs/benchmarks.md); arguments pass through.
-    [ "$#" -gt 0 ] || set -- /var/tmp/est-bench 15 60 3
-    exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- compare-fio "$@"
+    # Our engine against fio, creation, and the regression check (docs/benchmarks.md); arguments pass
+    # through: seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB (default 5 5 all pin - 1024).
+    exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- bench "$@"
     ;;
   *) echo "Unknown task '$task': Build, Test, Demo or Bench (build.ps1 on Windows also has Bootstrap, Analyze, Docs, Package)." >&2; exit 2 ;;
 esac

@@ -11,7 +11,8 @@ public static class EngineRunner
 {
     public sealed record PacedResult(double TargetIops, double AchievedIops, long LateIssues, double MaxLagMs, double MeanLatencyUs, double MeanScheduledLatencyUs);
 
-    public static (Measurement Result, string Backend) Run(string file, Scenario s, double seconds, bool pin)
+    /// <param name="plain">Our io_uring backend without registered buffers and files (what registration saves).</param>
+    public static (Measurement Result, string Backend) Run(string file, Scenario s, double seconds, bool pin, bool plain = false)
     {
         using var f = IoFileOpener.Open(file, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: false);
         long length = f.Length;
@@ -21,7 +22,9 @@ public static class EngineRunner
         IIoSource source = s.Sequential
             ? new SequentialSource(0, 0, length, s.BlockSize, s.ReadPercent == 100 ? IoOperation.Read : IoOperation.Write, s.ReadPercent == 100 ? read : write)
             : new RandomBlockSource(0, 0, length, s.BlockSize, s.ReadPercent, read, write, 0xC0FFEE);
-        driver.AddWorker(new[] { new LoadStream(s.Name, source, s.QueueDepth) });
+        var stream = new[] { new LoadStream(s.Name, source, s.QueueDepth) };
+        if (plain) driver.AddWorker(stream, new UnregisteredBackend(IoBackendFactory.Create(s.QueueDepth)));
+        else driver.AddWorker(stream);
         driver.Start();
         Thread.Sleep(2000); // ramp, as fio --ramp_time=2
         var cpu0 = Process.GetCurrentProcess().TotalProcessorTime;
@@ -62,5 +65,17 @@ public static class EngineRunner
         driver.Stop();
         var t = driver.Totals(read);
         return new PacedResult(rate, t.OperationsPerSecond, t.LateIssues, t.MaxLagMs, t.Latency.MeanNs / 1000.0, t.Scheduled.MeanNs / 1000.0);
+    }
+
+    /// <summary>A backend that is never told its files and buffers, so it registers nothing: the plain path of the same backend.</summary>
+    private sealed class UnregisteredBackend(IIoBackend inner) : IIoBackend
+    {
+        public string Name => inner.Name + " (unregistered)";
+        public int Depth => inner.Depth;
+        public bool CompletesOnSubmit => inner.CompletesOnSubmit;
+        public bool TryQueue(in IoRequest request) => inner.TryQueue(request);
+        public int Submit() => inner.Submit();
+        public int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000) => inner.Reap(completions, minComplete, timeoutMs);
+        public void Dispose() => inner.Dispose();
     }
 }

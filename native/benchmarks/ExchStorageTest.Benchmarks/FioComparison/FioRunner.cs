@@ -9,22 +9,25 @@ public static class FioRunner
 {
     public static bool Available() => File.Exists("/usr/bin/fio") || File.Exists("/usr/local/bin/fio");
 
+    /// <summary>The ioengine fio runs a scenario with: psync at QD1 (as our engine does: one pread at a time), io_uring above.</summary>
+    public static string DefaultEngine(Scenario s) => s.QueueDepth == 1 ? "psync" : "io_uring";
+
     /// <param name="cpu">Pin the job to this CPU (--cpus_allowed), or -1 to leave placement to the scheduler.</param>
-    public static Measurement Run(string file, Scenario s, double seconds, string ioengine = "io_uring", int cpu = -1)
+    /// <param name="registered">io_uring with --fixedbufs --registerfiles (buffers and file registered once, as our engine does), even at QD1.</param>
+    public static Measurement Run(string file, Scenario s, double seconds, int cpu = -1, bool registered = false)
     {
         var args = new List<string>
         {
-            "--name=compare", $"--filename={file}", "--direct=1", $"--ioengine={ioengine}",
+            "--name=compare", $"--filename={file}", "--direct=1", $"--ioengine={(registered ? "io_uring" : DefaultEngine(s))}",
             $"--rw={s.FioRw}", $"--bs={s.BlockSize}", $"--iodepth={s.QueueDepth}", "--numjobs=1",
             $"--runtime={seconds.ToString(CultureInfo.InvariantCulture)}", "--time_based", "--ramp_time=2",
             "--lat_percentiles=1", "--output-format=json", "--randrepeat=0", "--norandommap",
         };
+        if (registered) args.AddRange(new[] { "--fixedbufs", "--registerfiles" });
         if (cpu >= 0) args.Add($"--cpus_allowed={cpu}");
         if (s.FioRw == "randrw") args.Add($"--rwmixread={s.ReadPercent}");
         if (s.FioRw is "write" or "randwrite" or "randrw") args.Add("--fsync=0");
-        var json = RunProcess("fio", args);
-        using var doc = JsonDocument.Parse(json[json.IndexOf('{')..]);
-        var job = doc.RootElement.GetProperty("jobs")[0];
+        var job = Job(RunProcess("fio", args));
         var read = job.GetProperty("read");
         var write = job.GetProperty("write");
         long readIos = read.GetProperty("total_ios").GetInt64();
@@ -39,6 +42,38 @@ public static class FioRunner
         double cpuPercent = job.GetProperty("usr_cpu").GetDouble() + job.GetProperty("sys_cpu").GetDouble();
         double cpuUsPerIo = ios == 0 ? 0 : cpuPercent / 100.0 * runtimeS * 1e6 / ios;
         return new Measurement(iops, mean, p99, cpuUsPerIo);
+    }
+
+    /// <summary>
+    /// fio writing a new file of <paramref name="bytes"/> once, 1 MiB sequential writes at QD8 (what database
+    /// creation does); MiB/s of the write phase. The file is laid out afresh (fallocate, as creation
+    /// reserves its space) and removed afterwards.
+    /// </summary>
+    public static double SequentialWriteMiBps(string file, long bytes, int cpu = -1, bool registered = false)
+    {
+        File.Delete(file);
+        var args = new List<string>
+        {
+            "--name=create", $"--filename={file}", "--direct=1", "--ioengine=io_uring", "--rw=write", "--bs=1M", "--iodepth=8",
+            "--numjobs=1", $"--size={bytes}", "--output-format=json", "--end_fsync=1",
+        };
+        if (registered) args.AddRange(new[] { "--fixedbufs", "--registerfiles" });
+        if (cpu >= 0) args.Add($"--cpus_allowed={cpu}");
+        try
+        {
+            var write = Job(RunProcess("fio", args)).GetProperty("write");
+            return write.GetProperty("bw_bytes").GetDouble() / 1048576.0;
+        }
+        finally
+        {
+            File.Delete(file);
+        }
+    }
+
+    private static JsonElement Job(string json)
+    {
+        using var doc = JsonDocument.Parse(json[json.IndexOf('{')..]);
+        return doc.RootElement.GetProperty("jobs")[0].Clone();
     }
 
     private static double Weighted(JsonElement a, JsonElement b, long na, long nb, Func<JsonElement, double> f)

@@ -1,0 +1,58 @@
+namespace ExchStorageTest.Benchmarks.FioComparison;
+
+/// <summary>
+/// A RAM-backed block device for the comparison: a file in /dev/shm on a loop device, ext4, mounted
+/// under /var/tmp. It takes the virtual disk's own noise away, so what is left is the tools' own cost.
+/// Everything it made is removed on dispose (the image, the loop device, the mount point).
+/// </summary>
+public sealed class RamVolume : IDisposable
+{
+    private readonly string _image;
+    private string? _loop;
+    private bool _mounted;
+
+    public RamVolume(string name, long bytes)
+    {
+        // The process id keeps two benches on one machine apart.
+        _image = $"/dev/shm/est-bench-{name}-{System.Environment.ProcessId}.img";
+        MountPoint = $"/var/tmp/est-bench-{name}-{System.Environment.ProcessId}";
+        try
+        {
+            // Allocated up front (posix_fallocate), so no measurement pays tmpfs's first-touch page allocation.
+            using (File.OpenHandle(_image, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.None, FileOptions.None, preallocationSize: bytes)) { }
+            _loop = FioRunner.RunProcess("losetup", new[] { "-f", "--show", _image }).Trim();
+            // Inode tables and journal initialised now, not by ext4lazyinit in the background of a measurement.
+            FioRunner.RunProcess("mkfs.ext4", new[] { "-q", "-F", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", _loop });
+            Directory.CreateDirectory(MountPoint);
+            FioRunner.RunProcess("mount", new[] { _loop, MountPoint });
+            _mounted = true;
+        }
+        catch
+        {
+            Dispose();
+            throw;
+        }
+    }
+
+    public string MountPoint { get; }
+
+    /// <summary>Why no RAM volume can be built here, or null.</summary>
+    public static string? Unavailable() =>
+        !OperatingSystem.IsLinux() ? "Linux only"
+        : !File.ReadAllText("/proc/self/status").Contains("\nUid:\t0\t", StringComparison.Ordinal) ? "needs root (losetup, mount)"
+        : !Directory.Exists("/dev/shm") ? "no /dev/shm"
+        : !File.Exists("/dev/loop-control") ? "no loop driver"
+        : null;
+
+    public void Dispose()
+    {
+        if (_mounted)
+        {
+            try { FioRunner.RunProcess("umount", new[] { MountPoint }); _mounted = false; }
+            catch (InvalidOperationException) { try { FioRunner.RunProcess("umount", new[] { "-l", MountPoint }); } catch (InvalidOperationException) { } }
+        }
+        if (_loop is not null) { try { FioRunner.RunProcess("losetup", new[] { "-d", _loop }); } catch (InvalidOperationException) { } }
+        try { if (Directory.Exists(MountPoint)) Directory.Delete(MountPoint, recursive: true); } catch (IOException) { }
+        try { File.Delete(_image); } catch (IOException) { }
+    }
+}
