@@ -35,6 +35,16 @@ public unsafe class IocpPureTests
     [InlineData(0xC0001234, 317)]  // unknown -> ERROR_MR_MID_NOT_FOUND, as ntdll answers
     public void NtStatusMapsToTheWin32Error(uint status, int win32) => Assert.Equal(win32, NtStatus.FromTable(unchecked((int)status)));
 
+    [Theory]
+    [InlineData(true, true, 0, "DoneInline")]   // inline success, the handle skips the port: no packet will come
+    [InlineData(true, false, 0, "Pending")]     // inline success without skipping: its packet still comes
+    [InlineData(false, true, 997, "Pending")]   // ERROR_IO_PENDING
+    [InlineData(false, false, 997, "Pending")]
+    [InlineData(false, true, 87, "Failed")]     // refused at issue (misaligned): no packet either way
+    [InlineData(false, false, 38, "Failed")]    // ERROR_HANDLE_EOF
+    public void An_issued_io_is_completed_once_whichever_way_it_finished(bool ok, bool skipsPort, int error, string outcome) =>
+        Assert.Equal(outcome, IssuedIo.Classify(ok, skipsPort, error).ToString());
+
     [Fact]
     public void MappingTableIsOneToOne() => Assert.Equal(NtStatus.KnownStatuses.Length, NtStatus.KnownWin32Errors.Length);
 

@@ -76,6 +76,16 @@ public sealed class WineRunTests : IDisposable
         var r = doc.RootElement.Clone();
         Assert.Equal("iocp", r.GetProperty("environment").GetProperty("ioBackend").GetString());
         Assert.True(r.GetProperty("timeSeries").GetArrayLength() > 0, "no samples were taken");
+        // Every handle skipped the port on inline success (Wine accepts the mode, though it pends every file
+        // I/O, so the inline path itself never runs here); Wine's kernel32 lacks SetFileIoOverlappedRange,
+        // and the run says so instead of failing.
+        var features = r.GetProperty("engine").GetProperty("ioFeatures").EnumerateArray().ToDictionary(f => f.GetProperty("name").GetString()!);
+        var skip = features["skipCompletionPortOnSuccess"];
+        Assert.True(skip.GetProperty("workers").GetInt32() > 0);
+        Assert.Equal(skip.GetProperty("workers").GetInt32(), skip.GetProperty("workersUsing").GetInt32());
+        var range = features["overlappedRange"];
+        Assert.Equal(0, range.GetProperty("workersUsing").GetInt32());
+        Assert.Contains("kernel32 has no SetFileIoOverlappedRange", range.GetProperty("reason").GetString(), StringComparison.Ordinal);
         Assert.Equal(0, r.GetProperty("errors").GetArrayLength());
         Assert.Equal(result.GetProperty("result").GetString(), r.GetProperty("verdict").GetProperty("result").GetString());
         var reports = result.GetProperty("reportPaths").EnumerateArray().Select(p => WineSession.LinuxPath(p.GetString()!)).ToList();

@@ -110,26 +110,22 @@ public sealed unsafe class IocpBackend : IIoBackend
             bool ok = r.Operation == IoOperation.Read
                 ? Kernel32.ReadFile(file.Handle, (void*)r.Buffer, (uint)r.Length, null, ov)
                 : Kernel32.WriteFile(file.Handle, (void*)r.Buffer, (uint)r.Length, null, ov);
-            if (ok && file.SkipOnSuccess)
+            error = ok ? 0 : Marshal.GetLastPInvokeError();
+            switch (IssuedIo.Classify(ok, file.SkipOnSuccess, error))
             {
-                // Finished inline, and the handle skips the port on success: no packet will come.
-                // The OVERLAPPED holds the outcome (status, bytes) as a dequeued packet would.
-                _freeSlots[_freeCount++] = slot;
-                _immediate[_immediateCount++] = new IoCompletion(r.UserData, NtStatus.CompletionResult((int)ov->Internal, (uint)ov->InternalHigh));
-                continue;
-            }
-            if (!ok)
-            {
-                error = Marshal.GetLastPInvokeError();
-                if (error != Kernel32.ERROR_IO_PENDING)
-                {
-                    // Failed before it was queued (misaligned, EOF, bad handle): no packet will arrive.
+                case IssueOutcome.DoneInline:
+                    // The OVERLAPPED holds the outcome (status, bytes) as a dequeued packet would.
+                    _freeSlots[_freeCount++] = slot;
+                    _immediate[_immediateCount++] = new IoCompletion(r.UserData, NtStatus.CompletionResult((int)ov->Internal, (uint)ov->InternalHigh));
+                    break;
+                case IssueOutcome.Failed:
                     _freeSlots[_freeCount++] = slot;
                     _immediate[_immediateCount++] = new IoCompletion(r.UserData, error == Kernel32.ERROR_HANDLE_EOF ? 0 : -error);
-                    continue;
-                }
+                    break;
+                default:
+                    _outstanding++;
+                    break;
             }
-            _outstanding++; // pending, or done inline on a handle without skipping: a packet is queued to the port
         }
         _stagedCount = 0;
         return n;
@@ -215,18 +211,33 @@ public sealed unsafe class IocpBackend : IIoBackend
         return ok;
     }
 
-    /// <summary>SetFileIoOverlappedRange over the OVERLAPPED block for one handle, with SeLockMemoryPrivilege when the account holds it.</summary>
+    /// <summary>SetFileIoOverlappedRange over the OVERLAPPED block for one handle, SeLockMemoryPrivilege enabled first where the account holds it.</summary>
     private void LockOverlappedRange(nint handle)
     {
-        int privilege = Privileges.EnableOnce("SeLockMemoryPrivilege");
-        if (privilege != 0)
+        var setRange = SetFileIoOverlappedRange;
+        if (setRange == null)
         {
-            _range.Count(false, $"not used: SeLockMemoryPrivilege (Lock pages in memory) is not held (Win32 error {privilege}); the kernel maps each I/O's OVERLAPPED");
+            _range.Count(false, "kernel32 has no SetFileIoOverlappedRange (Windows has it since Windows 7; Wine does not); the kernel locks each I/O's OVERLAPPED");
             return;
         }
-        bool ok = Kernel32.SetFileIoOverlappedRange(handle, (byte*)_slots.Base, _slots.Bytes);
-        _range.Count(ok, ok ? null : $"SetFileIoOverlappedRange refused: Win32 error {Marshal.GetLastPInvokeError()}; the kernel maps each I/O's OVERLAPPED");
+        int privilege = Privileges.EnableOnce("SeLockMemoryPrivilege");
+        bool ok = setRange(handle, (byte*)_slots.Base, _slots.Bytes) != 0;
+        string? reason = ok ? null
+            : $"SetFileIoOverlappedRange refused: Win32 error {Marshal.GetLastSystemError()}"
+              + (privilege != 0 ? $" (SeLockMemoryPrivilege, \"Lock pages in memory\", is not held: Win32 error {privilege})" : "")
+              + "; the kernel locks each I/O's OVERLAPPED";
+        _range.Count(ok, reason);
     }
+
+    /// <summary>
+    /// kernel32's SetFileIoOverlappedRange, or null where it is missing (Wine). Looked up rather than
+    /// imported: a missing import throws on the worker's first I/O, and under Wine that exception alone
+    /// held the worker for seconds.
+    /// </summary>
+    private static readonly delegate* unmanaged<nint, byte*, uint, int> SetFileIoOverlappedRange =
+        NativeLibrary.TryLoad("kernel32.dll", out nint kernel32) && NativeLibrary.TryGetExport(kernel32, "SetFileIoOverlappedRange", out nint export)
+            ? (delegate* unmanaged<nint, byte*, uint, int>)export
+            : null;
 
     /// <summary>A handle associated with this port, and whether it skips the port when an I/O finishes inline.</summary>
     private readonly record struct PortFile(nint Handle, bool SkipOnSuccess);

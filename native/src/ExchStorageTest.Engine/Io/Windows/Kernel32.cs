@@ -57,11 +57,6 @@ internal static unsafe partial class Kernel32
     [return: MarshalAs(UnmanagedType.Bool)]
     public static partial bool SetFileCompletionNotificationModes(nint file, byte flags);
 
-    /// <summary>Locks <paramref name="length"/> bytes of OVERLAPPEDs for I/O on <paramref name="file"/> (Windows 7+, SeLockMemoryPrivilege).</summary>
-    [LibraryImport("kernel32.dll", SetLastError = true)]
-    [return: MarshalAs(UnmanagedType.Bool)]
-    public static partial bool SetFileIoOverlappedRange(nint file, byte* start, uint length);
-
     [LibraryImport("kernel32.dll")]
     public static partial ushort GetActiveProcessorGroupCount();
 
