@@ -350,6 +350,8 @@ public static class TestRunner
         r.Engine.TotalOperations = ctx.TotalOperations;
         r.Engine.CpuMicrosecondsPerIo = ctx.TotalOperations > 0 ? Math.Round(cpu * 1e6 / ctx.TotalOperations, 2) : 0;
         r.Engine.IoFeatures = ctx.IoFeatures;
+        if (ctx.IoFeatures.Count > 0)
+            ctx.Log($"I/O backend {ctx.BackendName}: " + string.Join("; ", ctx.IoFeatures.Select(f => f.Describe())) + ".");
 
         HostEnvironment.CheckSystemLog(ctx);
         ctx.Log("Creating test report ...");

@@ -133,6 +133,8 @@ public class RegisteredIoTests : IDisposable
                 Assert.Equal(0, buffers.WorkersUsing);
                 Assert.Contains("ENOMEM", buffers.Reason, StringComparison.Ordinal);
                 Assert.Contains("RLIMIT_MEMLOCK) is 64 KiB", buffers.Reason, StringComparison.Ordinal);
+                // The reports' test log says it too, in the admin's words.
+                Assert.Contains(results.TestLog, l => l.Message.StartsWith($"I/O backend io_uring: registeredBuffers: used by 0 of {buffers.Workers} worker", StringComparison.Ordinal) && l.Message.Contains("ENOMEM", StringComparison.Ordinal));
             }
             else
             {
