@@ -6,7 +6,8 @@ namespace ExchStorageTest.Benchmarks;
 /// BenchmarkDotNet micro-benchmarks; or `bench [seconds] [repeats] [scenario|all] [pin|nopin] [plain|-] [createMiB]`:
 /// everything against fio on the virtio disk and a RAM-backed device, creation, and the regression
 /// check (build.sh Bench); or `compare-fio [folder] [seconds] [pacedSeconds] [repeats] [scenario|all] [pin|nopin] [plain]`:
-/// one folder, with the open-loop and latency-truth checks; or `soak [folder] [minutes] [warmupMinutes] [engine.dll]`: the memory soak.
+/// one folder, with the open-loop and latency-truth checks; or `creation <folder> [MiB] [repeats]`: database
+/// creation against fio's 1 MiB sequential write at QD8 on one folder; or `soak [folder] [minutes] [warmupMinutes] [engine.dll]`: the memory soak.
 /// </summary>
 public static class Program
 {
@@ -14,6 +15,7 @@ public static class Program
     {
         if (args.Length > 0 && args[0] == "bench") return BenchSuite.Run(args[1..]);
         if (args.Length > 0 && args[0] == "compare-fio") return ComparisonRunner.Run(args[1..]);
+        if (args.Length > 0 && args[0] == "creation") return CreationComparison.Command(args[1..]);
         if (args.Length > 0 && args[0] == "soak") return Soak.SoakRunner.Run(args[1..]);
         BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
         return 0;

@@ -19,6 +19,19 @@ public static class CreationComparison
 
     public sealed record ParallelRuns(List<double> OneSeconds, List<double> TwoSeconds);
 
+    /// <summary>`creation &lt;folder&gt; [MiB] [repeats]`: the creation comparison on one folder, printed as a table.</summary>
+    public static int Command(string[] args)
+    {
+        string folder = args.Length > 0 ? args[0] : "/var/tmp/est-bench";
+        long bytes = (args.Length > 1 ? long.Parse(args[1], CultureInfo.InvariantCulture) : 1024) << 20;
+        int repeats = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 3;
+        Directory.CreateDirectory(folder);
+        Console.WriteLine($"Load at start {ComparisonRunner.LoadAverage()}, {bytes >> 20} MiB per database, {repeats} runs per side");
+        Console.Write(TableHeader + Table(folder, Run(folder, bytes, repeats)));
+        Console.WriteLine($"Load at the end {ComparisonRunner.LoadAverage()}");
+        return 0;
+    }
+
     /// <summary>Creation MiB/s on <paramref name="folder"/>, each side <paramref name="repeats"/> times in rotating order.</summary>
     public static Runs Run(string folder, long bytes, int repeats)
     {

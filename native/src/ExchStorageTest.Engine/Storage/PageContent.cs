@@ -19,6 +19,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// </remarks>
 public static class PageContent
 {
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // creation stamps gigabytes from its first page: no slow first tier
     public static void Fill(Span<byte> target, ulong instanceId, long page, long generation)
     {
         ulong seed = Seed(instanceId, page, generation);
@@ -43,6 +44,7 @@ public static class PageContent
     /// of 32) starts at <paramref name="first"/> + i * <paramref name="stride"/> and gets exactly what
     /// <see cref="Fill"/>(region, instanceId, pages[i], generations[i]) would write.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static unsafe void Fill4(ref byte first, int stride, int length, ulong instanceId, ReadOnlySpan<long> pages, ReadOnlySpan<long> generations)
     {
         if (!Avx2.IsSupported || length % 32 != 0)

@@ -57,6 +57,7 @@ public static class PageFormat
     /// i * <paramref name="generationStep"/>. Byte for byte what <see cref="Stamp"/> writes page by page,
     /// four pages at a time where the CPU allows (<see cref="PageContent.Fill4"/>, <see cref="Crc32C.Compute4"/>).
     /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public static void StampRun(Span<byte> pages, long firstPage, ulong instanceId, long firstGeneration, long generationStep)
     {
         int count = pages.Length / PageSize;
