@@ -14,7 +14,7 @@
                  Windows PowerShell 5.1 syntax QA, and on Windows the Pester suites; ends with one line
                  "N passed, N failed" and a non-zero exit code on any failure
       Analyze    PSScriptAnalyzer over src/ when it is installed (says so when it is not)
-      Docs       the help alone: MAML and about topics from docs/ into en-US/ (native/tools/ExchStorageTest.HelpCompiler)
+      Docs       the help alone: MAML and about topics from docs/ into en-US/ (tools/ExchStorageTest.HelpCompiler)
       Demo       Build, then a short Performance test of a built-in profile in a temporary folder, with reports
       Package    the module folder (manifest, src, bin, en-US, docs) under out/ and a zip of it
       Bench      our engine against fio on the same file (Linux; needs fio), printing ratios ours/fio
@@ -125,7 +125,7 @@ function Invoke-XunitSuite([string] $Project, [string] $Name) {
     $null = New-Item -ItemType Directory -Force -Path $results
     $trx = Join-Path $results "$Name.trx"
     if (Test-Path $trx) { Remove-Item -Force $trx }
-    $code = Invoke-Native dotnet @('test', (Join-Path $Native $Project), '-c', $Configuration, '--nologo', '--no-build',
+    $code = Invoke-Native dotnet @('test', (Join-Path $Root $Project), '-c', $Configuration, '--nologo', '--no-build',
         '--logger', "trx;LogFileName=$Name.trx", '--logger', 'console;verbosity=normal', '--results-directory', $results) -AllowFailure
     if (-not (Test-Path $trx)) { Add-Counts 0 1 "xUnit $Name (no results file)"; return }
     $counters = ([xml](Get-Content -Raw -LiteralPath $trx)).TestRun.ResultSummary.Counters
@@ -180,8 +180,9 @@ function Invoke-SyntaxQa {
 
 function Invoke-Test {
     Invoke-Build
-    Invoke-XunitSuite 'tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
-    Invoke-XunitSuite 'tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj' 'powershell'
+    Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
+    Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
+    Invoke-XunitSuite 'native/tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj' 'powershell'
     Invoke-SyntaxQa
     Invoke-PesterTests
     Write-Host ''
@@ -203,7 +204,7 @@ function Invoke-Analyze {
 function Invoke-Docs {
     # platyPS is not needed: building the help compiler runs it (docs/*.md -> en-US/).
     Write-Step 'Help from docs/ (MAML and about topics) -> en-US'
-    $null = Invoke-Native dotnet @('build', (Join-Path $Native 'tools/ExchStorageTest.HelpCompiler/ExchStorageTest.HelpCompiler.csproj'), '-c', $Configuration, '--nologo')
+    $null = Invoke-Native dotnet @('build', (Join-Path $Root 'tools/ExchStorageTest.HelpCompiler/ExchStorageTest.HelpCompiler.csproj'), '-c', $Configuration, '--nologo')
 }
 
 function Invoke-Demo {

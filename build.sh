@@ -79,6 +79,7 @@ case "$task" in
     build || { echo "0 passed, 1 failed"; exit 1; }
     rm -rf "$root/out/test-results"
     xunit native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj engine
+    xunit tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj help-compiler
     xunit native/tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj powershell
     syntax_qa
     echo

@@ -1,7 +1,7 @@
 using System.Xml.Linq;
 using ExchStorageTest.HelpCompiler;
 
-namespace ExchStorageTest.PowerShell.Tests.Help;
+namespace ExchStorageTest.HelpCompiler.Tests;
 
 /// <summary>
 /// The help compiler on pages written for each rule: MAML shaped as platyPS writes it (one syntax item
@@ -146,9 +146,9 @@ public class HelpCompilerTests
         [Online](https://example.invalid/sample)
         """;
 
-    private static (ScratchFolder Docs, string Output) Compile(params (string Name, string Text)[] pages)
+    private static (DocsFolder Docs, string Output) Compile(params (string Name, string Text)[] pages)
     {
-        var docs = new ScratchFolder("help");
+        var docs = new DocsFolder();
         foreach (var (name, text) in pages) File.WriteAllText(docs.Combine(name), text);
         string output = docs.Combine("out");
         HelpBuild.Compile(docs.Path, output);
@@ -224,7 +224,7 @@ public class HelpCompilerTests
         string page = Page.Replace("\r\n", "\n");
         Assert.Contains(find, page);
         string broken = page.Replace(find, replace);
-        using var docs = new ScratchFolder("help");
+        using var docs = new DocsFolder();
         File.WriteAllText(docs.Combine("Get-Sample.md"), broken);
         File.WriteAllText(docs.Combine("about_Sample.md"), "# about_Sample\n\nText.\n");
 
