@@ -50,6 +50,9 @@ if (-not $PesterPath) { $PesterPath = Get-RestoredPester }
 Import-Module -Name $PesterPath -Force
 Import-Module -Name (Join-Path $PSScriptRoot 'Support/TestSupport.psm1') -Force
 
+# pwsh -File passes "a,b" as one string: take it as a list.
+$Path = @($Path | ForEach-Object { $_ -split ',' } | Where-Object { $_ })
+$FullNameFilter = @($FullNameFilter | ForEach-Object { $_ -split ',' } | Where-Object { $_ })
 if (-not $Path) { $Path = @(Get-ChildItem -LiteralPath $PSScriptRoot -Recurse -Filter '*.Tests.ps1' | Sort-Object FullName | ForEach-Object { $_.FullName }) }
 $results = Join-Path $root 'out/test-results'
 $null = New-Item -ItemType Directory -Force -Path $results
@@ -69,7 +72,14 @@ $config.TestResult.OutputPath = Join-Path $results 'pester.xml'
 if ($FullNameFilter) { $config.Filter.FullName = $FullNameFilter }
 
 $clock = [System.Diagnostics.Stopwatch]::StartNew()
-$run = Invoke-Pester -Configuration $config
+try {
+    $run = Invoke-Pester -Configuration $config
+}
+catch {
+    Write-Host "Pester itself failed: $_"
+    Write-Host 'Pester: 0 passed, 1 failed, 0 skipped'
+    exit 1
+}
 $clock.Stop()
 
 # Every skip with its reason; one without a stated prerequisite is a failure.

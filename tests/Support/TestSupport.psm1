@@ -27,7 +27,7 @@ $script:Prerequisites = [ordered]@{
     Unix           = @{ Reason = 'the stand-in programs are shell scripts (not on Windows)'; Test = { -not $script:IsWindowsHost } }
     Windows        = @{ Reason = 'Windows only: Windows PowerShell 5.1, IOCP on NTFS, Task Scheduler'; Test = { $script:IsWindowsHost } }
     Root           = @{ Reason = 'needs root on Linux (bind mounts)'; Test = { -not $script:IsWindowsHost -and "$(& id -u)" -eq '0' } }
-    PseudoTerminal = @{ Reason = 'needs script(1) from util-linux to make a pseudo-terminal'; Test = { -not $script:IsWindowsHost -and (Test-Path -LiteralPath '/usr/bin/script') } }
+    Terminal       = @{ Reason = 'needs tmux (a terminal to type Ctrl+C into)'; Test = { -not $script:IsWindowsHost -and [bool](Get-Command -Name tmux -CommandType Application -ErrorAction SilentlyContinue) } }
     PowerShell7    = @{ Reason = 'needs PowerShell 7 (System.Reflection.Metadata is not part of Windows PowerShell 5.1)'; Test = { $PSVersionTable.PSEdition -eq 'Core' } }
     WinRM          = @{ Reason = 'needs WinRM enabled on this Windows machine (Test-WSMan localhost)'; Test = { $script:IsWindowsHost -and [bool](Test-WSMan -ComputerName localhost -ErrorAction SilentlyContinue) } }
 }
@@ -125,6 +125,56 @@ function Get-PowerShellPath {
         if (Test-Path -LiteralPath $candidate) { return $candidate }
     }
     throw "No pwsh executable in '$PSHOME'."
+}
+
+function Invoke-Process {
+    # Runs a program to its end with both pipes read as they fill (a full pipe would block it) and returns
+    # its exit code and its standard output and error as lines. The environment is this process's.
+    param(
+        [Parameter(Mandatory)][string] $FilePath,
+        [string[]] $ArgumentList = @(),
+        [string] $WorkingDirectory = (Get-Location).ProviderPath,
+        [timespan] $Timeout = [timespan]::FromMinutes(10)
+    )
+    $psi = New-Object System.Diagnostics.ProcessStartInfo
+    $psi.FileName = $FilePath
+    # One quoted string (ProcessStartInfo.ArgumentList is not in .NET Framework): each argument in double
+    # quotes, its own quotes and the backslashes before them doubled as the C runtime reads them.
+    $psi.Arguments = ($ArgumentList | ForEach-Object { '"' + ($_ -replace '(\\*)"', '$1$1\"' -replace '(\\+)$', '$1$1') + '"' }) -join ' '
+    $psi.WorkingDirectory = $WorkingDirectory
+    $psi.UseShellExecute = $false
+    $psi.RedirectStandardInput = $true
+    $psi.RedirectStandardOutput = $true
+    $psi.RedirectStandardError = $true
+    $process = [System.Diagnostics.Process]::Start($psi)
+    try {
+        $process.StandardInput.Close()
+        $stdout = $process.StandardOutput.ReadToEndAsync()
+        $stderr = $process.StandardError.ReadToEndAsync()
+        if (-not $process.WaitForExit([int]$Timeout.TotalMilliseconds)) {
+            $process.Kill()
+            throw "'$FilePath $($psi.Arguments)' did not finish within $Timeout."
+        }
+        $process.WaitForExit()
+        [pscustomobject]@{
+            ExitCode = $process.ExitCode
+            Output   = @($stdout.Result -split '\r?\n' | Where-Object { $_ -ne '' })
+            Errors   = @($stderr.Result -split '\r?\n' | Where-Object { $_ -ne '' })
+        }
+    }
+    finally {
+        $process.Dispose()
+    }
+}
+
+function Invoke-PowerShellProcess {
+    # Runs a command in a new PowerShell process of this edition (as an admin's console would), without profile.
+    param(
+        [Parameter(Mandatory)][string] $Command,
+        [string] $WorkingDirectory = (Get-Location).ProviderPath,
+        [timespan] $Timeout = [timespan]::FromMinutes(10)
+    )
+    Invoke-Process -FilePath (Get-PowerShellPath) -ArgumentList @('-NoProfile', '-NonInteractive', '-Command', $Command) -WorkingDirectory $WorkingDirectory -Timeout $Timeout
 }
 
 #endregion
