@@ -59,7 +59,7 @@ $null = New-Item -ItemType Directory -Force -Path $results
 
 # The commands' progress bars are not wanted in a log; tests that check progress collect the records in a
 # runspace of their own, where this preference does not apply.
-$ProgressPreference = 'SilentlyContinue'
+$global:ProgressPreference = 'SilentlyContinue'
 
 $config = New-PesterConfiguration
 $config.Run.Path = $Path
@@ -79,6 +79,9 @@ catch {
     Write-Host "Pester itself failed: $_"
     Write-Host 'Pester: 0 passed, 1 failed, 0 skipped'
     exit 1
+}
+finally {
+    Remove-FinishedRun
 }
 $clock.Stop()
 

@@ -78,7 +78,42 @@ function Get-FolderEntry {
     $base = (Resolve-Path -LiteralPath $Path).Path.TrimEnd('/', '\')
     [string[]] $entries = @(Get-ChildItem -LiteralPath $base -Recurse -Force | ForEach-Object { $_.FullName.Substring($base.Length + 1) })
     [Array]::Sort($entries, [System.StringComparer]::Ordinal)
-    , $entries
+    $entries
+}
+
+#endregion
+
+#region Finished runs
+
+$script:FinishedRuns = $null
+
+function Get-FinishedRun {
+    # Two short real runs of one small profile in one scratch folder, made once per process for the tests that
+    # read what a run leaves behind (Get-TestReport, Test-DatabaseChecksum): the first creates the databases,
+    # the second attaches them with another load, so the Results folder holds two runs of one host. Tests copy
+    # what they change. Remove-FinishedRun (the runner calls it) deletes them.
+    if ($null -eq $script:FinishedRuns) {
+        $folder = New-ScratchFolder 'runs'
+        $first = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
+            Invoke-StorageTest -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
+        $second = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
+            Invoke-StorageTest -DatabaseSource Attach -ThreadCount 1 -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
+        if (@($first).Count -ne 1 -or @($second).Count -ne 1) { throw "The runs for the report and checksum tests returned $(@($first).Count) and $(@($second).Count) results." }
+        $script:FinishedRuns = [pscustomobject]@{
+            Folder        = $folder
+            ResultsFolder = Join-Path $folder 'Results'
+            First         = $first
+            Second        = $second
+        }
+    }
+    $script:FinishedRuns
+}
+
+function Remove-FinishedRun {
+    if ($null -ne $script:FinishedRuns) {
+        Remove-ScratchFolder $script:FinishedRuns.Folder
+        $script:FinishedRuns = $null
+    }
 }
 
 #endregion
@@ -106,7 +141,7 @@ function Get-HelperProcessId {
     # The native helpers (exchstoragetest-engine) descending from a process, so a test can prove none outlived
     # its command without counting helpers that other test processes on the machine run.
     param([int] $Under = $PID)
-    , @(Get-Process -Name 'exchstoragetest-engine' -ErrorAction SilentlyContinue | Where-Object {
+    Get-Process -Name 'exchstoragetest-engine' -ErrorAction SilentlyContinue | Where-Object {
             $id = $_.Id
             for ($depth = 0; $depth -lt 32 -and $id -gt 1; $depth++) {
                 $id = Get-ParentProcessId $id
@@ -114,7 +149,7 @@ function Get-HelperProcessId {
                 if ($id -le 0) { return $false }
             }
             $false
-        } | ForEach-Object { $_.Id })
+        } | ForEach-Object { $_.Id }
 }
 
 function Get-PowerShellPath {
@@ -298,7 +333,7 @@ function Use-StandInSystemctl {
 function Get-SystemctlCall {
     # The calls the stand-in systemctl received, in order.
     param([Parameter(Mandatory)] $StandIn)
-    if (Test-Path -LiteralPath $StandIn.Log) { , @(Get-Content -LiteralPath $StandIn.Log) } else { , @() }
+    if (Test-Path -LiteralPath $StandIn.Log) { Get-Content -LiteralPath $StandIn.Log }
 }
 
 function Restore-Path {
@@ -333,16 +368,16 @@ function Get-ViewedProperty {
         if ($type.Name -ne $TypeName) { continue }
         foreach ($n in $type.SelectNodes('.//ReferencedProperties/Name')) { $names.Add($n.InnerText) }
     }
-    , @($names | Select-Object -Unique)
+    $names | Select-Object -Unique
 }
 
 function Get-MissingViewedProperty {
     # The properties an object's views name that the object lacks (a view naming one shows an empty column).
     param([Parameter(Mandatory)] $InputObject)
     $typeName = $InputObject.PSObject.TypeNames[0]
-    $named = Get-ViewedProperty -TypeName $typeName
-    if ($named.Count -eq 0) { return , @("(no view names any property of $typeName)") }
-    , @($named | Where-Object { -not $InputObject.PSObject.Properties[$_] })
+    $named = @(Get-ViewedProperty -TypeName $typeName)
+    if ($named.Count -eq 0) { return "(no view names any property of $typeName)" }
+    $named | Where-Object { -not $InputObject.PSObject.Properties[$_] }
 }
 
 #endregion
