@@ -144,7 +144,7 @@ Describe 'A database folder on a read-only volume' -Tag 'Needs:Root' -Skip:(Test
         & mount --bind $source $mount
         $LASTEXITCODE | Should -Be 0
         try {
-            & mount -o remount,ro,bind $mount
+            & mount -o 'remount,ro,bind' $mount
             $LASTEXITCODE | Should -Be 0
             $caught = $null
             try { New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $mount | Invoke-StorageTest -Confirm:$false } catch { $caught = $_ }

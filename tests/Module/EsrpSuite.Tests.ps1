@@ -132,8 +132,9 @@ Describe 'The ESRP suite' {
         try {
             $script = $Profile + "`$p | Invoke-StorageTest -TestType EsrpSuite -StartFile `$args[1] -StartAtUtc `$args[2] -OutputPath `$args[3] $Lab"
             $at = [DateTime]::UtcNow.AddSeconds(25)
+            $atB = $at.AddSeconds(10)
             $startedA = Start-InRunspace $Runspace $script -ArgumentList (New-Item -ItemType Directory -Path (Join-Path $Dir 'a')).FullName, $startFile, $at, (Join-Path $Dir 'suite-a')
-            $startedB = Start-InRunspace $second $script -ArgumentList (New-Item -ItemType Directory -Path (Join-Path $Dir 'b')).FullName, $startFile, $at.AddSeconds(10), (Join-Path $Dir 'suite-b')
+            $startedB = Start-InRunspace $second $script -ArgumentList (New-Item -ItemType Directory -Path (Join-Path $Dir 'b')).FullName, $startFile, $atB, (Join-Path $Dir 'suite-b')
             Wait-Until { $startedA.Handle.IsCompleted -and $startedB.Handle.IsCompleted } -Timeout ([timespan]::FromMinutes(8)) | Should -BeTrue
             $a = Receive-FromRunspace $startedA
             $b = Receive-FromRunspace $startedB

@@ -40,7 +40,7 @@ Describe 'Get-TestReport' {
     AfterEach { Remove-ScratchFolder $Output }
 
     It 'gives a report object of a finished run, and its HTML and ESRP files' {
-        $report = Get-TestReport -Path $FirstResults -Format Html, Esrp -OutputPath $Output
+        $report = Get-TestReport -Path $FirstResults -Format 'Html', 'Esrp' -OutputPath $Output
         $report.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.TestReport'
         $report.TestId | Should -Be @($Runs.First.TestId)
         Get-MissingViewedProperty $report | Should -BeNullOrEmpty
@@ -76,7 +76,7 @@ Describe 'Get-TestReport' {
     }
 
     It 'returns the report and writes nothing with -WhatIf' {
-        $report = Get-TestReport -Path $FirstResults -Format Html, Text -OutputPath $Output -WhatIf
+        $report = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output -WhatIf
         $report.Files | Should -BeNullOrEmpty
         Get-FolderEntry $Output | Should -BeNullOrEmpty
     }
@@ -100,7 +100,7 @@ Describe 'Get-TestReport' {
         [System.IO.File]::WriteAllText($hostB, $json.Replace($machine.Value, '"machineName": "' + $machine.Groups[1].Value + '-B"'))
         $null = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Output -SaveTo (Join-Path $Output 'profile.json')
 
-        $report = Get-TestReport -Path $Output -Format Html, Esrp
+        $report = Get-TestReport -Path $Output -Format 'Html', 'Esrp'
         $report.ResultsPath | Should -Be @($hostA, $hostB)
         $report.Runs | Should -Be 1
         $report.Hosts | Should -Be 2
@@ -163,7 +163,7 @@ Describe 'Get-TestReport' {
             $metadata = Join-Path $metaFolder 'esrp.json'
             Set-Content -LiteralPath $metadata -Value '{ "schema": "exchstoragetest/esrp-metadata", "values": { "RAID Levle": "RAID 10" } }'
             $caught = $null
-            try { Get-TestReport -Path $FirstResults -MetadataPath $metadata -Format Html, EsrpHtml -OutputPath $Output } catch { $caught = $_ }
+            try { Get-TestReport -Path $FirstResults -MetadataPath $metadata -Format 'Html', 'EsrpHtml' -OutputPath $Output } catch { $caught = $_ }
             $caught.FullyQualifiedErrorId | Should -Be "ExchStorageTest.MetadataUnknownLabel,$CommandName"
             $caught.TargetObject | Should -Be 'RAID Levle'
             $caught.Exception.Message | Should -BeLike '*did you mean "RAID level"?*'

@@ -1,43 +1,24 @@
-#Requires -Modules @{ ModuleName = 'Pester'; ModuleVersion = '5.5.0' }
-# What only a real Windows host can show, run by build.ps1 Test on Windows (the CI workflow runs it in
-# Windows PowerShell 5.1 and in PowerShell 7). Everything else is covered by the hosted-PowerShell xUnit
-# suite (native/tests/ExchStorageTest.PowerShell.Tests), which runs on every OS: keep this file to the
-# Windows-only parts:
+# What only a real Windows host can show, part of the module's Pester suites (tests/Invoke-ModuleTests.ps1; the
+# CI workflow runs them in Windows PowerShell 5.1 and in PowerShell 7). Elsewhere every block here is skipped
+# with its reason. Keep this file to the Windows-only parts:
 #   - the binary module loading in Windows PowerShell 5.1 (the Exchange Management Shell's engine);
 #   - a real run on NTFS through the IOCP backend, stopped and not stopped;
 #   - Register-/Unregister-StorageTestTask against the real Task Scheduler;
 #   - Invoke-StorageTest -ComputerName over WinRM to this machine, where remoting is enabled.
 
-BeforeDiscovery {
-    $script:IsWindowsHost = [System.Environment]::OSVersion.Platform -eq [System.PlatformID]::Win32NT
-    $script:RemotingReady = $false
-    if ($script:IsWindowsHost) {
-        try {
-            $null = Test-WSMan -ComputerName localhost -ErrorAction Stop
-            $script:RemotingReady = $true
-        }
-        catch {
-            $script:RemotingReady = $false
-        }
-    }
-}
-
 BeforeAll {
-    $repoRoot = (Resolve-Path -Path (Join-Path -Path $PSScriptRoot -ChildPath '../..')).Path
-    $manifest = Join-Path -Path $repoRoot -ChildPath 'ExchStorageTest.psd1'
-    Import-Module -Name $manifest -Force -ErrorAction Stop
-    $root = Join-Path -Path ([System.IO.Path]::GetTempPath()) -ChildPath ('est-windows-' + [guid]::NewGuid().ToString('N').Substring(0, 8))
-    $null = New-Item -Path $root -ItemType Directory
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+    $repoRoot = Get-RepositoryRoot
+    $root = New-ScratchFolder 'windows'
 }
 
 AfterAll {
-    Remove-Module -Name ExchStorageTest -ErrorAction SilentlyContinue
-    if ($root -and (Test-Path -LiteralPath $root)) {
-        Remove-Item -LiteralPath $root -Recurse -Force -ErrorAction SilentlyContinue
-    }
+    Remove-ScratchFolder $root
 }
 
-Describe 'The binary module in this edition of PowerShell' -Skip:(-not $IsWindowsHost) {
+Describe 'The binary module in this edition of PowerShell' -Tag 'Needs:Windows' -Skip:(Test-Missing Windows) {
+    BeforeAll { Import-ExchStorageTest }
+
     It 'imports and exports every command as a cmdlet of one assembly' {
         $module = Get-Module -Name ExchStorageTest
         $module | Should -Not -BeNullOrEmpty
@@ -55,7 +36,9 @@ Describe 'The binary module in this edition of PowerShell' -Skip:(-not $IsWindow
     }
 }
 
-Describe 'A run on NTFS through the IOCP backend' -Skip:(-not $IsWindowsHost) {
+Describe 'A run on NTFS through the IOCP backend' -Tag 'Needs:Windows' -Skip:(Test-Missing Windows) {
+    BeforeAll { Import-ExchStorageTest }
+
     It 'measures, judges and reports' {
         $folder = Join-Path -Path $root -ChildPath 'run'
         $null = New-Item -Path $folder -ItemType Directory
@@ -89,7 +72,9 @@ Describe 'A run on NTFS through the IOCP backend' -Skip:(-not $IsWindowsHost) {
     }
 }
 
-Describe 'Scheduled runs with the Task Scheduler' -Skip:(-not $IsWindowsHost) {
+Describe 'Scheduled runs with the Task Scheduler' -Tag 'Needs:Windows' -Skip:(Test-Missing Windows) {
+    BeforeAll { Import-ExchStorageTest }
+
     It 'registers a daily task under \ExchStorageTest\ and removes it again' {
         $folder = Join-Path -Path $root -ChildPath 'task'
         $null = New-Item -Path $folder -ItemType Directory
@@ -97,7 +82,7 @@ Describe 'Scheduled runs with the Task Scheduler' -Skip:(-not $IsWindowsHost) {
         $null = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -Path $folder -SaveTo $profilePath
         $name = 'EST-Pester-' + [guid]::NewGuid().ToString('N').Substring(0, 8)
         try {
-            $null = Register-StorageTestTask -Name $name -ProfilePath $profilePath -At ([DateTime]::Today.AddDays(1).AddHours(2)) -Daily -Duration 00:00:20 -Force
+            $null = Register-StorageTestTask -Name $name -ProfilePath $profilePath -OutputPath (Join-Path -Path $root -ChildPath 'task-results') -At ([DateTime]::Today.AddDays(1).AddHours(2)) -Daily -Duration 00:00:20 -Force
             $task = Get-ScheduledTask -TaskPath '\ExchStorageTest\' -TaskName $name
             $task | Should -Not -BeNullOrEmpty
             $task.Actions[0].Arguments | Should -Match '-File'
@@ -109,7 +94,9 @@ Describe 'Scheduled runs with the Task Scheduler' -Skip:(-not $IsWindowsHost) {
     }
 }
 
-Describe 'Multi-host over WinRM to this machine' -Skip:(-not $RemotingReady) {
+Describe 'Multi-host over WinRM to this machine' -Tag 'Needs:WinRM' -Skip:(Test-Missing WinRM) {
+    BeforeAll { Import-ExchStorageTest }
+
     It 'runs on localhost and returns the host result and the aggregate' {
         $folder = Join-Path -Path $root -ChildPath 'remote'
         $null = New-Item -Path $folder -ItemType Directory
