@@ -111,8 +111,8 @@ Describe 'Get-TestReport' {
         $report.Text | Should -BeLike '*run on 2 host(s)*'
 
         # Each host's reports beside its own results; the aggregate (text and ESRP) in the folder holding them all.
-        $report.Files | Should -Contain (Join-Path $Output 'hostA/results.html')
-        $report.Files | Should -Contain (Join-Path $Output 'hostB/results.esrp.txt')
+        $report.Files | Should -Contain (Join-Path (Join-Path $Output 'hostA') 'results.html')
+        $report.Files | Should -Contain (Join-Path (Join-Path $Output 'hostB') 'results.esrp.txt')
         $aggregate = @($report.Files | Where-Object { [System.IO.Path]::GetFileName($_) -match '^Aggregate_.*\.esrp\.txt$' })
         $aggregate.Count | Should -Be 1
         [System.IO.Path]::GetDirectoryName($aggregate[0]) | Should -Be $Output

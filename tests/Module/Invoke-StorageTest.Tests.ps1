@@ -52,8 +52,9 @@ Describe 'Invoke-StorageTest' {
         $text | Should -BeLike '*What if: Run a Performance storage test*'
         $text | Should -BeLike '*Files to create or reuse: 18,*'
         foreach ($n in 1, 2) {
-            $text | Should -BeLike ('*' + (Join-Path $Dir "DB$n/ExchStorageTest00$n.edb") + '*')
-            foreach ($log in 1..8) { $text | Should -BeLike ('*' + (Join-Path $Dir ('DB{0}/Logs/E{1:D10}.log' -f $n, $log)) + '*') }
+            $database = Join-Path $Dir "DB$n"
+            $text | Should -Match ([regex]::Escape((Join-Path $database "ExchStorageTest00$n.edb")))
+            foreach ($log in 1..8) { $text | Should -Match ([regex]::Escape((Join-Path (Join-Path $database 'Logs') ('E{0:D10}.log' -f $log)))) }
         }
         Get-FolderEntry $Dir | Should -BeNullOrEmpty
     }
