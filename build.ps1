@@ -5,17 +5,22 @@
 .DESCRIPTION
     The same tasks as build.sh, done the same way; build.sh needs no PowerShell, this needs no bash.
 
+    PowerShell 7 and Pester come from NuGet: the local .NET tool of .config/dotnet-tools.json (`dotnet pwsh`)
+    and .config/pester.csproj.
+
     Tasks:
-      Bootstrap  restore Pester from NuGet (.config/pester.csproj) for the Windows-only Pester suites
+      Bootstrap  restore PowerShell 7 (dotnet tool restore) and Pester (.config/pester.csproj) from NuGet
       Build      build the engine, the cmdlets (bin/ExchStorageTest.dll) and the help compiled from docs/
                  (en-US/), and publish the native helper into bin/<rid>/ (plus self-contained win-x64 where the
                  NuGet source has the runtime packs)
-      Test       Build, then every suite: xUnit (engine), xUnit (the module in a hosted PowerShell engine), the
-                 Windows PowerShell 5.1 syntax QA, and on Windows the Pester suites; ends with one line
-                 "N passed, N failed" and a non-zero exit code on any failure
+      Test       Build, then every suite: xUnit (the engine, the help compiler), the module's Pester suites
+                 (tests/Invoke-ModuleTests.ps1, in a new process of the PowerShell running this script) and the
+                 Windows PowerShell 5.1 syntax QA; ends with one line "N passed, N failed" and a non-zero exit
+                 code on any failure
       Analyze    PSScriptAnalyzer over src/ when it is installed (says so when it is not)
-      Docs       the help alone: MAML and about topics from docs/ into en-US/ (native/tools/ExchStorageTest.HelpCompiler)
-      Demo       Build, then a short Performance test of a built-in profile in a temporary folder, with reports
+      Docs       the help alone: MAML and about topics from docs/ into en-US/ (tools/ExchStorageTest.HelpCompiler)
+      Demo       Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on a
+                 built-in profile for 30 s in a temporary folder or -DemoPath (tools/Demo.ps1, as build.sh Demo)
       Package    the module folder (manifest, src, bin, en-US, docs) under out/ and a zip of it
       Bench      our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a RAM-backed
                  device, database creation, and the regression check (Linux; needs fio, root for the RAM device)
@@ -75,14 +80,12 @@ function Get-HostRid {
     return "linux-$arch"
 }
 
-function Test-WindowsHost {
-    return ($PSVersionTable.PSEdition -eq 'Desktop') -or ((Test-Path variable:IsWindows) -and $IsWindows)
-}
-
 function Invoke-Bootstrap {
-    Write-Step 'Restoring Pester from NuGet'
-    $code = Invoke-Native dotnet @('restore', (Join-Path $Root '.config/pester.csproj'), '--packages', (Join-Path $Root 'tools/packages')) -AllowFailure
-    if ($code -ne 0) { Write-Warning 'Pester could not be restored from the configured NuGet sources; the Pester suites will use an installed Pester if there is one.' }
+    # PowerShell 7 as the local .NET tool (`dotnet pwsh`) and Pester into the NuGet packages folder, where the
+    # test runner finds it: nothing is downloaded from outside the NuGet source.
+    Write-Step 'Restoring PowerShell 7 (dotnet tool restore) and Pester (.config/pester.csproj) from NuGet'
+    $null = Invoke-Native dotnet @('tool', 'restore')
+    $null = Invoke-Native dotnet @('restore', (Join-Path $Root '.config/pester.csproj'), '--nologo', '-v', 'quiet')
 }
 
 function Invoke-Build {
@@ -105,14 +108,6 @@ function Publish-Helper([string] $Rid) {
     $null = Invoke-Native dotnet @('publish', $project, '-c', $Configuration, '-r', $Rid, '--self-contained', '-o', $target, '--nologo')
 }
 
-function Get-PesterModule {
-    $restored = Get-ChildItem -Path (Join-Path $Root 'tools/packages/pester') -Filter 'Pester.psd1' -Recurse -ErrorAction SilentlyContinue | Select-Object -First 1
-    if ($restored) { return $restored.FullName }
-    $installed = Get-Module -ListAvailable -Name Pester | Where-Object { $_.Version -ge [version]'5.5.0' } | Sort-Object Version -Descending | Select-Object -First 1
-    if ($installed) { return $installed.Path }
-    return $null
-}
-
 function Add-Counts([int] $Passed, [int] $Failed, [string] $Suite) {
     $script:Passed += $Passed
     $script:Failed += $Failed
@@ -126,7 +121,7 @@ function Invoke-XunitSuite([string] $Project, [string] $Name) {
     $null = New-Item -ItemType Directory -Force -Path $results
     $trx = Join-Path $results "$Name.trx"
     if (Test-Path $trx) { Remove-Item -Force $trx }
-    $code = Invoke-Native dotnet @('test', (Join-Path $Native $Project), '-c', $Configuration, '--nologo', '--no-build',
+    $code = Invoke-Native dotnet @('test', (Join-Path $Root $Project), '-c', $Configuration, '--nologo', '--no-build',
         '--logger', "trx;LogFileName=$Name.trx", '--logger', 'console;verbosity=normal', '--results-directory', $results) -AllowFailure
     if (-not (Test-Path $trx)) { Add-Counts 0 1 "xUnit $Name (no results file)"; return }
     $counters = ([xml](Get-Content -Raw -LiteralPath $trx)).TestRun.ResultSummary.Counters
@@ -135,35 +130,28 @@ function Invoke-XunitSuite([string] $Project, [string] $Name) {
     Add-Counts ([int]$counters.passed) $failed "xUnit $Name"
 }
 
-function Invoke-PesterTests {
-    # The Pester suites cover what only Windows has (Task Scheduler, WinRM, Windows PowerShell 5.1 itself).
-    if (-not (Test-WindowsHost)) {
-        Write-Host 'NOTE: the Pester suites (tests/) are for Windows only; the hosted-PowerShell xUnit suite covers the module here.'
-        return
+function Invoke-PesterSuite {
+    # The module's Pester suites in a new process of the PowerShell running this script (Windows PowerShell 5.1
+    # or PowerShell 7), so the suites import the module into a session of their own.
+    Write-Step "Pester: the module's suites (tests/Invoke-ModuleTests.ps1)"
+    $shell = Join-Path $PSHOME 'powershell.exe'
+    if ($PSVersionTable.PSEdition -eq 'Core') {
+        $shell = @('pwsh.exe', 'pwsh') | ForEach-Object { Join-Path $PSHOME $_ } | Where-Object { Test-Path -LiteralPath $_ } | Select-Object -First 1
     }
-    Invoke-Bootstrap
-    $pester = Get-PesterModule
-    if (-not $pester) {
-        Write-Warning 'Pester 5 is not available (not restored from NuGet, not installed): the Pester suites did NOT run.'
-        Add-Counts 0 1 'Pester (unavailable)'
-        return
-    }
-    Write-Step "Pester: the Windows-only suite ($pester)"
-    Import-Module $pester -Force
-    $config = New-PesterConfiguration
-    $config.Run.Path = @(Join-Path $Root 'tests/Windows')
-    $config.Run.PassThru = $true
-    $config.Output.Verbosity = 'Normal'
-    $config.TestResult.Enabled = $true
-    $config.TestResult.OutputFormat = 'NUnitXml'
-    $config.TestResult.OutputPath = Join-Path $Out 'test-results/pester.xml'
-    $result = Invoke-Pester -Configuration $config
-    Add-Counts $result.PassedCount ($result.FailedCount + $result.FailedBlocksCount + $result.FailedContainersCount) 'Pester'
+    $log = Join-Path $Out 'test-results/pester.log'
+    # A line on standard error must not stop this script (Windows PowerShell 5.1 turns it into an error record).
+    $ErrorActionPreference = 'Continue'
+    $lines = & $shell -NoProfile -NonInteractive -File (Join-Path $Root 'tests/Invoke-ModuleTests.ps1') 2>&1 | ForEach-Object { Write-Host $_; "$_" }
+    $null = New-Item -ItemType Directory -Force -Path (Split-Path -Parent $log)
+    Set-Content -LiteralPath $log -Value $lines
+    $summary = $lines | Where-Object { $_ -match '^Pester: (\d+) passed, (\d+) failed' } | Select-Object -Last 1
+    if ($summary -and $summary -match '^Pester: (\d+) passed, (\d+) failed') { Add-Counts ([int]$Matches[1]) ([int]$Matches[2]) 'Pester' }
+    else { Add-Counts 0 1 'Pester (no summary)' }
 }
 
 function Invoke-SyntaxQa {
-    # Windows PowerShell 5.1 syntax of the PowerShell files that remain (the DSC root module, the manifest,
-    # this script, the Pester suites), parsed with tree-sitter: the same check build.sh runs.
+    # Windows PowerShell 5.1 syntax of the PowerShell files (the DSC root module, the manifest, this script,
+    # tools/, the Pester suites), parsed with tree-sitter: the same check build.sh runs.
     $qa = Join-Path $Root 'tests/QA/syntax'
     if (-not (Test-Path (Join-Path $qa 'check.js'))) { return }
     if (-not (Get-Command node -ErrorAction SilentlyContinue)) {
@@ -181,10 +169,11 @@ function Invoke-SyntaxQa {
 
 function Invoke-Test {
     Invoke-Build
-    Invoke-XunitSuite 'tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
-    Invoke-XunitSuite 'tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj' 'powershell'
+    Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
+    Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
+    Invoke-Bootstrap
+    Invoke-PesterSuite
     Invoke-SyntaxQa
-    Invoke-PesterTests
     Write-Host ''
     Write-Host ("{0} passed, {1} failed" -f $script:Passed, $script:Failed)
     if ($script:Failed -gt 0) { exit 1 }
@@ -204,25 +193,14 @@ function Invoke-Analyze {
 function Invoke-Docs {
     # platyPS is not needed: building the help compiler runs it (docs/*.md -> en-US/).
     Write-Step 'Help from docs/ (MAML and about topics) -> en-US'
-    $null = Invoke-Native dotnet @('build', (Join-Path $Native 'tools/ExchStorageTest.HelpCompiler/ExchStorageTest.HelpCompiler.csproj'), '-c', $Configuration, '--nologo')
+    $null = Invoke-Native dotnet @('build', (Join-Path $Root 'tools/ExchStorageTest.HelpCompiler/ExchStorageTest.HelpCompiler.csproj'), '-c', $Configuration, '--nologo')
 }
 
 function Invoke-Demo {
+    # The same demo as build.sh Demo: one script, run here in this PowerShell.
     Invoke-Build
-    if (-not $DemoPath) { $DemoPath = Join-Path (Get-DemoTempRoot) ('ExchStorageTest-demo-' + (Get-Date -Format 'yyyyMMdd-HHmmss')) }
-    $null = New-Item -ItemType Directory -Force -Path $DemoPath
-    Write-Step "Demo: 100 mailboxes x 0.5 IOPS, 10 MB each, 2 databases, 30 s in $DemoPath"
-    Import-Module (Join-Path $Root 'ExchStorageTest.psd1') -Force
-    $result = New-MailboxProfile -MailboxCount 100 -IopsPerMailbox 0.5 -MailboxSizeMB 10 -DatabaseCount 2 -Path $DemoPath -ThreadCount 2 |
-        Invoke-StorageTest -Duration '00:00:30' -SampleIntervalSeconds 5 -OutputPath (Join-Path $DemoPath 'Results') -Confirm:$false
-    $result | Format-List | Out-String | Write-Host
-    $result | Get-TestReport -Format @('Text', 'Html') -OutputPath (Join-Path $DemoPath 'Results') | Out-String | Write-Host
-}
-
-function Get-DemoTempRoot {
-    # /tmp is often tmpfs on Linux, which cannot do direct I/O; /var/tmp is on disk.
-    if ((Test-Path '/var/tmp') -and -not $env:TMPDIR) { return '/var/tmp' }
-    return [System.IO.Path]::GetTempPath()
+    $demo = Join-Path $Root 'tools/Demo.ps1'
+    if ($DemoPath) { & $demo -Path $DemoPath } else { & $demo }
 }
 
 function Invoke-Package {

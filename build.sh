@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Build, test and demonstrate ExchStorageTest on Linux and macOS, with nothing but the .NET SDK (and
-# Node.js for the syntax QA). build.ps1 runs the same tasks the same way on Windows.
+# Build, test and demonstrate ExchStorageTest on Linux and macOS with the .NET SDK (and Node.js for the
+# syntax QA). PowerShell 7 comes from NuGet as the local .NET tool of .config/dotnet-tools.json (dotnet
+# tool restore; run as `dotnet pwsh`), Pester 5 from NuGet through .config/pester.csproj. build.ps1 runs
+# the same tasks the same way on Windows.
 #
 #   Build  the engine, the cmdlets (bin/ExchStorageTest.dll), the help compiled from docs/ (en-US/),
 #          and the native helper published into bin/<rid>/ (plus win-x64 where the NuGet source has it)
-#   Test   Build, then the engine xUnit suite, the hosted-PowerShell xUnit suite (the module imported
-#          into the real PowerShell 7 engine) and the 5.1 syntax QA of the remaining PowerShell files;
-#          ends with "N passed, N failed" over all suites
-#   Demo   Build, then a 30 s test of a built-in profile through the helper, with its report
+#   Test   Build, then the engine's and the help compiler's xUnit suites, the module's Pester suites in
+#          real pwsh (tests/Invoke-ModuleTests.ps1) and the 5.1 syntax QA of the PowerShell files; ends
+#          with "N passed, N failed" over all suites
+#   Demo   Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on
+#          a built-in profile for 30 s in a temporary folder, in pwsh (tools/Demo.ps1; a folder may be given)
 #   Bench  our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a
 #          RAM-backed device, database creation against fio's 1 MiB writes, two databases on two
 #          devices against one, and the regression check (arguments pass through; exit 1 on a miss)
@@ -35,6 +38,12 @@ build() {
   fi
 }
 
+# pwsh: the local tool of .config/dotnet-tools.json, from the NuGet feed.
+restore_pwsh() {
+  echo "==> Restoring PowerShell (dotnet tool restore: .config/dotnet-tools.json)"
+  dotnet tool restore >/dev/null || { echo "dotnet tool restore failed: PowerShell is not in the NuGet source" >&2; return 1; }
+}
+
 passed=0; failed=0; skipped=""
 count() { passed=$((passed + $1)); failed=$((failed + $2)); echo "$3: $1 passed, $2 failed"; }
 
@@ -60,8 +69,20 @@ xunit() {
   count "${p:-0}" "$f" "xUnit $name"
 }
 
-# Windows PowerShell 5.1 syntax of the PowerShell files that remain (the DSC root module, the
-# manifest, build.ps1, the Pester suites): parsed with tree-sitter, since no PowerShell runs here.
+# The module's Pester suites in real pwsh: the runner prints Pester's counts as its last line,
+# "Pester: N passed, N failed, N skipped" (every skip listed above it with its reason).
+pester() {
+  echo "==> Pester: the module in real pwsh (tests/Invoke-ModuleTests.ps1)"
+  local log="$root/out/test-results/pester.log" line
+  mkdir -p "$root/out/test-results"
+  dotnet pwsh -NoProfile -NonInteractive -File tests/Invoke-ModuleTests.ps1 2>&1 | tee "$log"
+  line=$(grep -E '^Pester: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  if [ -z "$line" ]; then count 0 1 "Pester (no summary)"; return; fi
+  count "$(cut -d' ' -f2 <<<"$line")" "$(cut -d' ' -f4 <<<"$line")" "Pester"
+}
+
+# Windows PowerShell 5.1 syntax of the PowerShell files (the DSC root module, the manifest, build.ps1,
+# tools/, the Pester suites): parsed with tree-sitter, since pwsh 7 accepts syntax 5.1 does not.
 syntax_qa() {
   local qa=tests/QA/syntax
   [ -f "$qa/check.js" ] || return 0
@@ -81,26 +102,18 @@ case "$task" in
     build || { echo "0 passed, 1 failed"; exit 1; }
     rm -rf "$root/out/test-results"
     xunit native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj engine
-    xunit native/tests/ExchStorageTest.PowerShell.Tests/ExchStorageTest.PowerShell.Tests.csproj powershell
+    xunit tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj help-compiler
+    if restore_pwsh; then pester; else count 0 1 "Pester (no pwsh)"; fi
     syntax_qa
     echo
     [ -z "$skipped" ] || echo "NOTE: not run for lack of a tool:$skipped"
-    echo "NOTE: the Pester suites (tests/) are for Windows only: ./build.ps1 Test runs them there."
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ] || exit 1
     ;;
   Demo)
     build || exit 1
-    tmp=/var/tmp; [ -d "$tmp" ] || tmp=${TMPDIR:-/tmp}
-    folder=${1:-$tmp/ExchStorageTest-demo-$(date +%Y%m%d-%H%M%S)}
-    mkdir -p "$folder"
-    echo "==> Demo through the native helper: built-in profile (100 mailboxes x 0.5 IOPS, 10 MB, 2 databases, 30 s) in $folder"
-    "bin/$rid/exchstoragetest-engine" demo "$folder" > "$folder/events.jsonl"
-    code=$?
-    grep -E '"type":"(error)"' "$folder/events.jsonl" >&2
-    report=$(ls -t "$folder"/Results/*.txt 2>/dev/null | grep -v '\.esrp\.txt$' | head -n 1)
-    if [ -n "$report" ]; then cat "$report"; echo; echo "Reports: $(dirname "$report")"; ls "$(dirname "$report")"; fi
-    exit "$code"
+    restore_pwsh || exit 1
+    exec dotnet pwsh -NoProfile -File tools/Demo.ps1 "$@"
     ;;
   Bench)
     # Our engine against fio, creation, and the regression check (docs/benchmarks.md); arguments pass

@@ -1,5 +1,4 @@
 using System;
-using System.Diagnostics;
 using System.IO;
 using System.Management.Automation;
 using ExchStorageTest.Errors;
@@ -13,7 +12,7 @@ namespace ExchStorageTest.Tasks
         /// <summary>
         /// Windows: as given, or powershell.exe (Windows PowerShell 5.1; Task Scheduler finds it on its own PATH).
         /// Linux: an absolute path systemd can start, checked now: the one given (a bare name is looked up on
-        /// PATH), else the pwsh running this command, else pwsh on PATH.
+        /// PATH), else the pwsh running this command (beside its System.Management.Automation), else pwsh on PATH.
         /// </summary>
         public static string Resolve(string? given, Func<string, string> resolvePath)
         {
@@ -25,25 +24,23 @@ namespace ExchStorageTest.Tasks
                     throw new StorageTestException("PowerShellNotFound", $"The PowerShell executable '{given}' (-PowerShellPath) was not found{(given.IndexOf('/') >= 0 ? "" : " on PATH")}.", ErrorCategory.ObjectNotFound, given);
                 return found;
             }
-            string? current = CurrentProcessPath();
-            if (current != null && Path.GetFileName(current) == "pwsh") return current;
-            return ExecutableSearch.OnPath("pwsh")
+            return RunningPowerShell() ?? ExecutableSearch.OnPath("pwsh")
                 ?? throw new StorageTestException("PowerShellNotFound",
                     "pwsh (PowerShell 7) was not found on PATH, and this command does not run in it: give the executable the timer starts with -PowerShellPath, for example -PowerShellPath /opt/microsoft/powershell/7/pwsh.",
                     ErrorCategory.ObjectNotFound, "pwsh");
         }
 
-        private static string? CurrentProcessPath()
+        /// <summary>
+        /// The pwsh of the PowerShell running this command: the executable beside System.Management.Automation.
+        /// Not the process's own path: PowerShell installed as the .NET tool runs as `dotnet pwsh.dll`, and its
+        /// pwsh (which systemd can start) is in that folder. A host that merely embeds the engine has none.
+        /// </summary>
+        private static string? RunningPowerShell()
         {
-            try
-            {
-                using var process = Process.GetCurrentProcess();
-                return process.MainModule?.FileName;
-            }
-            catch (Exception ex) when (ex is InvalidOperationException || ex is System.ComponentModel.Win32Exception || ex is NotSupportedException)
-            {
-                return null;
-            }
+            string location = typeof(PSObject).Assembly.Location;
+            if (string.IsNullOrEmpty(location)) return null;
+            string candidate = Path.Combine(Path.GetDirectoryName(location)!, "pwsh");
+            return File.Exists(candidate) ? candidate : null;
         }
     }
 }

@@ -3,6 +3,7 @@ using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Runs;
 using ExchStorageTest.Engine.Storage;
+using ExchStorageTest.Engine.Tests.Io;
 using Xunit.Abstractions;
 
 namespace ExchStorageTest.Engine.Tests.Runs;
@@ -125,15 +126,27 @@ public class TestTypeRunTests
         Assert.NotNull(r.Instances[0].Stream(StreamNames.DatabaseRead)!.ScheduledLatencyMs);
     }
 
-    [Fact]
+    // Throughput sizes the databases by a percentage of the volume's free space, so the test brings a small
+    // file system of its own: on the host's disk the sizes scaled with whatever was free (a CI with 26 GB
+    // free left "-1376256 bytes per database" at 0.05%).
+    [RootFact]
     public void Throughput_sizes_by_capacity_and_finds_the_largest_passing_thread_count()
     {
         using var folder = new TestFolder("throughput");
+        using var volume = new LoopFileSystem(folder, sizeMiB: 256, name: "throughput");
         var req = folder.Request(TestType.Throughput, 4, threads: null);
-        req.CapacityPercent = 0.05;
+        string db = Directory.CreateDirectory(volume.Combine("Db")).FullName;
+        req.Profile.DatabasePaths.Clear();
+        req.Profile.DatabasePaths.Add(db);
+        req.CapacityPercent = 20;
+        long free = VolumeSpace.Of(db).FreeBytes;
         var r = Run(req);
         Assert.Equal("Complete", r.Completion);
         Assert.Equal(0, r.Sizing.TargetTransactionalIops);
+        // 20% of the free space shared by the two databases, less each one's logs and the planner's margins.
+        long logs = TestPlanner.CircularLogGenerations * TestPlan.LogFileSize;
+        long share = free * 20 / 100 / 2 - logs;
+        Assert.All(r.Instances, i => Assert.InRange(i.DatabaseSizeBytes, share - (free / 100), share));
         Assert.NotEqual(20L * 1048576, r.Instances[0].DatabaseSizeBytes);
         Assert.Contains(r.TuningLog, s => s.Phase == "Stable");
         Assert.True(r.Settings.ThreadCount >= 2);

@@ -1,0 +1,90 @@
+# How the commands read the helper's protocol where the real helper cannot be made to misbehave on demand: a
+# stand-in helper (a shell script named by EXCHSTORAGETEST_ENGINE) prints the events under test.
+
+BeforeAll {
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+    Import-ExchStorageTest
+    $Hello = '{"type":"hello","protocol":1,"engineVersion":"9.9.9"}'
+
+    function New-StandInHelper {
+        # Answers a plan request with a plan, and any other request with the given lines and exit code.
+        param([string[]] $RunLines, [int] $RunExit, [string] $Stderr = '')
+        $path = Join-Path $Dir ('engine-' + [guid]::NewGuid().ToString('N') + '.sh')
+        $plan = '{"type":"plan","targetIops":1,"files":[]}'
+        $text = "#!/bin/sh`nread request`ncase `"`$request`" in *'`"command`":`"plan`"'*) printf '%s\n' '$Hello' '$plan'; exit 0;; esac`n"
+        foreach ($l in $RunLines) { $text += "printf '%s\n' '$l'`n" }
+        if ($Stderr) { $text += "echo '$Stderr' >&2`n" }
+        $text += "exit $RunExit`n"
+        New-ExecutableScript -Path $path -Text $text
+        $path
+    }
+
+    function Invoke-WithHelper([string] $Helper) {
+        # The run with the stand-in; returns the terminating error (or $null), the output and the other errors.
+        $env:EXCHSTORAGETEST_ENGINE = $Helper
+        $caught = $null
+        $errors = @()
+        try {
+            $output = @(New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Dir | Invoke-StorageTest -Force -ErrorVariable errors -ErrorAction SilentlyContinue)
+        }
+        catch {
+            $caught = $_
+            $output = @()
+        }
+        finally {
+            $env:EXCHSTORAGETEST_ENGINE = $null
+        }
+        [pscustomobject]@{ Terminating = $caught; Output = $output; Errors = @($errors) }
+    }
+}
+
+Describe 'The helper protocol' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {
+    BeforeEach { $Dir = New-ScratchFolder 'proto' }
+    AfterEach { Remove-ScratchFolder $Dir }
+
+    It 'makes an error the helper went on after non-terminating, and the result still comes' {
+        $helper = New-StandInHelper -RunExit 0 -RunLines @(
+            $Hello,
+            '{"type":"error","code":"ResultsWriteFailed","category":"WriteError","message":"Could not write the results file x: disk full","target":"x"}',
+            '{"type":"result","testId":"t1","testType":"Performance","result":"Fail","completion":"Complete","reasons":[],"targetIops":1,"achievedIops":2}')
+        $run = Invoke-WithHelper $helper
+        $run.Terminating | Should -BeNullOrEmpty
+        $run.Errors.Count | Should -Be 1
+        $run.Errors[0].FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.ResultsWriteFailed,*'
+        $run.Errors[0].CategoryInfo.Category | Should -Be 'WriteError'
+        $run.Output.Count | Should -Be 1
+        $run.Output[0].TestId | Should -Be 't1'
+    }
+
+    It 'makes the error that ends the helper terminating, with its code and category' {
+        $helper = New-StandInHelper -RunExit 2 -RunLines @($Hello, '{"type":"error","code":"InsufficientSpace","category":"ResourceUnavailable","message":"needs 5 GB, 1 GB free","target":"/x"}')
+        $run = Invoke-WithHelper $helper
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.InsufficientSpace,*'
+        $run.Terminating.CategoryInfo.Category | Should -Be 'ResourceUnavailable'
+        $run.Terminating.Exception.Message | Should -Be 'needs 5 GB, 1 GB free'
+    }
+
+    It 'reports a helper that fails without an error event as EngineFailed, with its stderr' {
+        $run = Invoke-WithHelper (New-StandInHelper -RunExit 1 -RunLines @($Hello) -Stderr 'Unhandled exception: boom')
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineFailed,*'
+        $run.Terminating.Exception.Message | Should -BeLike '*exited with code 1*'
+        $run.Terminating.Exception.Message | Should -BeLike '*boom*'
+    }
+
+    It 'refuses a helper of another protocol, naming both versions' {
+        $path = Join-Path $Dir 'engine-v2.sh'
+        New-ExecutableScript -Path $path -Text "#!/bin/sh`nread request`nprintf '%s\n' '{`"type`":`"hello`",`"protocol`":2,`"engineVersion`":`"2.0.0`"}'`n"
+        $run = Invoke-WithHelper $path
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineProtocolMismatch,*'
+        $run.Terminating.Exception.Message | Should -BeLike '*protocol 2*'
+        $run.Terminating.Exception.Message | Should -BeLike '*protocol 1*'
+    }
+
+    It 'refuses a helper that never says hello' {
+        $path = Join-Path $Dir 'engine-silent.sh'
+        New-ExecutableScript -Path $path -Text "#!/bin/sh`nread request`necho 'not json'`nexit 1`n"
+        $run = Invoke-WithHelper $path
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineProtocolMismatch,*'
+        $run.Terminating.Exception.Message | Should -BeLike '*no hello*'
+    }
+}

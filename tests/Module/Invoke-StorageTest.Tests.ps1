@@ -1,0 +1,118 @@
+# Invoke-StorageTest end to end: the real helper, real files, the verdict as an object; -WhatIf; live progress;
+# a stop part-way (the pipeline stopped, Stop-Job) that still keeps the partial result and leaves no helper;
+# -AsJob.
+
+BeforeAll {
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+    Import-ExchStorageTest
+    $SmallProfile = 'New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $args[0]'
+    # Progress records are collected only through the PowerShell API: the runs that check them use a runspace.
+    $Runspace = New-ModuleRunspace
+}
+
+AfterAll {
+    $Runspace.Dispose()
+}
+
+Describe 'Invoke-StorageTest' {
+    BeforeEach { $Dir = New-ScratchFolder 'ist' }
+    AfterEach { Remove-ScratchFolder $Dir }
+
+    It 'runs a Performance test and returns the result with its verdict, live progress and the engine on -Verbose' {
+        $run = Invoke-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -Duration 00:00:30 -Force -Verbose" -ArgumentList $Dir
+        $run.Exception | Should -BeNullOrEmpty
+        $run.Output.Count | Should -Be 1
+        $result = $run.Output[0]
+        $result.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.TestResult'
+        $result.Result | Should -BeIn @('Pass', 'Fail')
+        $result.Completion | Should -Be 'Complete'
+        $result.TestType | Should -Be 'Performance'
+        $result.TargetIops | Should -Be 10.0
+        $result.AchievedIops | Should -BeGreaterThan 0
+        $result.DbReadLatencyAvgMs | Should -BeGreaterThan 0
+        Test-Path -LiteralPath $result.ResultsPath | Should -BeTrue
+        $result.ReportPath | Should -Not -BeNullOrEmpty
+        # The verdict's reasons agree with the result.
+        (@($result.Reasons).Count -eq 0) | Should -Be ($result.Result -eq 'Pass')
+
+        # Live progress: phases, percent and the measured IOPS and latency in the status.
+        @($run.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' -and $_.StatusDescription -like '*IOPS*' -and $_.PercentComplete -gt 0 -and $_.SecondsRemaining -ge 0 }) |
+            Should -Not -BeNullOrEmpty
+        @($run.Progress | Where-Object { $_.RecordType -eq 'Completed' }) | Should -Not -BeNullOrEmpty
+        @($run.Verbose | Where-Object { $_.Message -like '*ExchStorageTest engine*' }) | Should -Not -BeNullOrEmpty
+    }
+
+    It 'lists every file it would create with -WhatIf and writes nothing' {
+        # In a console of its own: the What if text goes to the host, not to a stream a test could collect.
+        $manifest = (Get-ModuleManifest) -replace "'", "''"
+        $run = Invoke-PowerShellProcess "Import-Module '$manifest'; New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path '$Dir' | Invoke-StorageTest -Duration 00:10:00 -WhatIf"
+        $run.ExitCode | Should -Be 0
+        $run.Errors | Should -BeNullOrEmpty
+        $text = $run.Output -join "`n"
+        $text | Should -BeLike '*What if: Run a Performance storage test*'
+        $text | Should -BeLike '*Files to create or reuse: 18,*'
+        foreach ($n in 1, 2) {
+            $database = Join-Path $Dir "DB$n"
+            $text | Should -Match ([regex]::Escape((Join-Path $database "ExchStorageTest00$n.edb")))
+            foreach ($log in 1..8) { $text | Should -Match ([regex]::Escape((Join-Path (Join-Path $database 'Logs') ('E{0:D10}.log' -f $log)))) }
+        }
+        Get-FolderEntry $Dir | Should -BeNullOrEmpty
+    }
+
+    It 'stopped part-way, stops the helper cleanly and keeps the partial result on disk' {
+        $results = (New-Item -ItemType Directory -Path (Join-Path $Dir 'Results')).FullName
+        $started = Start-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -OutputPath `$args[1] -Force" -ArgumentList $Dir, $results
+        Wait-Until { @($started.PowerShell.Streams.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
+        $helpers = Get-HelperProcessId
+        $helpers | Should -Not -BeNullOrEmpty
+
+        $started.PowerShell.Stop()
+        $run = Receive-FromRunspace $started
+        $run.Exception | Should -BeOfType [System.Management.Automation.PipelineStoppedException]
+
+        # No helper left behind, and the partial result is on disk, judged.
+        @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
+        $files = @(Get-ChildItem -LiteralPath $results -Filter '*.json')
+        $files.Count | Should -Be 1
+        (Get-Content -Raw -LiteralPath $files[0].FullName) -replace '":"', '": "' | Should -BeLike '*"completion": "Stopped"*'
+    }
+
+    It 'returns a job with -AsJob whose result Receive-Job collects' {
+        $job = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Dir |
+            Invoke-StorageTest -Duration 00:00:10 -ThreadCount 1 -Warmup 0 -AsJob -Force
+        try {
+            $job.PSJobTypeName | Should -Be 'ExchStorageTestJob'
+            $null = Wait-Job -Job $job -Timeout 300
+            $job.State | Should -Be 'Completed'
+            $output = @(Receive-Job -Job $job -Keep)
+            $output.Count | Should -Be 1
+            $output[0].PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.TestResult'
+            $output[0].Completion | Should -Be 'Complete'
+            @($job.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }) | Should -Not -BeNullOrEmpty
+        }
+        finally {
+            Remove-Job -Job $job -Force
+        }
+    }
+
+    It 'stops with Stop-Job, stops the helper, and Receive-Job returns the partial result' {
+        $job = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Dir |
+            Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -AsJob -Force
+        try {
+            Wait-Until { @($job.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
+            $helpers = Get-HelperProcessId
+            $helpers | Should -Not -BeNullOrEmpty
+
+            Stop-Job -Job $job
+            $job.State | Should -Be 'Stopped'
+            $partial = @(Receive-Job -Job $job)
+            $partial.Count | Should -Be 1
+            $partial[0].Completion | Should -Be 'Stopped'
+            Test-Path -LiteralPath $partial[0].ResultsPath | Should -BeTrue
+            @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
+        }
+        finally {
+            Remove-Job -Job $job -Force
+        }
+    }
+}

@@ -1,0 +1,44 @@
+# The README's PowerShell example, word for word, as an admin pastes it: a new pwsh started at the repository
+# root, the block extracted from README.md.
+
+BeforeAll {
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+}
+
+Describe 'The README example' {
+    BeforeEach {
+        # The example's ./lab, made a scratch folder on a real disk through a link at the repository root.
+        $Scratch = New-ScratchFolder 'readme'
+        $Lab = Join-Path (Get-RepositoryRoot) 'lab'
+    }
+    AfterEach {
+        if ((Test-Path -LiteralPath $Lab) -and (Get-Item -LiteralPath $Lab).LinkType) { (Get-Item -LiteralPath $Lab).Delete() }
+        Remove-ScratchFolder $Scratch
+    }
+
+    It 'runs in a new pwsh at the repository root, shows the verdict, and the run writes its reports beside its results' {
+        $readme = [System.IO.File]::ReadAllText((Join-Path (Get-RepositoryRoot) 'README.md'))
+        $example = [regex]::Match($readme, '```powershell\r?\n(.*?)```', 'Singleline').Groups[1].Value
+        $example | Should -Match ([regex]::Escape('Import-Module ./ExchStorageTest.psd1'))
+        $example | Should -Match ([regex]::Escape('-Path ./lab'))
+        Test-Path -LiteralPath $Lab | Should -BeFalse -Because "'$Lab' exists already: the test will not touch it"
+        $null = New-Item -ItemType SymbolicLink -Path $Lab -Target $Scratch
+
+        $run = Invoke-PowerShellProcess -Command $example -WorkingDirectory (Get-RepositoryRoot)
+
+        $run.Errors | Should -BeNullOrEmpty
+        $run.ExitCode | Should -Be 0
+        # The run's own reports, beside the results file in the profile's default Results folder: the example asks
+        # for no report files, so Get-TestReport writes none (docs/files.md: a second copy would be _2).
+        $results = @(Get-ChildItem -LiteralPath (Join-Path $Lab 'Results') -Filter '*.json')
+        $results.Count | Should -Be 1
+        $document = Get-Content -Raw -LiteralPath $results[0].FullName | ConvertFrom-Json
+        $stem = Join-Path (Join-Path $Lab 'Results') $results[0].BaseName
+        foreach ($extension in '.txt', '.html', '.xml', '.timeseries.csv', '.perfmon.csv', '.esrp.txt') { Test-Path -LiteralPath ($stem + $extension) | Should -BeTrue -Because "$stem$extension" }
+        @(Get-ChildItem -LiteralPath (Join-Path $Lab 'Results') -Filter '*_2.*') | Should -BeNullOrEmpty
+        # What the console shows is the report of that run: its TestId and its verdict.
+        $screen = $run.Output -join "`n"
+        $screen | Should -Match ([regex]::Escape($document.testId))
+        $screen | Should -Match ([regex]::Escape($document.verdict.result))
+    }
+}

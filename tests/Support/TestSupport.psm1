@@ -1,0 +1,385 @@
+# What the module's Pester suites share: where the repository and the built module are, scratch folders
+# on a real disk, the prerequisites a test can lack (with the reason the runner prints when it skips),
+# helper processes under a process, runspaces with the module imported, stand-in programs, and the
+# format views checked against real objects. Plain PowerShell that Windows PowerShell 5.1 can read.
+
+Set-StrictMode -Version 2.0
+
+$script:RepositoryRoot = (Resolve-Path -LiteralPath (Join-Path $PSScriptRoot '../..')).Path
+$script:IsWindowsHost = [System.Environment]::OSVersion.Platform -eq [System.PlatformID]::Win32NT
+
+function Get-RepositoryRoot { $script:RepositoryRoot }
+
+function Get-ModuleManifest { Join-Path $script:RepositoryRoot 'ExchStorageTest.psd1' }
+
+function Import-ExchStorageTest {
+    # The module loads from one folder per process (the same DLL from two paths fails), as users import it.
+    Import-Module -Name (Get-ModuleManifest) -Global -ErrorAction Stop
+}
+
+#region Prerequisites
+
+# What a test can need that a machine may lack. A block or test that needs one says so twice: with the tag
+# 'Needs:<Name>' (the runner prints the reason below for every test it skipped) and with
+# -Skip:(Test-Missing <Name>). A skipped test without such a tag fails the run: no test skips silently.
+$script:Prerequisites = [ordered]@{
+    Linux          = @{ Reason = 'Linux only: systemd units, /proc and POSIX signals'; Test = { [System.Environment]::OSVersion.Platform -eq [System.PlatformID]::Unix -and (Test-Path -LiteralPath '/proc/self/stat') } }
+    Unix           = @{ Reason = 'the stand-in programs are shell scripts (not on Windows)'; Test = { -not $script:IsWindowsHost } }
+    Windows        = @{ Reason = 'Windows only: Windows PowerShell 5.1, IOCP on NTFS, Task Scheduler'; Test = { $script:IsWindowsHost } }
+    Root           = @{ Reason = 'needs root on Linux (bind mounts)'; Test = { -not $script:IsWindowsHost -and "$(& id -u)" -eq '0' } }
+    Terminal       = @{ Reason = 'needs tmux (a terminal to type Ctrl+C into)'; Test = { -not $script:IsWindowsHost -and [bool](Get-Command -Name tmux -CommandType Application -ErrorAction SilentlyContinue) } }
+    PowerShell7    = @{ Reason = 'needs PowerShell 7 (System.Reflection.Metadata is not part of Windows PowerShell 5.1)'; Test = { $PSVersionTable.PSEdition -eq 'Core' } }
+    WinRM          = @{ Reason = 'needs WinRM enabled on this Windows machine (Test-WSMan localhost)'; Test = { $script:IsWindowsHost -and [bool](Test-WSMan -ComputerName localhost -ErrorAction SilentlyContinue) } }
+}
+
+function Test-Missing {
+    # True when the named prerequisite is missing here: for -Skip:(Test-Missing Root).
+    param([Parameter(Mandatory)][string] $Name)
+    if (-not $script:Prerequisites.Contains($Name)) { throw "Unknown prerequisite '$Name' (known: $($script:Prerequisites.Keys -join ', '))." }
+    -not (& $script:Prerequisites[$Name].Test)
+}
+
+function Get-SkipReason {
+    # Why a test with these tags was skipped: the reasons of its missing 'Needs:' prerequisites, or $null.
+    param([string[]] $Tag)
+    $reasons = @(foreach ($t in $Tag) {
+            if ($t -match '^Needs:(.+)$' -and $script:Prerequisites.Contains($Matches[1]) -and (Test-Missing $Matches[1])) {
+                $script:Prerequisites[$Matches[1]].Reason
+            }
+        })
+    if ($reasons.Count -eq 0) { return $null }
+    $reasons -join '; '
+}
+
+#endregion
+
+#region Scratch folders
+
+function New-ScratchFolder {
+    # A new folder on a real disk for one test (direct I/O needs a block-backed file system, so /var/tmp
+    # rather than a tmpfs /tmp). Remove it with Remove-ScratchFolder.
+    param([string] $Name = 'ps')
+    $root = [System.IO.Path]::GetTempPath()
+    if (-not $script:IsWindowsHost -and (Test-Path -LiteralPath '/var/tmp')) { $root = '/var/tmp' }
+    $path = Join-Path (Join-Path $root 'exst-pester') ($Name + '-' + [guid]::NewGuid().ToString('N').Substring(0, 8))
+    (New-Item -ItemType Directory -Path $path -Force).FullName
+}
+
+function Remove-ScratchFolder {
+    param([string[]] $Path)
+    foreach ($p in $Path) {
+        if ($p -and (Test-Path -LiteralPath $p)) { Remove-Item -LiteralPath $p -Recurse -Force -ErrorAction SilentlyContinue }
+    }
+}
+
+function Get-FolderEntry {
+    # Every file and folder under a folder, relative, sorted ordinally: "nothing was written" is an empty list.
+    param([Parameter(Mandatory)][string] $Path)
+    $base = (Resolve-Path -LiteralPath $Path).Path.TrimEnd('/', '\')
+    [string[]] $entries = @(Get-ChildItem -LiteralPath $base -Recurse -Force | ForEach-Object { $_.FullName.Substring($base.Length + 1) })
+    [Array]::Sort($entries, [System.StringComparer]::Ordinal)
+    $entries
+}
+
+#endregion
+
+#region Finished runs
+
+$script:FinishedRuns = $null
+
+function Get-FinishedRun {
+    # Two short real runs of one small profile in one scratch folder, made once per process for the tests that
+    # read what a run leaves behind (Get-TestReport, Test-DatabaseChecksum): the first creates the databases,
+    # the second attaches them with another load, so the Results folder holds two runs of one host. Tests copy
+    # what they change. Remove-FinishedRun (the runner calls it) deletes them.
+    if ($null -eq $script:FinishedRuns) {
+        $folder = New-ScratchFolder 'runs'
+        $first = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
+            Invoke-StorageTest -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
+        $second = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
+            Invoke-StorageTest -DatabaseSource Attach -ThreadCount 1 -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
+        if (@($first).Count -ne 1 -or @($second).Count -ne 1) { throw "The runs for the report and checksum tests returned $(@($first).Count) and $(@($second).Count) results." }
+        $script:FinishedRuns = [pscustomobject]@{
+            Folder        = $folder
+            ResultsFolder = Join-Path $folder 'Results'
+            First         = $first
+            Second        = $second
+        }
+    }
+    $script:FinishedRuns
+}
+
+function Remove-FinishedRun {
+    if ($null -ne $script:FinishedRuns) {
+        Remove-ScratchFolder $script:FinishedRuns.Folder
+        $script:FinishedRuns = $null
+    }
+}
+
+#endregion
+
+#region Processes
+
+function Get-ParentProcessId {
+    param([int] $Id)
+    if ($script:IsWindowsHost) {
+        $p = Get-CimInstance -ClassName Win32_Process -Filter "ProcessId = $Id" -ErrorAction SilentlyContinue
+        if ($p) { return [int]$p.ParentProcessId }
+        return -1
+    }
+    try {
+        # /proc/<pid>/stat: "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+        $stat = [System.IO.File]::ReadAllText("/proc/$Id/stat")
+        return [int]($stat.Substring($stat.LastIndexOf(')') + 2).Split(' ')[1])
+    }
+    catch {
+        return -1
+    }
+}
+
+function Get-HelperProcessId {
+    # The native helpers (exchstoragetest-engine) descending from a process, so a test can prove none outlived
+    # its command without counting helpers that other test processes on the machine run.
+    param([int] $Under = $PID)
+    Get-Process -Name 'exchstoragetest-engine' -ErrorAction SilentlyContinue | Where-Object {
+            $id = $_.Id
+            for ($depth = 0; $depth -lt 32 -and $id -gt 1; $depth++) {
+                $id = Get-ParentProcessId $id
+                if ($id -eq $Under) { return $true }
+                if ($id -le 0) { return $false }
+            }
+            $false
+        } | ForEach-Object { $_.Id }
+}
+
+function Get-PowerShellPath {
+    # The executable of the PowerShell running the tests, as a scheduler or a shell would start it.
+    if ($PSVersionTable.PSEdition -eq 'Desktop') { return Join-Path $PSHOME 'powershell.exe' }
+    foreach ($name in @('pwsh', 'pwsh.exe')) {
+        $candidate = Join-Path $PSHOME $name
+        if (Test-Path -LiteralPath $candidate) { return $candidate }
+    }
+    throw "No pwsh executable in '$PSHOME'."
+}
+
+function Invoke-Process {
+    # Runs a program to its end with both pipes read as they fill (a full pipe would block it) and returns
+    # its exit code and its standard output and error as lines. The environment is this process's.
+    param(
+        [Parameter(Mandatory)][string] $FilePath,
+        [string[]] $ArgumentList = @(),
+        [string] $WorkingDirectory = (Get-Location).ProviderPath,
+        [timespan] $Timeout = [timespan]::FromMinutes(10)
+    )
+    $psi = New-Object System.Diagnostics.ProcessStartInfo
+    $psi.FileName = $FilePath
+    # One quoted string (ProcessStartInfo.ArgumentList is not in .NET Framework): each argument in double
+    # quotes, its own quotes and the backslashes before them doubled as the C runtime reads them.
+    $psi.Arguments = ($ArgumentList | ForEach-Object { '"' + ($_ -replace '(\\*)"', '$1$1\"' -replace '(\\+)$', '$1$1') + '"' }) -join ' '
+    $psi.WorkingDirectory = $WorkingDirectory
+    $psi.UseShellExecute = $false
+    $psi.RedirectStandardInput = $true
+    $psi.RedirectStandardOutput = $true
+    $psi.RedirectStandardError = $true
+    $process = [System.Diagnostics.Process]::Start($psi)
+    try {
+        $process.StandardInput.Close()
+        $stdout = $process.StandardOutput.ReadToEndAsync()
+        $stderr = $process.StandardError.ReadToEndAsync()
+        if (-not $process.WaitForExit([int]$Timeout.TotalMilliseconds)) {
+            $process.Kill()
+            throw "'$FilePath $($psi.Arguments)' did not finish within $Timeout."
+        }
+        $process.WaitForExit()
+        [pscustomobject]@{
+            ExitCode = $process.ExitCode
+            Output   = @($stdout.Result -split '\r?\n' | Where-Object { $_ -ne '' })
+            Errors   = @($stderr.Result -split '\r?\n' | Where-Object { $_ -ne '' })
+        }
+    }
+    finally {
+        $process.Dispose()
+    }
+}
+
+function Invoke-PowerShellProcess {
+    # Runs a command in a new PowerShell process of this edition (as an admin's console would), without profile.
+    param(
+        [Parameter(Mandatory)][string] $Command,
+        [string] $WorkingDirectory = (Get-Location).ProviderPath,
+        [timespan] $Timeout = [timespan]::FromMinutes(10)
+    )
+    Invoke-Process -FilePath (Get-PowerShellPath) -ArgumentList @('-NoProfile', '-NonInteractive', '-Command', $Command) -WorkingDirectory $WorkingDirectory -Timeout $Timeout
+}
+
+#endregion
+
+#region Runspaces
+
+function New-ModuleRunspace {
+    # A runspace of this process with the module imported: for a pipeline that is stopped part-way, for a
+    # second "host" beside the test's own session, and for the streams only the PowerShell API collects
+    # (progress records).
+    $runspace = [System.Management.Automation.Runspaces.RunspaceFactory]::CreateRunspace([System.Management.Automation.Runspaces.InitialSessionState]::CreateDefault2())
+    $runspace.Open()
+    $ps = [System.Management.Automation.PowerShell]::Create()
+    try {
+        $ps.Runspace = $runspace
+        $null = $ps.AddCommand('Import-Module').AddParameter('Name', (Get-ModuleManifest)).AddParameter('ErrorAction', 'Stop').Invoke()
+    }
+    finally {
+        $ps.Dispose()
+    }
+    $runspace
+}
+
+function Start-InRunspace {
+    # Starts a script in a runspace without waiting; Receive-FromRunspace collects what it produced.
+    param(
+        [Parameter(Mandatory)][System.Management.Automation.Runspaces.Runspace] $Runspace,
+        [Parameter(Mandatory)][string] $Script,
+        [object[]] $ArgumentList = @()
+    )
+    $ps = [System.Management.Automation.PowerShell]::Create()
+    $ps.Runspace = $Runspace
+    $null = $ps.AddScript($Script)
+    foreach ($a in $ArgumentList) { $null = $ps.AddArgument($a) }
+    [pscustomobject]@{ PowerShell = $ps; Handle = $ps.BeginInvoke() }
+}
+
+function Receive-FromRunspace {
+    # Waits for a started script and returns what it produced on each stream; Exception is the terminating
+    # error (a stop is a PipelineStoppedException), Error its record or the first non-terminating one.
+    param([Parameter(Mandatory)] $Started)
+    $ps = $Started.PowerShell
+    $output = @()
+    $exception = $null
+    try {
+        $output = @($ps.EndInvoke($Started.Handle))
+    }
+    catch {
+        $exception = $_.Exception
+        while ($exception -is [System.Management.Automation.MethodInvocationException] -and $exception.InnerException) { $exception = $exception.InnerException }
+    }
+    $errors = @($ps.Streams.Error)
+    $record = $null
+    if ($exception -is [System.Management.Automation.IContainsErrorRecord]) { $record = $exception.ErrorRecord }
+    elseif ($errors.Count -gt 0) { $record = $errors[0] }
+    $result = [pscustomobject]@{
+        Output      = $output
+        Errors      = $errors
+        Warnings    = @($ps.Streams.Warning)
+        Verbose     = @($ps.Streams.Verbose)
+        Progress    = @($ps.Streams.Progress)
+        Information = @($ps.Streams.Information)
+        Exception   = $exception
+        Error       = $record
+    }
+    $ps.Dispose()
+    $result
+}
+
+function Invoke-InRunspace {
+    # Runs a script in a runspace and returns what it produced on each stream (see Receive-FromRunspace).
+    param(
+        [Parameter(Mandatory)][System.Management.Automation.Runspaces.Runspace] $Runspace,
+        [Parameter(Mandatory)][string] $Script,
+        [object[]] $ArgumentList = @()
+    )
+    Receive-FromRunspace (Start-InRunspace -Runspace $Runspace -Script $Script -ArgumentList $ArgumentList)
+}
+
+function Wait-Until {
+    # Polls a condition until it holds or the timeout passes; returns whether it held.
+    param([Parameter(Mandatory)][scriptblock] $Condition, [timespan] $Timeout = [timespan]::FromMinutes(2), [int] $IntervalMilliseconds = 200)
+    $deadline = [DateTime]::UtcNow + $Timeout
+    while ([DateTime]::UtcNow -lt $deadline) {
+        if (& $Condition) { return $true }
+        Start-Sleep -Milliseconds $IntervalMilliseconds
+    }
+    [bool](& $Condition)
+}
+
+#endregion
+
+#region Stand-in programs
+
+function Use-StandInSystemctl {
+    # Stand-ins first on PATH for one test: a systemctl that records its arguments (one call a line) and exits
+    # with a chosen code, and optionally a pwsh. systemd is not PID 1 on a build host, and a test must never
+    # touch the real /etc/systemd. Undo with Restore-Path.
+    param(
+        [Parameter(Mandatory)][string] $Folder,
+        [int] $ExitCode = 0,
+        [switch] $WithoutPwsh,
+        [switch] $AloneOnPath
+    )
+    $null = New-Item -ItemType Directory -Path $Folder -Force
+    $log = Join-Path $Folder 'systemctl.log'
+    $body = "#!/bin/sh`necho `"`$*`" >> '$log'`n"
+    if ($ExitCode -eq 0) { $body += "exit 0`n" }
+    else { $body += "echo `"Failed to enable unit: Unit file not found.`" >&2`nexit $ExitCode`n" }
+    New-ExecutableScript -Path (Join-Path $Folder 'systemctl') -Text $body
+    $pwsh = $null
+    if (-not $WithoutPwsh) {
+        $pwsh = Join-Path $Folder 'pwsh'
+        New-ExecutableScript -Path $pwsh -Text "#!/bin/sh`nexit 0`n"
+    }
+    $previous = $env:PATH
+    if ($AloneOnPath) { $env:PATH = $Folder } else { $env:PATH = $Folder + [System.IO.Path]::PathSeparator + $previous }
+    [pscustomobject]@{ Folder = $Folder; Log = $log; Pwsh = $pwsh; PreviousPath = $previous }
+}
+
+function Get-SystemctlCall {
+    # The calls the stand-in systemctl received, in order.
+    param([Parameter(Mandatory)] $StandIn)
+    if (Test-Path -LiteralPath $StandIn.Log) { Get-Content -LiteralPath $StandIn.Log }
+}
+
+function Restore-Path {
+    param([Parameter(Mandatory)] $StandIn)
+    $env:PATH = $StandIn.PreviousPath
+}
+
+function New-ExecutableScript {
+    param([Parameter(Mandatory)][string] $Path, [Parameter(Mandatory)][string] $Text)
+    [System.IO.File]::WriteAllText($Path, $Text)
+    if (-not $script:IsWindowsHost) { & chmod 755 $Path }
+}
+
+#endregion
+
+#region Format views
+
+function Get-ViewedProperty {
+    # The properties the module's format views and default display set name for a type.
+    param([Parameter(Mandatory)][string] $TypeName)
+    $names = New-Object System.Collections.Generic.List[string]
+    [xml] $format = Get-Content -Raw -LiteralPath (Join-Path $script:RepositoryRoot 'src/ExchStorageTest.Format.ps1xml')
+    foreach ($view in $format.SelectNodes('//View')) {
+        if (-not @($view.SelectNodes('ViewSelectedBy/TypeName') | Where-Object { $_.InnerText -eq $TypeName })) { continue }
+        foreach ($p in $view.SelectNodes('.//PropertyName')) { $names.Add($p.InnerText) }
+        foreach ($s in $view.SelectNodes('.//ScriptBlock')) {
+            foreach ($m in [regex]::Matches($s.InnerText, '\$_\.(\w+)')) { $names.Add($m.Groups[1].Value) }
+        }
+    }
+    [xml] $types = Get-Content -Raw -LiteralPath (Join-Path $script:RepositoryRoot 'src/ExchStorageTest.Types.ps1xml')
+    foreach ($type in $types.SelectNodes('//Type')) {
+        if ($type.Name -ne $TypeName) { continue }
+        foreach ($n in $type.SelectNodes('.//ReferencedProperties/Name')) { $names.Add($n.InnerText) }
+    }
+    $names | Select-Object -Unique
+}
+
+function Get-MissingViewedProperty {
+    # The properties an object's views name that the object lacks (a view naming one shows an empty column).
+    param([Parameter(Mandatory)] $InputObject)
+    $typeName = $InputObject.PSObject.TypeNames[0]
+    $named = @(Get-ViewedProperty -TypeName $typeName)
+    if ($named.Count -eq 0) { return "(no view names any property of $typeName)" }
+    $named | Where-Object { -not $InputObject.PSObject.Properties[$_] }
+}
+
+#endregion
+
+Export-ModuleMember -Function *-*
