@@ -60,7 +60,12 @@ public sealed class TestResults
 public sealed class RunSettings
 {
     public double DurationSeconds { get; set; }
+    /// <summary>The warm-up's bound (the request's, or the default); what the warm-up took is its phase in the timeline.</summary>
     public double WarmupSeconds { get; set; }
+    /// <summary>The agreed UTC instant this host started loading (tuning, warm-up); null when the run started at once.</summary>
+    public DateTime? StartAtUtc { get; set; }
+    /// <summary>The agreed UTC instant every host of the run started measuring; the actual start is timeline.collectionStartUtc.</summary>
+    public DateTime? MeasureAtUtc { get; set; }
     public double SampleIntervalSeconds { get; set; } = 15;
     public int ThreadCount { get; set; }
     public bool AutoTuned { get; set; }
