@@ -109,8 +109,8 @@ public static class TextReport
 
         sb.Append('\n').Append(ReportText.SystemLogSummary(r)).Append('\n');
         if (r.SystemLog is { } log)
-            foreach (var e in log.Events.Where(e => e.IsStorageError).Take(10))
-                sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Provider}{(e.EventId is int id ? " " + id : "")} {e.Level}: {e.Message}\n");
+            foreach (var e in log.Events.Where(e => e.IsStorageError).OrderBy(e => e.OtherDevice).Take(10))
+                sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Provider}{(e.EventId is int id ? " " + id : "")} {e.Level}: {e.Message}{(e.OtherDevice ? " (another device: not judged)" : "")}\n");
         sb.Append($"\nI/O errors: {r.Errors.Count}\n");
         foreach (var e in r.Errors.Take(10))
             sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Instance} {e.Stream} {e.File} @{e.Offset}+{e.Length}: {e.ErrorName} ({e.ErrorCode}) {e.Message}\n");

@@ -461,7 +461,15 @@ public sealed class SystemLogReport
     public DateTime FromUtc { get; set; }
     public DateTime ToUtc { get; set; }
     public List<SystemLogEntry> Events { get; set; } = new();
-    public int StorageErrorCount => Events.Count(e => e.IsStorageError);
+    /// <summary>
+    /// The kernel names (and major:minor) of the devices under the test's folders, which storage errors are judged
+    /// against; empty when they are not known (Windows), and then every storage error counts.
+    /// </summary>
+    public List<string> Devices { get; set; } = new();
+    /// <summary>Storage errors the verdict counts: on the test's devices, or naming no device (they may be the test's).</summary>
+    public int StorageErrorCount => Events.Count(e => e.Judged);
+    /// <summary>Storage errors of other devices: listed as information, not judged.</summary>
+    public int OtherDeviceStorageErrorCount => Events.Count(e => e.IsStorageError && e.OtherDevice);
 }
 
 public sealed class SystemLogEntry
@@ -474,4 +482,10 @@ public sealed class SystemLogEntry
     public bool IsStorageError { get; set; }
     public string? Device { get; set; }
     public string? Reason { get; set; }
+    /// <summary>The entry names a device that holds none of the test's folders (an error there is information, not judged).</summary>
+    public bool OtherDevice { get; set; }
+
+    /// <summary>A storage error the verdict counts.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool Judged => IsStorageError && !OtherDevice;
 }
