@@ -28,13 +28,33 @@ function Find-Tool([string] $Name) {
     $null
 }
 
-function Get-SubsystemCommand {
-    # The PowerShell that runs this script, as an SSH subsystem: its own executable where it has one, else
-    # the .NET tool's pwsh.dll through the dotnet host that runs us (`dotnet pwsh`, the repository's way).
+function Get-PowerShellCommand {
+    # The PowerShell that runs this script, as a command line: its own executable where it has one, else the
+    # .NET tool's pwsh.dll through the dotnet host that runs us (`dotnet pwsh`, the repository's way).
     $native = Join-Path $PSHOME 'pwsh'
     $process = [System.Diagnostics.Process]::GetCurrentProcess().MainModule.FileName
-    if ((Split-Path -Leaf $process) -eq 'pwsh' -and (Test-Path -LiteralPath $native)) { return "$native -sshs -NoLogo -NoProfile" }
-    "$process $(Join-Path $PSHOME 'pwsh.dll') -sshs -NoLogo -NoProfile"
+    if ((Split-Path -Leaf $process) -eq 'pwsh' -and (Test-Path -LiteralPath $native)) { return , @($native) }
+    , @($process, (Join-Path $PSHOME 'pwsh.dll'))
+}
+
+function Get-SubsystemCommand { ((Get-PowerShellCommand) + '-sshs', '-NoLogo', '-NoProfile') -join ' ' }
+
+function Get-SshRigProcess {
+    # The processes running under the rig's sshd (the sessions' PowerShell and what they started), by name.
+    param([Parameter(Mandatory)] $Rig, [string] $Name = '*')
+    foreach ($h in @($Rig.Hosts)) {
+        $queue = [System.Collections.Generic.Queue[int]]::new()
+        $queue.Enqueue($h.Pid)
+        while ($queue.Count -gt 0) {
+            $id = $queue.Dequeue()
+            foreach ($child in @(& pgrep -P $id 2>$null)) {
+                if (-not $child) { continue }
+                $queue.Enqueue([int]$child)
+                $process = Get-Process -Id ([int]$child) -ErrorAction SilentlyContinue
+                if ($process -and $process.ProcessName -like $Name) { $process }
+            }
+        }
+    }
 }
 
 function Get-FreeLoopbackPort {
@@ -155,4 +175,4 @@ function Stop-SshRig {
     if ($Rig.Root -and (Test-Path -LiteralPath $Rig.Root)) { Remove-Item -LiteralPath $Rig.Root -Recurse -Force -ErrorAction SilentlyContinue }
 }
 
-Export-ModuleMember -Function Get-SshRigSkipReason, Start-SshRig, New-SshRigSession, Stop-SshRig
+Export-ModuleMember -Function Get-SshRigSkipReason, Start-SshRig, New-SshRigSession, Stop-SshRig, Get-SshRigProcess, Get-PowerShellCommand

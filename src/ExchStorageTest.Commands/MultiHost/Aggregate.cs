@@ -21,7 +21,7 @@ namespace ExchStorageTest.MultiHost
                 target = merged.TargetIops ?? targetSum;
                 source = "Report";
             }
-            var failures = hosts.Where(h => h.Failed).Select(h => new HostFailure { ComputerName = h.ComputerName, Address = h.Address, Reason = h.FailureReason }).ToArray();
+            var failures = hosts.Where(h => h.Failed).Select(h => new HostFailure { Name = h.Name, Address = h.Address, Reason = h.FailureReason }).ToArray();
             int passed = results.Count(r => r.Passed);
             return new AggregateResult
             {
@@ -32,7 +32,7 @@ namespace ExchStorageTest.MultiHost
                 MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,
                 HostCount = hosts.Count,
                 PassedHostCount = passed,
-                FailedHosts = failures.Select(f => f.ComputerName ?? "").ToArray(),
+                FailedHosts = failures.Select(f => f.Name ?? "").ToArray(),
                 Failures = failures,
                 Hosts = results.ToArray(),
                 TargetIops = Math.Round(target, 3),

@@ -81,7 +81,7 @@ namespace ExchStorageTest.MultiHost
                         failure = ex;
                     }
                     var host = connector.Add(name, runspace);
-                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {failure.Message}", failure);
+                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
             }
             catch
@@ -108,7 +108,7 @@ namespace ExchStorageTest.MultiHost
         public void Fail(RemoteHost host, string reason, Exception? inner)
         {
             host.Fail(reason);
-            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.Label}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.ComputerName, inner).ErrorRecord);
+            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.Label}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.Name, inner).ErrorRecord);
         }
 
         public void Dispose()
@@ -169,6 +169,10 @@ namespace ExchStorageTest.MultiHost
             }
             throw new InvalidOperationException($"New-PSSession -HostName {name} returned no session.");
         }
+
+        /// <summary>The error itself, not the "-ErrorAction Stop" wrapper New-PSSession's failure comes in.</summary>
+        private static Exception Unwrapped(Exception ex) =>
+            ex is ActionPreferenceStopException stop && stop.ErrorRecord?.Exception is Exception inner && !ReferenceEquals(inner, ex) ? inner : ex;
 
         /// <summary>No WSMan client library here (PowerShell on Linux and macOS): every WinRM connection fails alike.</summary>
         private static bool WsManMissing(Exception ex)

@@ -192,18 +192,18 @@ catch {
             }
             if (facts.ModuleBase == null)
                 throw new StorageTestException("ModuleNotAvailable", $"ExchStorageTest {_module.Version} cannot be used on the host: {facts.ModuleError ?? "the module could not be found or loaded"}",
-                    ErrorCategory.NotInstalled, host.ComputerName);
+                    ErrorCategory.NotInstalled, host.Name);
             if (facts.EnginePath == null)
                 throw new StorageTestException("EngineNotAvailable", $"ExchStorageTest {_module.Version} on the host ('{facts.ModuleBase}') has no engine for its platform ({facts.RuntimeId}). Install the engine there, or the full module.",
-                    ErrorCategory.NotInstalled, host.ComputerName);
+                    ErrorCategory.NotInstalled, host.Name);
             host.Skew = ClockSkew.Measure(runspace, _cmdlet);
 
             string request = JsonWriter.Write(_hostSettings.ToRequest("plan", ForHost(profile, host)));
             var answer = RemoteCall.Invoke(runspace, _cmdlet, PlanScript, PlanTimeout, request);
             host.Plan = answer.Count > 0 ? JsonReader.Parse(answer[0].BaseObject?.ToString() ?? "") as JsonObject : null;
             if (host.Plan == null)
-                throw new StorageTestException("PlanMissing", "its engine returned no plan.", ErrorCategory.InvalidResult, host.ComputerName);
-            _cmdlet.WriteVerbose($"{host.Label}: {host.Key} in this run ({{host}} in its paths), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
+                throw new StorageTestException("PlanMissing", "its engine returned no plan.", ErrorCategory.InvalidResult, host.Name);
+            _cmdlet.WriteVerbose($"{host.Label}: machine {facts.ComputerName} ({{host}} in its paths is '{host.Key}'), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
                 $"clock skew {host.Skew}; preparation about {PreparationEstimate.For(host.Plan).TotalSeconds:0} s.");
         }
 
@@ -245,7 +245,7 @@ catch {
                         if (!_cmdlet.Stopping)
                         {
                             Relay(run);
-                            _cmdlet.WriteProgress(new ProgressRecord(run.ProgressId, run.Host.ComputerName, "Finished") { ParentActivityId = 1, RecordType = ProgressRecordType.Completed });
+                            _cmdlet.WriteProgress(new ProgressRecord(run.ProgressId, run.Host.Label, "Finished") { ParentActivityId = 1, RecordType = ProgressRecordType.Completed });
                         }
                     }
                     if (run.Done) finished++;

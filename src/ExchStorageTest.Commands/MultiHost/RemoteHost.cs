@@ -52,8 +52,11 @@ namespace ExchStorageTest.MultiHost
 
         public TestResult? Result { get; set; }
 
-        /// <summary>The host as messages name it: its machine name, with its address when that differs.</summary>
-        public string Label => string.Equals(ComputerName, Address, StringComparison.OrdinalIgnoreCase) ? ComputerName : $"{ComputerName} ({Address})";
+        /// <summary>The host's name in the run: <see cref="Key"/> once checked, its address until then.</summary>
+        public string Name => Key ?? Address;
+
+        /// <summary>The host as messages name it: its name in the run, with its address when that differs.</summary>
+        public string Label => string.Equals(Name, Address, StringComparison.OrdinalIgnoreCase) ? Name : $"{Name} ({Address})";
 
         public void Fail(string reason)
         {

@@ -29,6 +29,7 @@ namespace ExchStorageTest.MultiHost
                 .Set("measuringStartSkewSeconds", measuringStartSkewSeconds)
                 .Set("profile", profile.Name)
                 .Set("hosts", hosts.Select(h => new JsonObject()
+                    .Set("name", h.Name)
                     .Set("computerName", h.ComputerName)
                     .Set("address", h.Address)
                     .Set("key", h.Key)

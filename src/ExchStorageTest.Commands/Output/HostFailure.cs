@@ -7,12 +7,12 @@ namespace ExchStorageTest
     /// </summary>
     public sealed class HostFailure
     {
-        /// <summary>The machine name the host reported, or its address when it could not be asked.</summary>
-        public string? ComputerName { get; set; }
+        /// <summary>The host's name in the run: the machine name it reported (a second session to one machine: name-2), or its address when it could not be asked.</summary>
+        public string? Name { get; set; }
         /// <summary>How the host was reached: the -ComputerName given, or the session's computer name.</summary>
         public string? Address { get; set; }
         public string? Reason { get; set; }
 
-        public override string ToString() => $"{ComputerName}: {Reason}";
+        public override string ToString() => $"{Name}: {Reason}";
     }
 }
