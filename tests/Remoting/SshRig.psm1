@@ -175,4 +175,4 @@ function Stop-SshRig {
     if ($Rig.Root -and (Test-Path -LiteralPath $Rig.Root)) { Remove-Item -LiteralPath $Rig.Root -Recurse -Force -ErrorAction SilentlyContinue }
 }
 
-Export-ModuleMember -Function Get-SshRigSkipReason, Start-SshRig, New-SshRigSession, Stop-SshRig, Get-SshRigProcess, Get-PowerShellCommand
+Export-ModuleMember -Function 'Get-SshRigSkipReason', 'Start-SshRig', 'New-SshRigSession', 'Stop-SshRig', 'Get-SshRigProcess', 'Get-PowerShellCommand'
