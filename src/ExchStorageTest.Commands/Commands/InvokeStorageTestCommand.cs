@@ -58,6 +58,24 @@ namespace ExchStorageTest.Commands
         [Parameter(ParameterSetName = ComputerNameSet)]
         public SwitchParameter UseSSH { get; set; }
 
+        /// <summary>-UseSSH: the user to log on as on every host (New-PSSession -UserName).</summary>
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        [ValidateNotNullOrEmpty]
+        public string? UserName { get; set; }
+
+        /// <summary>-UseSSH: the private key file to authenticate with (New-PSSession -KeyFilePath).</summary>
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        [ValidateNotNullOrEmpty]
+        public string? KeyFilePath { get; set; }
+
+        /// <summary>The port on every host: SSH's (default 22) with -UseSSH, else WinRM's (default 5985).</summary>
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        public int Port { get; set; }
+
+        /// <summary>-UseSSH: SSH options for every connection, ssh_config keywords and values (New-PSSession -Options).</summary>
+        [Parameter(ParameterSetName = ComputerNameSet)]
+        public System.Collections.Hashtable? SSHOptions { get; set; }
+
         [Parameter(Mandatory = true, ParameterSetName = SessionSet)]
         [ValidateNotNullOrEmpty]
         public PSSession[]? Session { get; set; }
@@ -174,9 +192,12 @@ namespace ExchStorageTest.Commands
                 throw StorageTestException.InvalidArgument("InvalidStartFileTimeout", $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
             var checkedProfiles = profiles.Select(p => ProfileReader.WithDatabases(p, _databasePaths, _logPaths)).ToList();
 
+            RemotingOptions? remoting = ComputerName != null ? Remoting() : null;
+            remoting?.Validate();
+
             if (multiHost)
             {
-                using (var hosts = ComputerName != null ? HostConnector.Open(this, ComputerName, Credential, UseSSH) : HostConnector.Adopt(this, Session ?? new PSSession[0]))
+                using (var hosts = remoting != null ? HostConnector.Open(this, ComputerName!, remoting) : HostConnector.Adopt(this, Session ?? new PSSession[0]))
                 {
                     _multiHost = new MultiHostRun(this, settings, hosts, MyInvocation.MyCommand.Module);
                     // The paths are the hosts' paths: they are checked there, by each host's plan.
@@ -214,15 +235,15 @@ namespace ExchStorageTest.Commands
             }
             JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
-            if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
-            else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: measuring starts at {UtcTime.Iso(startAt.Value)}.";
+            if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'; {RunInstants.Describe(plan)}.";
+            else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
             if (!ShouldRun(description, $"Run a {settings.TestType} storage test with profile '{profile.Name}'? It creates the files listed and loads the disks.", "Invoke-StorageTest"))
                 return;
 
             if (AsJob)
             {
                 var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
-                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile, startAt), profile, result => result.StartAtUtc = startAt));
+                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile, startAt), profile));
                 JobRepository.Add(job);
                 job.Start();
                 WriteObject(job);
@@ -239,25 +260,16 @@ namespace ExchStorageTest.Commands
             HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")})");
             foreach (var result in outcome.OfType("result"))
             {
-                TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
-                item.StartAtUtc = startAt;
-                WriteObject(item);
+                WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
             }
         }
 
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
-        internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile, Action<TestResult>? decorate)
+        internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
         {
             HelperOutcome outcome = run.Run(request, $"{request.GetString("testType")} storage test '{profile.Name}' ({request.GetString("testId")})", 1, sink);
             if (run.StopRequested) sink.Warning(StoppedMessage(outcome));
-            var results = new List<object>();
-            foreach (var result in outcome.OfType("result"))
-            {
-                var item = TestResult.FromEvent(result.Fields, profile.Name);
-                decorate?.Invoke(item);
-                results.Add(item);
-            }
-            return results;
+            return outcome.OfType("result").Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
         }
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
@@ -277,6 +289,16 @@ namespace ExchStorageTest.Commands
                 throw StorageTestException.InvalidArgument("SuiteNotRemoted",
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);
         }
+
+        private RemotingOptions Remoting() => new RemotingOptions
+        {
+            UseSsh = UseSSH,
+            Credential = Credential,
+            Port = Bound(nameof(Port)) ? Port : (int?)null,
+            UserName = UserName,
+            KeyFilePath = KeyFilePath == null ? null : ResolvePath(KeyFilePath),
+            SshOptions = SSHOptions,
+        };
 
         private RunSettings Settings() => new RunSettings
         {

@@ -49,7 +49,7 @@ namespace ExchStorageTest.Commands
             int? hosts = MyInvocation.BoundParameters.ContainsKey(nameof(HostCount)) ? HostCount : (int?)null;
             string runId = RunStartFile.NewRunId(startAt);
 
-            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts measuring at {UtcTime.Iso(startAt)}) and the results folder '{results}'.",
+            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time) and the results folder '{results}'.",
                     $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))
                 return;
             try

@@ -38,11 +38,13 @@ namespace ExchStorageTest.Commands
         /// </summary>
         internal bool ShouldRun(bool force, string description, string warning, string caption)
         {
-            if (force && !MyInvocation.BoundParameters.ContainsKey("Confirm") && !WhatIfInEffect) return true;
+            // -Confirm:$false (how a multi-host run starts each host's command) asks no more than leaving it out.
+            bool confirm = MyInvocation.BoundParameters.TryGetValue("Confirm", out object? value) && LanguagePrimitives.IsTrue(value);
+            if (force && !confirm && !WhatIfInEffect) return true;
             return ShouldProcess(description, warning, caption);
         }
 
-        private bool WhatIfInEffect =>
+        internal bool WhatIfInEffect =>
             MyInvocation.BoundParameters.TryGetValue("WhatIf", out object? whatIf) ? ((SwitchParameter)whatIf).IsPresent
                 : LanguagePrimitives.IsTrue(SessionState.PSVariable.GetValue("WhatIfPreference"));
 

@@ -7,7 +7,7 @@ namespace ExchStorageTest.MultiHost
     /// <summary>The AggregateResult of a multi-host run, from the hosts and the engine's report over their results files.</summary>
     internal static class Aggregate
     {
-        public static AggregateResult Build(string runId, DateTime startAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
+        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
         {
             double targetSum = results.Sum(r => r.TargetIops ?? 0);
             double achievedSum = results.Sum(r => r.AchievedIops ?? 0);
@@ -21,16 +21,19 @@ namespace ExchStorageTest.MultiHost
                 target = merged.TargetIops ?? targetSum;
                 source = "Report";
             }
-            string[] failed = hosts.Where(h => h.Failed).Select(h => h.ComputerName).ToArray();
+            var failures = hosts.Where(h => h.Failed).Select(h => new HostFailure { Name = h.Name, Address = h.Address, Reason = h.FailureReason }).ToArray();
             int passed = results.Count(r => r.Passed);
             return new AggregateResult
             {
                 RunId = runId,
-                Result = results.Count > 0 && failed.Length == 0 && passed == results.Count ? "Pass" : "Fail",
+                Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? "Pass" : "Fail",
                 StartAtUtc = startAtUtc,
+                MeasureAtUtc = measureAtUtc,
+                MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,
                 HostCount = hosts.Count,
                 PassedHostCount = passed,
-                FailedHosts = failed,
+                FailedHosts = failures.Select(f => f.Name ?? "").ToArray(),
+                Failures = failures,
                 Hosts = results.ToArray(),
                 TargetIops = Math.Round(target, 3),
                 AchievedIops = Math.Round(achieved, 3),

@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
@@ -11,36 +10,39 @@ namespace ExchStorageTest.MultiHost
 {
     /// <summary>
     /// The hosts of a multi-host run and their runspaces: WinRM runspaces opened here for -ComputerName (SSH with
-    /// -UseSSH: New-PSSession -HostName through the caller's runspace, PowerShell 7 only), or the runspaces of the
-    /// caller's -Session objects, which are left open. A host that cannot be reached is reported as HostFailed and
-    /// kept as a failed host, so the run goes on with the others. Disposing closes what was opened here.
+    /// -UseSSH: New-PSSession -HostName through the caller's runspace, PowerShell 7 only, with -UserName, -KeyFilePath,
+    /// -Port and -SSHOptions as New-PSSession takes them), or the runspaces of the caller's -Session objects, which are
+    /// left open. A host that cannot be reached is reported as HostFailed and kept as a failed host, so the run goes on
+    /// with the others; a computer without a WSMan client (PowerShell on Linux and macOS) is refused at once, since no
+    /// host could be reached. Disposing closes what was opened here.
     /// </summary>
     internal sealed class HostConnector : IDisposable
     {
         private const string ShellUri = "http://schemas.microsoft.com/powershell/Microsoft.PowerShell";
         private const int WsManPort = 5985;
 
-        /// <summary>
-        /// Runspaces standing in for computer names. WinRM cannot run where the module's tests run, so the tests
-        /// register local runspaces here (by reflection) and -ComputerName then uses them instead of opening a
-        /// connection; the whole run is otherwise the same. Nothing in the module adds to it.
-        /// </summary>
-        internal static readonly ConcurrentDictionary<string, Runspace> StandIns = new ConcurrentDictionary<string, Runspace>(StringComparer.OrdinalIgnoreCase);
+        // New-PSSession's own parameters, splatted: what -HostName takes is exactly what the user can give.
+        private const string OpenSshScript = "param([hashtable] $Parameters) New-PSSession @Parameters -ErrorAction Stop";
 
         private readonly PSCmdlet _cmdlet;
         private readonly List<RemoteHost> _hosts = new List<RemoteHost>();
         private readonly List<Runspace> _opened = new List<Runspace>();
         private readonly List<PSSession> _openedSessions = new List<PSSession>();
         private readonly HashSet<string> _keys = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        private readonly RemotingOptions _options;
 
-        private HostConnector(PSCmdlet cmdlet) => _cmdlet = cmdlet;
+        private HostConnector(PSCmdlet cmdlet, RemotingOptions options)
+        {
+            _cmdlet = cmdlet;
+            _options = options;
+        }
 
         public IReadOnlyList<RemoteHost> Hosts => _hosts;
 
         /// <summary>Adopts the caller's sessions; those not available are failed hosts.</summary>
         public static HostConnector Adopt(PSCmdlet cmdlet, IEnumerable<PSSession> sessions)
         {
-            var connector = new HostConnector(cmdlet);
+            var connector = new HostConnector(cmdlet, new RemotingOptions());
             foreach (PSSession session in sessions)
             {
                 if (session == null) continue;
@@ -51,13 +53,13 @@ namespace ExchStorageTest.MultiHost
             return connector;
         }
 
-        /// <summary>Opens a runspace to every computer (WinRM, or SSH with <paramref name="useSsh"/>).</summary>
-        public static HostConnector Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, PSCredential? credential, bool useSsh)
+        /// <summary>Opens a runspace to every computer (WinRM, or SSH with <see cref="RemotingOptions.UseSsh"/>).</summary>
+        public static HostConnector Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, RemotingOptions options)
         {
-            if (useSsh && PowerShellMajorVersion(cmdlet) < 6)
+            if (options.UseSsh && PowerShellMajorVersion(cmdlet) < 6)
                 throw new StorageTestException("SshRemotingUnavailable", "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
                     ErrorCategory.NotImplemented, "UseSSH");
-            var connector = new HostConnector(cmdlet);
+            var connector = new HostConnector(cmdlet, options);
             try
             {
                 foreach (string name in computerNames)
@@ -67,17 +69,19 @@ namespace ExchStorageTest.MultiHost
                     Exception? failure = null;
                     try
                     {
-                        runspace = StandIns.TryGetValue(name, out Runspace? standIn) ? standIn
-                            : useSsh ? connector.OpenSsh(name)
-                            : connector.OpenWsMan(name, credential);
+                        runspace = options.UseSsh ? connector.OpenSsh(name) : connector.OpenWsMan(name);
                     }
                     catch (Exception ex) when (!(ex is PipelineStoppedException))
                     {
-                        // WinRM and SSH fail in many ways (transport, authentication, a missing client library): each is this host's failure only.
+                        if (!options.UseSsh && WsManMissing(ex))
+                            throw new StorageTestException("WsManUnavailable",
+                                $"This computer cannot open WinRM (WSMan) sessions: {ex.Message} PowerShell on Linux and macOS has no WSMan client. Use -UseSSH (PowerShell remoting over SSH, with -UserName, -KeyFilePath, -Port), or -Session with sessions you opened with New-PSSession.",
+                                ErrorCategory.NotInstalled, name, ex);
+                        // WinRM and SSH fail in many ways (transport, authentication, host keys): each is this host's failure only.
                         failure = ex;
                     }
                     var host = connector.Add(name, runspace);
-                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {failure.Message}", failure);
+                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
             }
             catch
@@ -88,11 +92,23 @@ namespace ExchStorageTest.MultiHost
             return connector;
         }
 
+        /// <summary>
+        /// Names a checked host by the machine name it reports, unique in the run in the order the hosts were given: a
+        /// second session to one machine is &lt;name&gt;-2, never the address (which the user cannot prepare folders for).
+        /// </summary>
+        public void Name(RemoteHost host)
+        {
+            string key = SharedResults.SafeName(host.ComputerName);
+            string unique = key;
+            for (int n = 2; !_keys.Add(unique); n++) unique = key + "-" + n;
+            host.Key = unique;
+        }
+
         /// <summary>Marks a host as failed and reports it as HostFailed: a non-terminating error whose target is the host name.</summary>
         public void Fail(RemoteHost host, string reason, Exception? inner)
         {
             host.Fail(reason);
-            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.ComputerName}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.ComputerName, inner).ErrorRecord);
+            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.Label}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.Name, inner).ErrorRecord);
         }
 
         public void Dispose()
@@ -124,19 +140,16 @@ namespace ExchStorageTest.MultiHost
             _openedSessions.Clear();
         }
 
-        private RemoteHost Add(string name, Runspace? runspace)
+        private RemoteHost Add(string address, Runspace? runspace)
         {
-            string key = SharedResults.SafeName(name);
-            string unique = key;
-            for (int n = 2; !_keys.Add(unique); n++) unique = key + "-" + n;
-            var host = new RemoteHost(name, unique, runspace);
+            var host = new RemoteHost(address, runspace);
             _hosts.Add(host);
             return host;
         }
 
-        private Runspace OpenWsMan(string name, PSCredential? credential)
+        private Runspace OpenWsMan(string name)
         {
-            var connection = new WSManConnectionInfo(false, name, WsManPort, "/wsman", ShellUri, credential);
+            var connection = new WSManConnectionInfo(false, name, _options.Port ?? WsManPort, "/wsman", ShellUri, _options.Credential);
             Runspace runspace = RunspaceFactory.CreateRunspace(connection);
             _opened.Add(runspace);
             runspace.Open();
@@ -146,7 +159,7 @@ namespace ExchStorageTest.MultiHost
         private Runspace OpenSsh(string name)
         {
             // The SSH transport's types are PowerShell 7's own, absent from the 5.1 reference: New-PSSession opens it.
-            foreach (PSObject item in _cmdlet.InvokeCommand.InvokeScript("New-PSSession -HostName $args[0] -ErrorAction Stop", name))
+            foreach (PSObject item in _cmdlet.InvokeCommand.InvokeScript(OpenSshScript, _options.NewPSSessionParameters(name)))
             {
                 if (item?.BaseObject is PSSession session)
                 {
@@ -155,6 +168,18 @@ namespace ExchStorageTest.MultiHost
                 }
             }
             throw new InvalidOperationException($"New-PSSession -HostName {name} returned no session.");
+        }
+
+        /// <summary>The error itself, not the "-ErrorAction Stop" wrapper New-PSSession's failure comes in.</summary>
+        private static Exception Unwrapped(Exception ex) =>
+            ex is ActionPreferenceStopException stop && stop.ErrorRecord?.Exception is Exception inner && !ReferenceEquals(inner, ex) ? inner : ex;
+
+        /// <summary>No WSMan client library here (PowerShell on Linux and macOS): every WinRM connection fails alike.</summary>
+        private static bool WsManMissing(Exception ex)
+        {
+            for (Exception? e = ex; e != null; e = e.InnerException)
+                if (e is DllNotFoundException) return true;
+            return false;
         }
 
         // PSVersion is a System.Version in 5.1 and a SemanticVersion in 7: both have Major.

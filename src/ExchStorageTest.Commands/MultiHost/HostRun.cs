@@ -11,7 +11,8 @@ namespace ExchStorageTest.MultiHost
     /// The storage test on one host: the module's own Invoke-StorageTest, run asynchronously on the host's runspace
     /// so all hosts run at once. Its progress, warnings and verbose records stay in the pipeline's streams until the
     /// orchestrator (on the command's thread, the only one that may write to the command's streams) relays them.
-    /// Stopping it stops Invoke-StorageTest there, which stops that host's helper cleanly, as a local Ctrl+C would.
+    /// Stopping it stops Invoke-StorageTest there, which stops that host's helper cleanly, as a local Ctrl+C would. It runs
+    /// under a host without a UI (<see cref="StreamsOnlyHost"/>), so its records reach the console once, relayed.
     /// </summary>
     internal sealed class HostRun : IDisposable
     {
@@ -49,7 +50,7 @@ namespace ExchStorageTest.MultiHost
 
         public bool IsFinished => _pending == null || _pending.IsCompleted;
 
-        public void Start() => _pending = _ps.BeginInvoke<PSObject, PSObject>(null, _output);
+        public void Start() => _pending = _ps.BeginInvoke<PSObject, PSObject>(null, _output, StreamsOnlyHost.Settings(), null, null);
 
         /// <summary>Progress records that arrived since the last call (taken out of the stream, so a long run does not pile them up).</summary>
         public ICollection<ProgressRecord> TakeProgress() => _ps.Streams.Progress.ReadAll();

@@ -21,19 +21,23 @@ namespace ExchStorageTest.MultiHost
     /// <summary>
     /// Invoke-StorageTest -ComputerName / -Session: one profile on several hosts at once, measured over one window.
     /// <list type="number">
-    /// <item>Each host is checked: this module's version there (copied over when missing), its clock skew against this
-    /// computer, and its engine's plan for its own paths ({host} replaced), which checks its folders and free space.</item>
+    /// <item>Each host is checked: this module's version there (copied over when missing), the machine name it reports
+    /// (its name in the run, and {host} in its paths), its clock skew against this computer, and its engine's plan for
+    /// its own paths, which checks its folders and free space.</item>
     /// <item>One confirmation for the whole run.</item>
-    /// <item>One start instant: -StartAtUtc, or now + the longest preparation estimate (at least 60 s). Each host gets
-    /// it on its own clock (instant + its skew); its helper prepares the databases and waits for it.</item>
+    /// <item>Two agreed instants: the load start, -StartAtUtc or now + the longest preparation estimate (at least 60 s),
+    /// and the measuring start, the load start + the plans' lead (tuning budget, warm-up bound, settling). Each host
+    /// gets them on its own clock (instant + its skew); its helper prepares, starts loading at the first and measures
+    /// from the second, whatever its own tuning and warm-up took (docs/load-model.md).</item>
     /// <item>Every host runs the module's Invoke-StorageTest at once (asynchronously on its runspace), with one child
     /// progress bar per host.</item>
     /// <item>Each host's results JSON is copied back into &lt;OutputPath&gt;/&lt;host&gt;/; the output is one TestResult per
-    /// host, then an AggregateResult merged by the engine's report over those files. &lt;OutputPath&gt;/run.json records
-    /// the hosts, their skew and outcome.</item>
+    /// host, then an AggregateResult merged by the engine's report over those files (with the largest skew between the
+    /// hosts' measuring starts). &lt;OutputPath&gt;/run.json records the hosts, their skew, instants and outcome.</item>
     /// </list>
     /// A host that fails at any step is reported as HostFailed (non-terminating, target = host name) and left out;
-    /// the others go on.
+    /// the others go on. When every host fails, the run record and the AggregateResult with each host's reason are
+    /// still written.
     /// </summary>
     internal sealed class MultiHostRun
     {
@@ -94,43 +98,39 @@ catch {
                 var hosts = _connector.Hosts.Where(h => !h.Failed).ToList();
                 foreach (RemoteHost host in hosts)
                 {
-                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, $"Checking {host.ComputerName}") { CurrentOperation = "Checking hosts" });
+                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, $"Checking {host.Label}") { CurrentOperation = "Checking hosts" });
                     Attempt(host, () => Check(host, profile));
                 }
                 hosts = hosts.Where(h => !h.Failed).ToList();
-                if (hosts.Count == 0) return;
+                if (hosts.Count == 0)
+                {
+                    // Nothing to run, but the user is owed the record of why (under -WhatIf nothing is written or returned).
+                    if (!_cmdlet.WhatIfInEffect) Finish(runId, profile, outputPath, null, 0, new List<TestResult>());
+                    return;
+                }
 
-                TimeSpan lead = PreparationEstimate.Lead(hosts.Select(h => h.Plan).ToArray());
-                if (!_cmdlet.ShouldRun(Describe(profile, hosts, runId, startAtUtc, lead, outputPath),
+                TimeSpan prepare = PreparationEstimate.Lead(hosts.Select(h => h.Plan).ToArray());
+                double lead = hosts.Max(h => RunInstants.LeadSeconds(h.Plan));
+                if (!_cmdlet.ShouldRun(Describe(profile, hosts, runId, startAtUtc, prepare, lead, outputPath),
                         $"Run a {_settings.TestType} storage test with profile '{profile.Name}' on {hosts.Count} host(s)? It creates the planned files on every host and loads their disks.",
                         "Invoke-StorageTest"))
                     return;
 
-                DateTime startAt = startAtUtc ?? DateTime.UtcNow + lead;
+                DateTime startAt = startAtUtc ?? UtcTime.ToMilliseconds(DateTime.UtcNow + prepare);
                 if (startAt < DateTime.UtcNow + MinimumNotice)
                     throw TooSoon(startAt);
                 Directory.CreateDirectory(outputPath);
-                _cmdlet.WriteVerbose($"Run {runId}: every host starts measuring at {UtcTime.Iso(startAt)} (this computer's clock); results are collected in '{outputPath}'.");
+                _cmdlet.WriteVerbose($"Run {runId}: on this computer's clock, {RunInstants.Describe(startAt, lead)}; results are collected in '{outputPath}'.");
 
-                Start(profile, hosts, startAt);
-                Wait(activity, startAt);
+                Start(profile, hosts, startAt, lead);
+                Wait(activity, startAt, startAt.AddSeconds(lead));
                 var results = new List<TestResult>();
                 foreach (HostRun run in _runs)
                 {
                     TestResult? result = Collect(run, profile, outputPath);
                     if (result != null) results.Add(result);
                 }
-                AggregateResult aggregate = Aggregate.Build(runId, startAt, _connector.Hosts, results, Report(results, outputPath), outputPath);
-                foreach (TestResult result in results) _cmdlet.WriteObject(result);
-                _cmdlet.WriteObject(aggregate);
-                try
-                {
-                    RunRecord.Write(outputPath, runId, startAt, profile, _connector.Hosts);
-                }
-                catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
-                {
-                    _cmdlet.WriteWarning($"The run record could not be written to '{outputPath}': {ex.Message}. The results are there all the same.");
-                }
+                Finish(runId, profile, outputPath, startAt, lead, results);
             }
             finally
             {
@@ -147,16 +147,36 @@ catch {
             }
         }
 
+        /// <summary>The hosts' results, the aggregate (with every failed host's reason) and the run record.</summary>
+        private void Finish(string runId, MailboxProfile profile, string outputPath, DateTime? startAt, double lead, List<TestResult> results)
+        {
+            DateTime? measureAt = startAt?.AddSeconds(lead);
+            AggregateResult aggregate = Aggregate.Build(runId, startAt, measureAt, _connector.Hosts, results, Report(results, outputPath), outputPath);
+            foreach (TestResult result in results) _cmdlet.WriteObject(result);
+            _cmdlet.WriteObject(aggregate);
+            try
+            {
+                Directory.CreateDirectory(outputPath);
+                RunRecord.Write(outputPath, runId, startAt, measureAt, aggregate.MeasuringStartSkewSeconds, profile, _connector.Hosts);
+            }
+            catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
+            {
+                _cmdlet.WriteWarning($"The run record could not be written to '{outputPath}': {ex.Message}. The results are there all the same.");
+            }
+        }
+
         /// <summary>Refuses a -StartAtUtc too close to start every host in time (or past).</summary>
         public static StorageTestException TooSoon(DateTime startAt) =>
             StorageTestException.InvalidArgument("InvalidStartTime",
                 $"StartAtUtc {UtcTime.Iso(startAt)} is less than {MinimumNotice.TotalSeconds:0} seconds away (or past): the hosts could not all be started in time.", startAt);
 
-        /// <summary>Module (copied when missing), engine, clock skew and plan of one host.</summary>
+        /// <summary>Module (copied when missing), machine name, engine, clock skew and plan of one host.</summary>
         private void Check(RemoteHost host, MailboxProfile profile)
         {
             var runspace = host.Runspace!;
             HostFacts facts = HostFacts.Read(runspace, _cmdlet, _module.Version, null);
+            host.Facts = facts;
+            _connector.Name(host);
             if (facts.ModuleBase == null && facts.ModuleError == null)
             {
                 // Not installed: a copy made earlier (by an earlier run of this build, or another session to this host) is reused.
@@ -164,30 +184,30 @@ catch {
                 facts = HostFacts.Read(runspace, _cmdlet, _module.Version, copy);
                 if (facts.ModuleBase == null && facts.ModuleError == null)
                 {
-                    _module.CopyTo(runspace, _cmdlet, facts, host.ComputerName);
+                    _module.CopyTo(runspace, _cmdlet, facts, host.Label);
                     facts = HostFacts.Read(runspace, _cmdlet, _module.Version, copy);
                     facts.ModuleCopied = true;
                 }
+                host.Facts = facts;
             }
             if (facts.ModuleBase == null)
                 throw new StorageTestException("ModuleNotAvailable", $"ExchStorageTest {_module.Version} cannot be used on the host: {facts.ModuleError ?? "the module could not be found or loaded"}",
-                    ErrorCategory.NotInstalled, host.ComputerName);
+                    ErrorCategory.NotInstalled, host.Name);
             if (facts.EnginePath == null)
                 throw new StorageTestException("EngineNotAvailable", $"ExchStorageTest {_module.Version} on the host ('{facts.ModuleBase}') has no engine for its platform ({facts.RuntimeId}). Install the engine there, or the full module.",
-                    ErrorCategory.NotInstalled, host.ComputerName);
-            host.Facts = facts;
+                    ErrorCategory.NotInstalled, host.Name);
             host.Skew = ClockSkew.Measure(runspace, _cmdlet);
 
             string request = JsonWriter.Write(_hostSettings.ToRequest("plan", ForHost(profile, host)));
             var answer = RemoteCall.Invoke(runspace, _cmdlet, PlanScript, PlanTimeout, request);
             host.Plan = answer.Count > 0 ? JsonReader.Parse(answer[0].BaseObject?.ToString() ?? "") as JsonObject : null;
             if (host.Plan == null)
-                throw new StorageTestException("PlanMissing", "its engine returned no plan.", ErrorCategory.InvalidResult, host.ComputerName);
-            _cmdlet.WriteVerbose($"{host.ComputerName}: {facts.ComputerName}, PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
+                throw new StorageTestException("PlanMissing", "its engine returned no plan.", ErrorCategory.InvalidResult, host.Name);
+            _cmdlet.WriteVerbose($"{host.Label}: machine {facts.ComputerName} ({{host}} in its paths is '{host.Key}'), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
                 $"clock skew {host.Skew}; preparation about {PreparationEstimate.For(host.Plan).TotalSeconds:0} s.");
         }
 
-        private void Start(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt)
+        private void Start(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, double lead)
         {
             int progressId = 1;
             foreach (RemoteHost host in hosts)
@@ -195,7 +215,9 @@ catch {
                 progressId++;
                 Attempt(host, () =>
                 {
+                    // The host's engine derives the measuring start from the load start and the same settings: its lead is this one.
                     host.StartAtUtc = startAt + host.Skew!.Skew;
+                    host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(lead);
                     var run = new HostRun(host, progressId, Parameters(ForHost(profile, host), host.StartAtUtc.Value));
                     lock (_gate)
                     {
@@ -208,7 +230,7 @@ catch {
         }
 
         /// <summary>Relays every host's progress and messages until all have finished; a stop waits for each host to stop cleanly.</summary>
-        private void Wait(string activity, DateTime startAt)
+        private void Wait(string activity, DateTime startAt, DateTime measureAt)
         {
             DateTime? stopDeadline = null;
             while (true)
@@ -223,7 +245,7 @@ catch {
                         if (!_cmdlet.Stopping)
                         {
                             Relay(run);
-                            _cmdlet.WriteProgress(new ProgressRecord(run.ProgressId, run.Host.ComputerName, "Finished") { ParentActivityId = 1, RecordType = ProgressRecordType.Completed });
+                            _cmdlet.WriteProgress(new ProgressRecord(run.ProgressId, run.Host.Label, "Finished") { ParentActivityId = 1, RecordType = ProgressRecordType.Completed });
                         }
                     }
                     if (run.Done) finished++;
@@ -240,7 +262,9 @@ catch {
                     // A new record each time: the host keeps the records it was given, so one must not be changed after it was written.
                     DateTime now = DateTime.UtcNow;
                     string status = now < startAt
-                        ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s)", UtcTime.Iso(startAt), (startAt - now).TotalSeconds)
+                        ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s) and measure from {2}", UtcTime.Iso(startAt), (startAt - now).TotalSeconds, UtcTime.Iso(measureAt))
+                        : now < measureAt
+                        ? string.Format(CultureInfo.InvariantCulture, "Tuning and warming up; all hosts measure from {0} (in {1:0} s)", UtcTime.Iso(measureAt), (measureAt - now).TotalSeconds)
                         : $"{finished} of {_runs.Count} host(s) finished";
                     _cmdlet.WriteProgress(new ProgressRecord(1, activity, status) { PercentComplete = 100 * finished / _runs.Count });
                 }
@@ -258,7 +282,7 @@ catch {
         /// <summary>A host's records since the last look, under its own progress bar and with its name on its messages.</summary>
         private void Relay(HostRun run)
         {
-            string name = run.Host.ComputerName;
+            string name = run.Host.Label;
             ProgressRecord? last = run.TakeProgress().LastOrDefault(p => p.RecordType != ProgressRecordType.Completed);
             if (last != null)
             {
@@ -286,14 +310,14 @@ catch {
                 _connector.Fail(host, reason, run.Failure ?? error?.Exception);
                 return null;
             }
-            foreach (ErrorRecord error in run.Errors) _cmdlet.WriteWarning($"{host.ComputerName}: {error.Exception?.Message ?? error.ToString()}");
+            foreach (ErrorRecord error in run.Errors) _cmdlet.WriteWarning($"{host.Label}: {error.Exception?.Message ?? error.ToString()}");
 
             TestResult result = RemoteResult.Read(item);
             string? remotePath = result.ResultsPath;
             string? localPath = null;
             if (remotePath != null)
             {
-                string folder = Path.Combine(outputPath, host.Key);
+                string folder = Path.Combine(outputPath, host.Key!);
                 localPath = Path.Combine(folder, remotePath.Split('\\', '/').Last());
                 try
                 {
@@ -308,9 +332,9 @@ catch {
             }
             result.ProfileName = profile.Name;
             result.ComputerName = host.ComputerName;
+            result.Address = host.Address;
             result.ResultsPath = localPath;
             result.RemoteResultsPath = remotePath;
-            result.StartAtUtc = host.StartAtUtc;
             result.ClockSkewMs = host.Skew == null ? (double?)null : Math.Round(host.Skew.Skew.TotalMilliseconds, 1);
             host.Result = result;
             return result;
@@ -386,18 +410,19 @@ catch {
             return parameters;
         }
 
-        private string Describe(MailboxProfile profile, List<RemoteHost> hosts, string runId, DateTime? startAtUtc, TimeSpan lead, string outputPath)
+        private string Describe(MailboxProfile profile, List<RemoteHost> hosts, string runId, DateTime? startAtUtc, TimeSpan prepare, double lead, string outputPath)
         {
             var text = new StringBuilder();
             text.AppendFormat(CultureInfo.InvariantCulture, "{0} storage test '{1}' on {2} host(s), run {3}.", _settings.TestType, profile.Name, hosts.Count, runId).AppendLine();
             text.AppendLine(startAtUtc.HasValue
-                ? $"Start: {UtcTime.Iso(startAtUtc.Value)}."
-                : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s).", lead.TotalSeconds, PreparationEstimate.MinimumLead.TotalSeconds));
+                ? $"Start: {RunInstants.Describe(startAtUtc.Value, lead)}."
+                : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s); measuring {2:0.###} s later on every host, after tuning and warm-up.",
+                    prepare.TotalSeconds, PreparationEstimate.MinimumLead.TotalSeconds, lead));
             text.AppendLine($"Results are collected in '{outputPath}'.");
             foreach (RemoteHost host in hosts)
             {
                 text.AppendLine();
-                text.AppendLine($"Host {host.ComputerName} (clock skew {host.Skew}):");
+                text.AppendLine($"Host {host.Label} (clock skew {host.Skew}):");
                 text.Append(TestPlanText.Describe(host.Plan, ForHost(profile, host), _hostSettings)).AppendLine();
             }
             return text.ToString().TrimEnd();

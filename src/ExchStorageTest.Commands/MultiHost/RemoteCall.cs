@@ -25,7 +25,7 @@ namespace ExchStorageTest.MultiHost
                 ps.AddScript(script);
                 foreach (object? arg in args) ps.AddArgument(arg);
                 var output = new PSDataCollection<PSObject>();
-                IAsyncResult pending = ps.BeginInvoke<PSObject, PSObject>(null, output);
+                IAsyncResult pending = ps.BeginInvoke<PSObject, PSObject>(null, output, StreamsOnlyHost.Settings(), null, null);
                 DateTime deadline = DateTime.UtcNow + timeout;
                 while (!pending.AsyncWaitHandle.WaitOne(Poll))
                 {

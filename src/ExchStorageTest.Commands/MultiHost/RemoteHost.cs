@@ -7,18 +7,27 @@ namespace ExchStorageTest.MultiHost
     /// <summary>One host of a multi-host run: its runspace, what the checks found, and how it ended.</summary>
     internal sealed class RemoteHost
     {
-        public RemoteHost(string computerName, string key, Runspace? runspace)
+        public RemoteHost(string address, Runspace? runspace)
         {
-            ComputerName = computerName;
-            Key = key;
+            Address = address;
             Runspace = runspace;
         }
 
-        /// <summary>The name the user gave (or the session's computer name).</summary>
-        public string ComputerName { get; }
+        /// <summary>How the host was reached: the name the user gave, or the session's computer name (often an address).</summary>
+        public string Address { get; }
 
-        /// <summary>The name made safe for a folder name and unique in the run; replaces {host} in paths.</summary>
-        public string Key { get; }
+        /// <summary>
+        /// The host's name in the run: the machine name it reports, once checked (two sessions to 127.0.0.1 are two
+        /// machines, or one machine twice); its address until then, or when it could not be checked.
+        /// </summary>
+        public string ComputerName => Facts?.ComputerName is string machine && machine.Length > 0 ? machine : Address;
+
+        /// <summary>
+        /// The machine name made safe for a folder name and unique in the run, in the order the hosts were given (the
+        /// second session to one machine is &lt;name&gt;-2): replaces {host} in paths and names its results folder here.
+        /// Null until the host was checked.
+        /// </summary>
+        public string? Key { get; set; }
 
         /// <summary>Null when no session could be opened (the host then failed already).</summary>
         public Runspace? Runspace { get; }
@@ -31,14 +40,23 @@ namespace ExchStorageTest.MultiHost
 
         public JsonObject? Plan { get; set; }
 
-        /// <summary>The agreed start instant on this host's own clock.</summary>
+        /// <summary>The agreed load start on this host's own clock.</summary>
         public DateTime? StartAtUtc { get; set; }
+
+        /// <summary>The agreed measuring start on this host's own clock.</summary>
+        public DateTime? MeasureAtUtc { get; set; }
 
         public bool Failed { get; private set; }
 
         public string? FailureReason { get; private set; }
 
         public TestResult? Result { get; set; }
+
+        /// <summary>The host's name in the run: <see cref="Key"/> once checked, its address until then.</summary>
+        public string Name => Key ?? Address;
+
+        /// <summary>The host as messages name it: its name in the run, with its address when that differs.</summary>
+        public string Label => string.Equals(Name, Address, StringComparison.OrdinalIgnoreCase) ? Name : $"{Name} ({Address})";
 
         public void Fail(string reason)
         {
@@ -47,6 +65,6 @@ namespace ExchStorageTest.MultiHost
         }
 
         /// <summary>The profile path with {host} replaced: for storage every host sees under the same path.</summary>
-        public string ForHost(string path) => path.Replace("{host}", Key);
+        public string ForHost(string path) => path.Replace("{host}", Key ?? throw new InvalidOperationException($"{Label} has no name in the run before it was checked."));
     }
 }

@@ -40,7 +40,9 @@ namespace ExchStorageTest.MultiHost
                 DirectIo = bag.TryGet(out object? direct, "DirectIo") && direct != null ? LanguagePrimitives.IsTrue(direct) : (bool?)null,
                 ResultsPath = Text(bag, "ResultsPath"),
                 ReportPath = Items(bag, "ReportPath").Cast<object?>().Select(p => SettingSource.Unwrap(p)?.ToString()).Where(p => !string.IsNullOrEmpty(p)).Select(p => p!).ToArray(),
-                StartAtUtc = bag.TryGet(out object? start, "StartAtUtc") && start is DateTime at ? Runs.UtcTime.From(at) : (DateTime?)null,
+                StartAtUtc = Instant(bag, "StartAtUtc"),
+                MeasureAtUtc = Instant(bag, "MeasureAtUtc"),
+                MeasuringStartUtc = Instant(bag, "MeasuringStartUtc"),
             };
         }
 
@@ -64,6 +66,9 @@ namespace ExchStorageTest.MultiHost
             string? text = bag.Get(null, name)?.ToString();
             return string.IsNullOrEmpty(text) ? null : text;
         }
+
+        private static DateTime? Instant(SettingSource bag, string name) =>
+            bag.TryGet(out object? value, name) && SettingSource.Unwrap(value) is DateTime at ? Runs.UtcTime.From(at) : (DateTime?)null;
 
         private static double? Number(SettingSource bag, string name) =>
             bag.Get(null, name) is object value ? LanguagePrimitives.ConvertTo<double>(value) : (double?)null;

@@ -9,28 +9,35 @@ using ExchStorageTest.Runs;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// &lt;OutputPath&gt;/run.json: the record of a multi-host run beside the collected results: every host, its clock
-    /// skew, start instant on its own clock and outcome (the failed ones with their reason). A run.json already there
+    /// &lt;OutputPath&gt;/run.json: the record of a multi-host run beside the collected results: the agreed instants and the
+    /// largest skew between the hosts' measuring starts; every host, its address, clock skew, agreed instants on its own
+    /// clock, actual measuring start and outcome (the failed ones with their reason, also when every host failed). A run.json already there
     /// (an earlier run into the same folder) is kept: this one is then named run-&lt;runId&gt;.json.
     /// </summary>
     internal static class RunRecord
     {
         public const string Schema = "exchstoragetest/multihost-run";
 
-        public static string Write(string outputPath, string runId, DateTime startAtUtc, MailboxProfile profile, IReadOnlyList<RemoteHost> hosts)
+        public static string Write(string outputPath, string runId, DateTime? startAtUtc, DateTime? measureAtUtc, double? measuringStartSkewSeconds, MailboxProfile profile, IReadOnlyList<RemoteHost> hosts)
         {
             var record = new JsonObject()
                 .Set("schema", Schema)
                 .Set("schemaVersion", 1)
                 .Set("runId", runId)
-                .Set("startAtUtc", UtcTime.Iso(startAtUtc))
+                .Set("startAtUtc", Iso(startAtUtc))
+                .Set("measureAtUtc", Iso(measureAtUtc))
+                .Set("measuringStartSkewSeconds", measuringStartSkewSeconds)
                 .Set("profile", profile.Name)
                 .Set("hosts", hosts.Select(h => new JsonObject()
+                    .Set("name", h.Name)
                     .Set("computerName", h.ComputerName)
+                    .Set("address", h.Address)
                     .Set("key", h.Key)
                     .Set("clockSkewMs", h.Skew == null ? (double?)null : Math.Round(h.Skew.Skew.TotalMilliseconds, 1))
                     .Set("clockUncertaintyMs", h.Skew == null ? (double?)null : Math.Round(h.Skew.Uncertainty.TotalMilliseconds, 1))
-                    .Set("startAtUtc", h.StartAtUtc.HasValue ? UtcTime.Iso(h.StartAtUtc.Value) : null)
+                    .Set("startAtUtc", Iso(h.StartAtUtc))
+                    .Set("measureAtUtc", Iso(h.MeasureAtUtc))
+                    .Set("measuringStartUtc", Iso(h.Result?.MeasuringStartUtc))
                     .Set("moduleCopied", h.Facts?.ModuleCopied ?? false)
                     .Set("result", h.Result?.Result)
                     .Set("completion", h.Result?.Completion)
@@ -55,5 +62,7 @@ namespace ExchStorageTest.MultiHost
             }
             throw new IOException($"Neither run.json nor run-{runId}.json could be created in '{outputPath}': both exist.");
         }
+
+        private static string? Iso(DateTime? at) => at.HasValue ? UtcTime.Iso(at.Value) : null;
     }
 }

@@ -13,12 +13,18 @@ namespace ExchStorageTest
         public string? RunId { get; set; }
         /// <summary>Pass or Fail.</summary>
         public string? Result { get; set; }
-        /// <summary>The agreed UTC instant, on this computer's clock.</summary>
+        /// <summary>The agreed UTC instant every host started loading (tuning, warm-up), on this computer's clock; null when every host failed its check.</summary>
         public DateTime? StartAtUtc { get; set; }
+        /// <summary>The agreed UTC instant every host started measuring, on this computer's clock.</summary>
+        public DateTime? MeasureAtUtc { get; set; }
+        /// <summary>The largest difference between two hosts' actual measuring starts (each on its own clock), in seconds, from the engine's merge.</summary>
+        public double? MeasuringStartSkewSeconds { get; set; }
         /// <summary>Every host of the run, the failed ones included.</summary>
         public int HostCount { get; set; }
         public int PassedHostCount { get; set; }
         public string[] FailedHosts { get; set; } = Array.Empty<string>();
+        /// <summary>Every failed host with how it was reached and why it failed.</summary>
+        public HostFailure[] Failures { get; set; } = Array.Empty<HostFailure>();
         /// <summary>The per-host results (the same objects the command returned before this one).</summary>
         public TestResult[] Hosts { get; set; } = Array.Empty<TestResult>();
         public double? TargetIops { get; set; }

@@ -13,6 +13,8 @@ namespace ExchStorageTest
         public string? Result { get; set; }
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
+        /// <summary>The largest difference between two hosts' measuring starts (each on its own clock), in seconds.</summary>
+        public double? MeasuringStartSkewSeconds { get; set; }
 
         internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
         {
@@ -20,6 +22,7 @@ namespace ExchStorageTest
             Result = fields.GetString("result"),
             TargetIops = fields.GetNumber("targetIops"),
             AchievedIops = fields.GetNumber("achievedIops"),
+            MeasuringStartSkewSeconds = fields.GetNumber("measuringStartSkewSeconds"),
         };
 
         public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";

@@ -39,8 +39,14 @@ namespace ExchStorageTest
         public string[] ReportPath { get; set; } = Array.Empty<string>();
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
-        /// <summary>Multi-host and start-file runs: the agreed UTC instant measuring started (multi-host: on this host's own clock).</summary>
+        /// <summary>Runs with -StartAtUtc, multi-host and start-file runs: the agreed UTC instant the host started loading (tuning, warm-up), on its own clock.</summary>
         public DateTime? StartAtUtc { get; set; }
+        /// <summary>The agreed UTC instant every host of the run started measuring, on this host's clock (StartAtUtc + the tuning and warm-up time).</summary>
+        public DateTime? MeasureAtUtc { get; set; }
+        /// <summary>When this host actually started measuring (its results' timeline.collectionStartUtc), on its own clock.</summary>
+        public DateTime? MeasuringStartUtc { get; set; }
+        /// <summary>Multi-host runs: how the host was reached (the -ComputerName given, or the session's computer name); ComputerName is the machine name it reported.</summary>
+        public string? Address { get; set; }
         /// <summary>Multi-host runs: where the results JSON is on the host (ResultsPath is the copy collected here).</summary>
         public string? RemoteResultsPath { get; set; }
         /// <summary>Multi-host runs: the host's clock minus this computer's, in milliseconds, as measured before the run.</summary>
@@ -72,6 +78,9 @@ namespace ExchStorageTest
                 DirectIo = result["directIo"] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString("resultsPath")),
                 ReportPath = result.GetArray("reportPaths").OfType<string>().Where(p => p.Length > 0).ToArray(),
+                StartAtUtc = Runs.UtcTime.Parse(result.GetString("startAtUtc")),
+                MeasureAtUtc = Runs.UtcTime.Parse(result.GetString("measureAtUtc")),
+                MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString("measuringStartUtc")),
             };
         }
 

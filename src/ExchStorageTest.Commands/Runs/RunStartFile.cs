@@ -10,7 +10,7 @@ namespace ExchStorageTest.Runs
 {
     /// <summary>
     /// The start file of a run on a share (<c>&lt;run&gt;/start.json</c>): the common UTC instant at which every host
-    /// starts measuring. UTF-8 JSON without a byte-order mark:
+    /// starts loading; each measures from it + the lead its plan derives from the settings (<see cref="RunInstants"/>). UTF-8 JSON without a byte-order mark:
     /// <c>{ schema: "exchstoragetest/run", schemaVersion: 1, runId, startAtUtc, hostCount, createdBy, createdUtc }</c>.
     /// </summary>
     internal sealed class RunStartFile

@@ -12,7 +12,9 @@ namespace ExchStorageTest.Runs
     /// Invoke-StorageTest -StartFile: one host of a run whose hosts cannot be remoted into, synchronised through a
     /// start file on a share. The first host to arrive creates the file (unless -StartFileTimeout says to wait for
     /// New-StorageTestRun to write it), every host reads the instant from it, its helper prepares and waits for that
-    /// instant on this host's clock, and the results JSON is copied to &lt;run&gt;/results without overwriting.
+    /// instant on this host's clock to start loading, and measures from the instant + the plan's lead, the same on
+    /// every host given the same settings (<see cref="RunInstants"/>); the results JSON is copied to &lt;run&gt;/results
+    /// without overwriting.
     /// </summary>
     internal sealed class StartFileRun
     {
@@ -40,21 +42,20 @@ namespace ExchStorageTest.Runs
             {
                 DateTime proposed = UtcTime.ToMilliseconds(proposedStartAtUtc ?? DateTime.UtcNow + PreparationEstimate.Lead(plan));
                 if (RunStartFile.TryCreate(startFile, RunStartFile.NewRunId(proposed), proposed, hostCount: null))
-                    _cmdlet.WriteVerbose($"Created the start file '{startFile}': every host starts measuring at {UtcTime.Iso(proposed)}.");
+                    _cmdlet.WriteVerbose($"Created the start file '{startFile}': every host starts at {UtcTime.Iso(proposed)}.");
             }
             RunStartFile start = RunStartFile.Read(startFile, timeout ?? TimeSpan.Zero, _cmdlet);
             if (start.StartAtUtc <= DateTime.UtcNow)
                 throw new StorageTestException("StartTimePassed",
                     $"The start instant {UtcTime.Iso(start.StartAtUtc)} in '{startFile}' has passed: this host would start late and measure a different window. Start the run again with a new start file (New-StorageTestRun).",
                     ErrorCategory.InvalidOperation, startFile);
-            _cmdlet.WriteVerbose($"Run {start.RunId}: this host starts measuring at {UtcTime.Iso(start.StartAtUtc)} on its own clock (keep the hosts' clocks synchronised with NTP).");
+            _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
             JsonObject request = _settings.ToRequest("run", profile, start.StartAtUtc);
             HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")}), start-file run {start.RunId}");
             foreach (HelperEvent result in outcome.OfType("result"))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
-                item.StartAtUtc = start.StartAtUtc;
                 // A share that fails now loses nothing: the result is still returned, with where it was saved here.
                 try
                 {

@@ -60,7 +60,7 @@ namespace ExchStorageTest.Suite
         public string RunFolder { get; }
 
         /// <summary>
-        /// The instant <paramref name="test"/> starts measuring on every host; registers this host as ready for it first.
+        /// The instant <paramref name="test"/> starts on every host (loading; each measures from it + the test's lead, see RunInstants); registers this host as ready for it first.
         /// <paramref name="plan"/> (the helper's plan of this test here) sets the lead when this host creates the run's start file.
         /// </summary>
         public DateTime AgreeStart(SuiteState state, SuiteTest test, JsonObject? plan)
@@ -85,7 +85,7 @@ namespace ExchStorageTest.Suite
                 DateTime last = Markers(ready).Select(m => ReadyUtc(Path.Combine(ready, m + ".json"))).DefaultIfEmpty(DateTime.UtcNow).Max();
                 DateTime at = UtcTime.ToMilliseconds((last > DateTime.UtcNow ? last : DateTime.UtcNow) + LaterTestLead);
                 if (RunStartFile.TryCreate(startFile, RunStartFile.NewRunId(at), at, hosts.Count))
-                    _cmdlet.WriteVerbose($"Every host is ready for {test.TestType}: created '{startFile}', measuring starts at {UtcTime.Iso(at)}.");
+                    _cmdlet.WriteVerbose($"Every host is ready for {test.TestType}: created '{startFile}': every host starts at {UtcTime.Iso(at)}.");
             }
             RunStartFile agreed = RunStartFile.Read(startFile, TimeSpan.Zero, _cmdlet);
             return Check(agreed, startFile);
@@ -98,7 +98,7 @@ namespace ExchStorageTest.Suite
             {
                 DateTime proposed = UtcTime.ToMilliseconds(_proposed ?? DateTime.UtcNow + PreparationEstimate.Lead(plan));
                 if (RunStartFile.TryCreate(_startFile, RunStartFile.NewRunId(proposed), proposed, hostCount: null))
-                    _cmdlet.WriteVerbose($"Created the start file '{_startFile}': every host starts measuring at {UtcTime.Iso(proposed)}.");
+                    _cmdlet.WriteVerbose($"Created the start file '{_startFile}': every host starts at {UtcTime.Iso(proposed)}.");
             }
             RunStartFile start = RunStartFile.Read(_startFile, _timeout ?? TimeSpan.Zero, _cmdlet);
             Check(start, _startFile);

@@ -40,10 +40,16 @@ public sealed class EngineRequest
     /// <summary>Cache warm-up before the measured window; null = until the cache model is ~90% full (bounded).</summary>
     public double? WarmupSeconds { get; set; }
     /// <summary>
-    /// Multi-host runs: prepare databases, then wait until this UTC instant before warm-up and
-    /// measurement, so every host measures the same window. Null = start at once.
+    /// Hosts that run together: prepare the databases, then wait until this UTC instant to start
+    /// loading the storage (tuning, warm-up). Null = start at once. See <see cref="RunSchedule"/>.
     /// </summary>
     public DateTime? StartAtUtc { get; set; }
+    /// <summary>
+    /// With <see cref="StartAtUtc"/>: the agreed UTC instant every host starts measuring. Null = the
+    /// load start plus the plan's lead (tuning budget + warm-up bound + settling), which every host
+    /// given the same settings derives alike.
+    /// </summary>
+    public DateTime? MeasureAtUtc { get; set; }
     /// <summary>Soft recovery: log generations to create and replay per instance.</summary>
     public int LogFilesToReplay { get; set; } = 500;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>

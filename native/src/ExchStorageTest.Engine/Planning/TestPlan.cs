@@ -24,6 +24,8 @@ public sealed class TestPlan
     public double TargetIops => Profile.TargetIops;
     /// <summary>Sessions; null when automatic tuning will choose.</summary>
     public int? ThreadCount { get; init; }
+    /// <summary>Tuning, warm-up and settling before the measured window, and the instants agreed with other hosts.</summary>
+    public required RunSchedule Schedule { get; init; }
 
     public IEnumerable<PlannedFile> Files()
     {

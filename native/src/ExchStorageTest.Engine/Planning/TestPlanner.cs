@@ -108,6 +108,7 @@ public static partial class TestPlanner
             Thresholds = thresholds,
             OutputPath = output,
             ThreadCount = threads,
+            Schedule = RunSchedule.For(request, type, duration, interval, threads),
             LockFolders = dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal).ToList(),
         };
         DatabaseSet.CheckBeforeWriting(plan);

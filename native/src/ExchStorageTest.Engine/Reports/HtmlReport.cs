@@ -328,11 +328,12 @@ svg .frame { fill: none; stroke: #9aa7b4; }
     {
         Open(h, "Errors");
         h.Append("<p>").Append(E(ReportText.SystemLogSummary(r))).Append("</p>\n");
-        if (r.SystemLog is { } log && log.StorageErrorCount > 0)
-            Grid(h, new[] { "Time", "Source", "Event", "Level", "Message" },
-                log.Events.Where(e => e.IsStorageError).Select(e => (IReadOnlyList<string>)new[]
+        if (r.SystemLog is { } log && log.StorageErrorCount + log.OtherDeviceStorageErrorCount > 0)
+            Grid(h, new[] { "Time", "Source", "Event", "Level", "Message", "Judged" },
+                log.Events.Where(e => e.IsStorageError).OrderBy(e => e.OtherDevice).Select(e => (IReadOnlyList<string>)new[]
                 {
                     JetFormat.Time(e.TimeUtc, o.TimeZone), e.Provider, e.EventId?.ToString(JetFormat.Culture) ?? "", e.Level, e.Message,
+                    e.OtherDevice ? "no: another device" : "yes",
                 }));
         if (r.Errors.Count == 0)
         {

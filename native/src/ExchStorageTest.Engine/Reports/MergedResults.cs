@@ -17,6 +17,12 @@ public sealed class MergedResults
     public double AchievedTransactionalIops { get; init; }
     public DateTime TestStartUtc { get; init; }
     public DateTime TestEndUtc { get; init; }
+    /// <summary>
+    /// The largest difference between two hosts' measuring starts (timeline.collectionStartUtc, each on its own
+    /// clock), in seconds; null when fewer than two hosts measured. Hosts that agreed instants measure together,
+    /// so this is their clocks' skew plus how precisely each started.
+    /// </summary>
+    public double? MeasuringStartSkewSeconds { get; init; }
     /// <summary>Pass only when every host passed.</summary>
     public string Result { get; init; } = "Fail";
     /// <summary>Every host's reasons, each message prefixed with its host.</summary>

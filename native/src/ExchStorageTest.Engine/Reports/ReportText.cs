@@ -194,7 +194,10 @@ internal static class ReportText
     {
         null => "System log: not checked.",
         { Checked: false } => "System log: could not be read for the test window; the reliability check was not possible.",
-        { } log when log.StorageErrorCount > 0 => $"System log: {log.StorageErrorCount} storage error(s) in the test window ({log.Source}).",
-        { } log => $"System log: no storage errors in the test window ({log.Source}; {log.Events.Count} other error entries).",
+        { } log when log.StorageErrorCount > 0 => $"System log: {log.StorageErrorCount} storage error(s) in the test window ({log.Source}).{OtherDevices(log)}",
+        { } log => $"System log: no storage errors in the test window ({log.Source}; {log.Events.Count - log.OtherDeviceStorageErrorCount} other error entries).{OtherDevices(log)}",
     };
+
+    private static string OtherDevices(SystemLogReport log) => log.OtherDeviceStorageErrorCount == 0 ? ""
+        : $" {log.OtherDeviceStorageErrorCount} storage error(s) on devices that hold none of the test's folders, listed for information, not judged.";
 }

@@ -44,10 +44,17 @@ public static class ResultsMerge
             AchievedTransactionalIops = hosts.Sum(h => TransactionalIops.Achieved(h.Instances)),
             TestStartUtc = hosts.Count == 0 ? default : hosts.Min(h => h.Timeline.TestStartUtc),
             TestEndUtc = hosts.Count == 0 ? default : hosts.Max(h => h.Timeline.TestEndUtc),
+            MeasuringStartSkewSeconds = MeasuringStartSkew(hosts),
             Result = hosts.Count > 0 && hosts.All(h => h.Verdict.Result == "Pass") ? "Pass" : "Fail",
             Reasons = reasons,
             ErrorCount = hosts.Sum(h => h.Errors.Count),
         };
+    }
+
+    private static double? MeasuringStartSkew(IReadOnlyList<TestResults> hosts)
+    {
+        var starts = hosts.Select(h => h.Timeline.CollectionStartUtc).OfType<DateTime>().ToList();
+        return starts.Count < 2 ? null : Math.Round((starts.Max() - starts.Min()).TotalSeconds, 3);
     }
 
     /// <summary>One merged <see cref="StreamResult"/> per stream name, in report order.</summary>

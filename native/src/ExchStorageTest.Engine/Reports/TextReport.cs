@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
@@ -108,8 +109,8 @@ public static class TextReport
 
         sb.Append('\n').Append(ReportText.SystemLogSummary(r)).Append('\n');
         if (r.SystemLog is { } log)
-            foreach (var e in log.Events.Where(e => e.IsStorageError).Take(10))
-                sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Provider}{(e.EventId is int id ? " " + id : "")} {e.Level}: {e.Message}\n");
+            foreach (var e in log.Events.Where(e => e.IsStorageError).OrderBy(e => e.OtherDevice).Take(10))
+                sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Provider}{(e.EventId is int id ? " " + id : "")} {e.Level}: {e.Message}{(e.OtherDevice ? " (another device: not judged)" : "")}\n");
         sb.Append($"\nI/O errors: {r.Errors.Count}\n");
         foreach (var e in r.Errors.Take(10))
             sb.Append($"  {JetFormat.Time(e.TimeUtc, o.TimeZone)} {e.Instance} {e.Stream} {e.File} @{e.Offset}+{e.Length}: {e.ErrorName} ({e.ErrorCode}) {e.Message}\n");
@@ -142,6 +143,7 @@ public static class TextReport
             JetFormat.Integer(merged.Hosts.Sum(h => h.Instances.Count)), JetFormat.Integer(merged.ErrorCount));
         sb.Append("\nHosts\n");
         hosts.WriteTo(sb);
+        sb.Append(MeasuringWindow(merged));
 
         var streams = new TextTable("Stream", "ops/s", "avg bytes", "mean ms", "p50", "p90", "p99", "p99.9", "max");
         foreach (var s in merged.Streams)
@@ -153,6 +155,17 @@ public static class TextReport
         sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
         streams.WriteTo(sb);
         return sb.ToString();
+    }
+
+    /// <summary>When the hosts started measuring: the agreed instant and the largest skew between their actual starts.</summary>
+    private static string MeasuringWindow(MergedResults merged)
+    {
+        if (merged.MeasuringStartSkewSeconds is not double skew) return "";
+        var agreed = merged.Hosts.Select(h => h.Settings.MeasureAtUtc).OfType<DateTime>().ToList();
+        string start = agreed.Count == merged.Hosts.Count
+            ? string.Create(CultureInfo.InvariantCulture, $"  Agreed measuring start: {agreed.Min():yyyy-MM-dd HH:mm:ss.fff} UTC; ")
+            : "  The hosts agreed no measuring start; ";
+        return start + $"their measuring starts differ by at most {JetFormat.Number(skew, 3)} s.\n";
     }
 
     private static void Pairs(StringBuilder sb, string title, IReadOnlyList<(string Label, string Value)> rows)

@@ -60,7 +60,12 @@ public sealed class TestResults
 public sealed class RunSettings
 {
     public double DurationSeconds { get; set; }
+    /// <summary>The warm-up's bound (the request's, or the default); what the warm-up took is its phase in the timeline.</summary>
     public double WarmupSeconds { get; set; }
+    /// <summary>The agreed UTC instant this host started loading (tuning, warm-up); null when the run started at once.</summary>
+    public DateTime? StartAtUtc { get; set; }
+    /// <summary>The agreed UTC instant every host of the run started measuring; the actual start is timeline.collectionStartUtc.</summary>
+    public DateTime? MeasureAtUtc { get; set; }
     public double SampleIntervalSeconds { get; set; } = 15;
     public int ThreadCount { get; set; }
     public bool AutoTuned { get; set; }
@@ -493,7 +498,15 @@ public sealed class SystemLogReport
     public DateTime FromUtc { get; set; }
     public DateTime ToUtc { get; set; }
     public List<SystemLogEntry> Events { get; set; } = new();
-    public int StorageErrorCount => Events.Count(e => e.IsStorageError);
+    /// <summary>
+    /// The kernel names (and major:minor) of the devices under the test's folders, which storage errors are judged
+    /// against; empty when they are not known (Windows), and then every storage error counts.
+    /// </summary>
+    public List<string> Devices { get; set; } = new();
+    /// <summary>Storage errors the verdict counts: on the test's devices, or naming no device (they may be the test's).</summary>
+    public int StorageErrorCount => Events.Count(e => e.Judged);
+    /// <summary>Storage errors of other devices: listed as information, not judged.</summary>
+    public int OtherDeviceStorageErrorCount => Events.Count(e => e.IsStorageError && e.OtherDevice);
 }
 
 public sealed class SystemLogEntry
@@ -506,4 +519,10 @@ public sealed class SystemLogEntry
     public bool IsStorageError { get; set; }
     public string? Device { get; set; }
     public string? Reason { get; set; }
+    /// <summary>The entry names a device that holds none of the test's folders (an error there is information, not judged).</summary>
+    public bool OtherDevice { get; set; }
+
+    /// <summary>A storage error the verdict counts.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool Judged => IsStorageError && !OtherDevice;
 }

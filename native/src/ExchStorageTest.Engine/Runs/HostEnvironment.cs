@@ -56,7 +56,11 @@ internal static class HostEnvironment
         ctx.Warn(message);
     }
 
-    /// <summary>Reads the system log for the test window; storage errors there fail the verdict.</summary>
+    /// <summary>
+    /// Reads the system log for the test window; storage errors there fail the verdict when they are on the devices
+    /// under the test's folders (or name no device). Another device's errors are listed as information: a failing
+    /// disk elsewhere in the machine says nothing about the storage under test.
+    /// </summary>
     public static void CheckSystemLog(RunContext ctx)
     {
         var r = ctx.Results;
@@ -64,10 +68,12 @@ internal static class HostEnvironment
         var to = DateTime.UtcNow;
         var report = new SystemLogReport { FromUtc = from, ToUtc = to };
         List<SystemLogEvent>? events = null;
+        IReadOnlySet<string> devices = new HashSet<string>();
         if (OperatingSystem.IsLinux())
         {
             events = SystemLogCheck.CollectLinux(from, to);
             report.Source = "kernel log (journalctl -k or /dev/kmsg)";
+            devices = StorageDevices.Of(r.Environment.Volumes.Select(v => v.Device));
         }
         else if (OperatingSystem.IsWindows())
         {
@@ -78,14 +84,23 @@ internal static class HostEnvironment
         foreach (var e in events ?? new List<SystemLogEvent>())
         {
             if (!e.IsStorageError && !SystemLogLevels.IsErrorOrWorse(e.Level)) continue;
-            report.Events.Add(new SystemLogEntry
-            {
-                TimeUtc = e.TimeUtc, Provider = e.Provider, EventId = e.EventId, Level = e.Level,
-                Message = e.Message, IsStorageError = e.IsStorageError, Device = e.Device, Reason = e.Reason,
-            });
+            report.Events.Add(Entry(e, devices));
         }
+        report.Devices = devices.Order(StringComparer.Ordinal).ToList();
         r.SystemLog = report;
         if (!report.Checked) ctx.Warn("The system log could not be read for the test window; the reliability check was not possible.");
-        else ctx.Log($"System log check: {report.StorageErrorCount} storage error(s), {report.Events.Count} error entries in the test window.");
+        else ctx.Log($"System log check: {report.StorageErrorCount} storage error(s) on the test's devices ({string.Join(", ", report.Devices.Where(d => !d.Contains(':')))}), " +
+            $"{report.OtherDeviceStorageErrorCount} on other devices (not judged), {report.Events.Count} error entries in the test window.");
     }
+
+    /// <summary>
+    /// An entry of the report. It is another device's when it names a device that is none of <paramref name="devices"/>;
+    /// one that names no device, or when the test's devices are not known, may be the test's and counts.
+    /// </summary>
+    internal static SystemLogEntry Entry(SystemLogEvent e, IReadOnlySet<string> devices) => new()
+    {
+        TimeUtc = e.TimeUtc, Provider = e.Provider, EventId = e.EventId, Level = e.Level,
+        Message = e.Message, IsStorageError = e.IsStorageError, Device = e.Device, Reason = e.Reason,
+        OtherDevice = devices.Count > 0 && e.Device is not null && !devices.Contains(e.Device),
+    };
 }

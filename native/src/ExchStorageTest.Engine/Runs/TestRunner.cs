@@ -17,13 +17,15 @@ namespace ExchStorageTest.Engine.Runs;
 public static class TestRunner
 {
     /// <summary>
-    /// Multi-host runs agree one UTC start: each host prepares, then waits here, so the measured
+    /// Hosts that run together agree instants (<see cref="RunSchedule"/>): each prepares, then waits here for the
+    /// load start — or, for backup and recovery, which measure from their first I/O, for the measuring start — so the
     /// windows line up (within the hosts' clock skew, which the orchestrator measures and reports).
     /// </summary>
     private static void WaitForAgreedStart(RunContext ctx)
     {
-        if (ctx.Plan.Request.StartAtUtc is not DateTime at) return;
-        at = at.Kind == DateTimeKind.Unspecified ? DateTime.SpecifyKind(at, DateTimeKind.Utc) : at.ToUniversalTime();
+        var schedule = ctx.Plan.Schedule;
+        bool measuresAtOnce = ctx.Plan.TestType is TestType.DatabaseBackup or TestType.SoftRecovery;
+        if ((measuresAtOnce ? schedule.MeasureStartUtc : schedule.LoadStartUtc) is not DateTime at) return;
         var wait = at - DateTime.UtcNow;
         if (wait <= TimeSpan.Zero)
         {
@@ -31,7 +33,9 @@ public static class TestRunner
             return;
         }
         ctx.BeginPhase("WaitingForStart");
-        ctx.Log($"Waiting for the agreed start at {at:o} ({wait.TotalSeconds:F1} s) ...");
+        ctx.Log(measuresAtOnce || schedule.LeadSeconds == 0
+            ? $"Waiting for the agreed start at {at:o} ({wait.TotalSeconds:F1} s) ..."
+            : F($"Waiting for the agreed start at {at:o} ({wait.TotalSeconds:F1} s) ...; every host measures from {schedule.MeasureStartUtc:o}, after tuning and warm-up ({schedule.LeadSeconds:F0} s)."));
         while (DateTime.UtcNow < at)
         {
             ctx.Cancel.ThrowIfCancellationRequested();
@@ -128,20 +132,13 @@ public static class TestRunner
         try
         {
             Warmup(ctx, phase);
-            if (pace is double rate && !ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError)
-            {
-                // Warm-up fills the cache without think time; the load then settles at the paced
-                // rate before the measured window opens, so the window sees the steady state.
-                phase.PaceAt(rate);
-                double settle = Math.Clamp(plan.SampleIntervalSeconds, 2, 10);
-                ctx.Log(F($"Sessions think between transactions from here on, holding the transactional load to {rate:0.###} IOPS; settling for {settle:F0} s."));
-                phase.Run(settle, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", null);
-            }
+            if (!ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError) Settle(ctx, phase, pace);
             if (!ctx.Cancel.IsCancellationRequested && !phase.Driver.StoppedByError)
             {
                 ctx.BeginPhase("Measuring");
                 r.Timeline.CollectionStartUtc = DateTime.UtcNow;
                 phase.BeginMeasuring();
+                LogLateMeasuringStart(ctx, r.Timeline.CollectionStartUtc.Value);
                 var counters = HostEnvironment.StartCounters(ctx);
                 WindowEnd end;
                 try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
@@ -196,14 +193,16 @@ public static class TestRunner
         ctx.Log(F($"Performance logging started (interval: {plan.SampleIntervalSeconds * 1000:F0} ms)."));
     }
 
-    /// <summary>"Attaining prerequisites": run until each cache model is ~90% full, bounded by time.</summary>
+    /// <summary>
+    /// "Attaining prerequisites": run until each cache model is ~90% full, bounded by the warm-up's time — with agreed
+    /// instants, until the schedule's warm-up deadline, however early tuning ended.
+    /// </summary>
     private static void Warmup(RunContext ctx, LoadPhase phase)
     {
         var plan = ctx.Plan;
         ctx.BeginPhase("Warmup");
         ctx.Log("Attaining prerequisites:");
-        double bound = plan.Request.WarmupSeconds ?? Math.Clamp(plan.DurationSeconds * 0.5, 5, 600);
-        var sw = Stopwatch.StartNew();
+        double bound = plan.Schedule.WarmupDeadlineUtc is DateTime until ? SecondsUntil(until) : plan.Schedule.WarmupSeconds;
         long target = 0;
         foreach (var w in ctx.Instances) target += (long)(w.Cache.Capacity * 0.9) * PageFormat.PageSize;
         Func<bool> full = () =>
@@ -214,9 +213,39 @@ public static class TestRunner
         if (bound > 0) phase.Run(bound, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", full);
         long cache = 0;
         foreach (var w in ctx.Instances) cache += (long)w.Cache.Resident * PageFormat.PageSize;
-        ctx.Results.Settings.WarmupSeconds = Math.Round(sw.Elapsed.TotalSeconds, 3);
         ctx.Log(F($"\\MSExchange Database(ExchStorageTest)\\Database Cache Size, Last: {cache:F1} (lower bound: {target:F1}, upper bound: none)") + (full() ? "" : " - warm-up time bound reached"));
     }
+
+    /// <summary>
+    /// Between the warm-up and the measured window. Tuned sessions start thinking between transactions and the load
+    /// settles at the paced rate, so the window sees the steady state. With agreed instants the chosen load — paced or
+    /// not — runs on until the agreed measuring start, so shared storage carries every host's load until they all
+    /// measure together.
+    /// </summary>
+    private static void Settle(RunContext ctx, LoadPhase phase, double? pace)
+    {
+        var schedule = ctx.Plan.Schedule;
+        double seconds = schedule.MeasureStartUtc is DateTime measureAt ? SecondsUntil(measureAt) : pace is null ? 0 : schedule.SettleSeconds;
+        if (pace is double rate)
+        {
+            phase.PaceAt(rate);
+            ctx.Log(F($"Sessions think between transactions from here on, holding the transactional load to {rate:0.###} IOPS; settling for {seconds:F0} s") +
+                (schedule.Agreed ? $", until the agreed measuring start at {schedule.MeasureStartUtc:o}." : "."));
+        }
+        else if (seconds > 0)
+            ctx.Log(F($"Holding the load for {seconds:F0} s, until the agreed measuring start at {schedule.MeasureStartUtc:o}."));
+        if (seconds > 0) phase.Run(seconds, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", null);
+    }
+
+    /// <summary>Says so when this host starts measuring after the agreed instant (its preparation or tuning overran).</summary>
+    private static void LogLateMeasuringStart(RunContext ctx, DateTime started)
+    {
+        if (ctx.Plan.Schedule.MeasureStartUtc is not DateTime agreed) return;
+        double late = (started - agreed).TotalSeconds;
+        if (late >= 1) ctx.Warn(F($"Measuring started {late:F1} s after the agreed measuring start at {agreed:o}: this host's window is shifted against the others'."));
+    }
+
+    private static double SecondsUntil(DateTime instantUtc) => Math.Max(0, (instantUtc - DateTime.UtcNow).TotalSeconds);
 
     internal static void Collect(RunContext ctx, LoadPhase phase)
     {
@@ -266,6 +295,9 @@ public static class TestRunner
         r.Settings = new RunSettings
         {
             DurationSeconds = plan.DurationSeconds,
+            WarmupSeconds = plan.Schedule.WarmupSeconds,
+            StartAtUtc = plan.Schedule.LoadStartUtc,
+            MeasureAtUtc = plan.Schedule.MeasureStartUtc,
             SampleIntervalSeconds = plan.SampleIntervalSeconds,
             ThreadCount = plan.ThreadCount ?? 0,
             AutoTuned = plan.ThreadCount is null && plan.Request.TargetRateIops is null,

@@ -17,7 +17,9 @@ internal readonly record struct TuningChoice(int Sessions, double? PacedIops);
 /// the storage the way the profile says even where one session per database already overshoots.
 /// Throughput mode steps up instead and keeps the largest count that passes. The search is bounded
 /// by a time budget (the test duration within 12..180 s unless the request says otherwise) and
-/// logs why it stopped.
+/// logs why it stopped. A run whose hosts agreed instants (<see cref="RunSchedule"/>) has a hard end instead: every
+/// step ends before the warm-up's share of the time to the agreed measuring start, and the search takes its best
+/// count so far when no further step fits.
 /// </summary>
 internal static class Tuner
 {
@@ -29,8 +31,6 @@ internal static class Tuner
     private const int MaxSessions = 1024;
     private const double MinStepSeconds = 4;
 
-    public static double BudgetSeconds(TestPlan plan) => plan.Request.TuningSeconds ?? Math.Clamp(plan.DurationSeconds, 12, 180);
-
     public static TuningChoice Tune(RunContext ctx)
     {
         var plan = ctx.Plan;
@@ -41,10 +41,9 @@ internal static class Tuner
         int start = Math.Max(StartSessions, floor);
         int rungs = 1;
         for (int n = start; n / 2 >= floor; n /= 2) rungs++;
-        double budget = BudgetSeconds(plan);
-        double step = Math.Max(MinStepSeconds, budget / rungs);
-        ctx.Log(TestRunner.F($"Tuning the session count for {target:0.###} target IOPS: from {start} sessions, halving while the target is met (time budget {budget:F0} s, {step:F1} s per step)."));
-        var clock = Stopwatch.StartNew();
+        var clock = new TuningClock(plan);
+        double step = Math.Max(MinStepSeconds, clock.Budget / rungs);
+        ctx.Log(TestRunner.F($"Tuning the session count for {target:0.###} target IOPS: from {start} sessions, halving while the target is met ({clock.Describe()}, {step:F1} s per step)."));
         int sessions = start, steps = 0;
         bool ascending = false, latencyCapped = false;
         int? best = null;
@@ -53,8 +52,8 @@ internal static class Tuner
         while (true)
         {
             if (ctx.Cancel.IsCancellationRequested) { stop = "the run was stopped"; break; }
-            if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
-            var t = RunTrial(ctx, sessions, step, target);
+            if (!clock.Fits(step, steps, out double length)) { stop = clock.RanOut(steps); break; }
+            var t = RunTrial(ctx, sessions, length, target);
             steps++;
             if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
             bool meets = t.LatencyOk && t.Achieved >= target && t.Achieved > 0;
@@ -111,17 +110,16 @@ internal static class Tuner
         var r = ctx.Results;
         ctx.BeginPhase("Tuning");
         int floor = Math.Max(1, plan.Instances.Count);
-        double budget = BudgetSeconds(plan);
-        double step = Math.Max(MinStepSeconds, budget / 5);
-        ctx.Log(TestRunner.F($"Searching for the largest session count that passes the thresholds: from {floor} sessions, doubling (time budget {budget:F0} s, {step:F1} s per step)."));
-        var clock = Stopwatch.StartNew();
+        var clock = new TuningClock(plan);
+        double step = Math.Max(MinStepSeconds, clock.Budget / 5);
+        ctx.Log(TestRunner.F($"Searching for the largest session count that passes the thresholds: from {floor} sessions, doubling ({clock.Describe()}, {step:F1} s per step)."));
         int sessions = floor, steps = 0, best = -1;
         string stop;
         while (true)
         {
             if (ctx.Cancel.IsCancellationRequested) { stop = "the run was stopped"; break; }
-            if (steps > 0 && clock.Elapsed.TotalSeconds + step > budget * 1.1) { stop = TestRunner.F($"the tuning time ({budget:F0} s) ran out"); break; }
-            var t = RunTrial(ctx, sessions, step, target: null);
+            if (!clock.Fits(step, steps, out double length)) { stop = clock.RanOut(steps); break; }
+            var t = RunTrial(ctx, sessions, length, target: null);
             steps++;
             if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
             if (t.LatencyOk && t.Achieved > 0) best = sessions;
@@ -139,6 +137,47 @@ internal static class Tuner
         r.TuningOutcome = "Failed";
         ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
         return floor;
+    }
+
+    /// <summary>
+    /// When tuning must end. On its own, a run lets a step start while it ends within 110% of the budget (the first step
+    /// always runs). With agreed instants the end is the schedule's tuning deadline, the same instant on every host: a
+    /// step is cut to fit it, and none starts that would lose more than a tenth of its length (the first: of
+    /// <see cref="MinStepSeconds"/>).
+    /// </summary>
+    private sealed class TuningClock
+    {
+        private readonly DateTime _deadline;
+        private readonly bool _agreed;
+
+        public TuningClock(TestPlan plan)
+        {
+            Budget = plan.Schedule.TuningSeconds;
+            _agreed = plan.Schedule.TuningDeadlineUtc is not null;
+            _deadline = plan.Schedule.TuningDeadlineUtc ?? DateTime.UtcNow.AddSeconds(Budget * 1.1);
+        }
+
+        public double Budget { get; }
+
+        public string Describe() => _agreed
+            ? TestRunner.F($"time budget {Budget:F0} s, ending by {_deadline:HH:mm:ss} UTC for the agreed measuring start")
+            : TestRunner.F($"time budget {Budget:F0} s");
+
+        /// <summary>
+        /// Whether another step fits, and how long it may run. With agreed instants a step may lose up to a tenth of its
+        /// length to the deadline (the steps themselves take a few milliseconds beyond their windows).
+        /// </summary>
+        public bool Fits(double step, int stepsTaken, out double length)
+        {
+            double left = (_deadline - DateTime.UtcNow).TotalSeconds;
+            length = Math.Min(step, left);
+            if (!_agreed) return left >= step || stepsTaken == 0;
+            return left >= 0.9 * (stepsTaken == 0 ? MinStepSeconds : step);
+        }
+
+        public string RanOut(int stepsTaken) => _agreed
+            ? TestRunner.F($"the tuning time ran out: tuning ends by {_deadline:HH:mm:ss} UTC to leave the warm-up its time before the agreed measuring start, and {(stepsTaken == 0 ? "no" : "no further")} step fits")
+            : TestRunner.F($"the tuning time ({Budget:F0} s) ran out");
     }
 
     /// <summary>A judged tuning step. IoFailed: an I/O error stopped it (without continue-on-error), and the search ends there.</summary>

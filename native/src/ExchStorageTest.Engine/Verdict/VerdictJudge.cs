@@ -63,11 +63,11 @@ public static class VerdictJudge
             reasons.Add(new VerdictReason { Code = "ChecksumFailed", Message = $"The checksum pass found {c.BadPages} bad page(s) and {c.BadLogs} bad log file(s) ({First(c.Problems)}).", Measured = c.BadPages + c.BadLogs, Limit = 0 });
         if (r.SystemLog is { } systemLog && systemLog.StorageErrorCount > 0)
         {
-            var first = systemLog.Events.First(e => e.IsStorageError);
+            var first = systemLog.Events.First(e => e.Judged);
             reasons.Add(new VerdictReason
             {
                 Code = "SystemLogStorageErrors",
-                Message = $"The system log has {systemLog.StorageErrorCount} storage error(s) in the test window (first: {first.Provider}{(first.EventId is int id ? " " + id : "")}: {first.Message}).",
+                Message = $"The system log has {systemLog.StorageErrorCount} storage error(s) on the test's devices in the test window (first: {first.Provider}{(first.EventId is int id ? " " + id : "")}: {first.Message}).",
                 Measured = systemLog.StorageErrorCount,
                 Limit = 0,
             });

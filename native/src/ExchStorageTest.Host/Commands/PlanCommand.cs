@@ -24,6 +24,15 @@ internal static class PlanCommand
             w.WriteNumber("totalBytes", plan.TotalBytes);
             w.WriteString("outputPath", plan.OutputPath);
             w.WriteString("thresholds", plan.Thresholds.Name);
+            var schedule = plan.Schedule;
+            w.WriteStartObject("schedule");
+            w.WriteNumber("tuningSeconds", schedule.TuningSeconds);
+            w.WriteNumber("warmupSeconds", schedule.WarmupSeconds);
+            w.WriteNumber("settleSeconds", schedule.SettleSeconds);
+            w.WriteNumber("leadSeconds", schedule.LeadSeconds);
+            if (schedule.LoadStartUtc is DateTime start) w.WriteString("startAtUtc", start);
+            if (schedule.MeasureStartUtc is DateTime measure) w.WriteString("measureAtUtc", measure);
+            w.WriteEndObject();
             w.WriteStartArray("files");
             foreach (var f in plan.Files())
             {

@@ -77,6 +77,7 @@ internal static class ReportCommand
                 w.WriteString("result", m.Result);
                 w.WriteNumber("targetIops", Math.Round(m.TargetTransactionalIops, 3));
                 w.WriteNumber("achievedIops", Math.Round(m.AchievedTransactionalIops, 3));
+                if (m.MeasuringStartSkewSeconds is double skew) w.WriteNumber("measuringStartSkewSeconds", skew);
                 w.WriteEndObject();
             }
             if (comparison is not null)

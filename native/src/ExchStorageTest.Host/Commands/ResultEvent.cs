@@ -50,6 +50,9 @@ internal static class ResultEvent
             Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
             Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);
             if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
+            if (r.Settings.StartAtUtc is DateTime start) w.WriteString("startAtUtc", start);
+            if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString("measureAtUtc", agreed);
+            if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString("measuringStartUtc", measured);
             w.WriteString("ioBackend", r.Environment.IoBackend);
             w.WriteBoolean("directIo", r.Environment.DirectIo);
             w.WriteString("resultsPath", r.SavedPath ?? "");

@@ -26,6 +26,29 @@ public class MergeTests
     }
 
     [Fact]
+    public void The_merge_states_the_largest_skew_between_the_hosts_measuring_starts()
+    {
+        var agreed = new DateTime(2024, 1, 1, 0, 0, 30, DateTimeKind.Utc);
+        var hosts = new[] { 0.25, -0.15, 0.05 }.Select((offset, i) =>
+        {
+            var r = ReportFixtures.Host("HOST" + i, 100);
+            r.Settings.MeasureAtUtc = agreed;
+            r.Timeline.CollectionStartUtc = agreed.AddSeconds(offset);
+            return r;
+        }).ToList();
+
+        var merged = ResultsMerge.Merge(hosts);
+
+        Assert.Equal(0.4, merged.MeasuringStartSkewSeconds);
+        string text = TextReport.Render(merged);
+        Assert.True(text.Contains("Agreed measuring start: 2024-01-01 00:00:30.000 UTC; their measuring starts differ by at most 0.400 s.", StringComparison.Ordinal), text);
+        // One host measured nothing: no skew to state.
+        hosts[1].Timeline.CollectionStartUtc = null;
+        hosts[2].Timeline.CollectionStartUtc = null;
+        Assert.Null(ResultsMerge.Merge(hosts).MeasuringStartSkewSeconds);
+    }
+
+    [Fact]
     public void Merged_percentiles_equal_percentiles_of_the_union_of_raw_values()
     {
         var rng = new Random(7);

@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Verdict;
 using ExchStorageTest.Engine.Reports;
 using ExchStorageTest.Engine.Results;
 
@@ -25,6 +26,29 @@ public class SystemLogReportTests
         Assert.DoesNotContain("usb 1-1", text);
         string html = HtmlReport.Render(r);
         Assert.Contains("blk_update_request: I/O error, dev sdb, sector 2048", html);
+    }
+
+    [Fact]
+    public void Another_devices_storage_errors_are_listed_as_information_and_do_not_fail_the_run()
+    {
+        var r = ReportFixtures.Js13();
+        var verdictBefore = VerdictJudge.Judge(r, r.Settings.Thresholds);
+        r.SystemLog = new SystemLogReport
+        {
+            Checked = true,
+            Source = "kernel log",
+            Devices = { "sdb", "8:16" },
+            Events =
+            {
+                new SystemLogEntry { TimeUtc = ReportFixtures.Start.AddMinutes(5), Provider = "kernel", Level = "Error", Message = "I/O error, dev loop0, sector 2048", IsStorageError = true, Device = "loop0", OtherDevice = true },
+            },
+        };
+        Assert.Equal(0, r.SystemLog.StorageErrorCount);
+        Assert.Equal(verdictBefore.Reasons.Select(x => x.Code), VerdictJudge.Judge(r, r.Settings.Thresholds).Reasons.Select(x => x.Code));
+        string text = TextReport.Render(r);
+        Assert.Contains("System log: no storage errors in the test window (kernel log; 0 other error entries). 1 storage error(s) on devices that hold none of the test's folders, listed for information, not judged.", text);
+        Assert.Contains("I/O error, dev loop0, sector 2048 (another device: not judged)", text);
+        Assert.Contains("no: another device", HtmlReport.Render(r));
     }
 
     [Fact]
