@@ -6,13 +6,7 @@
 # others' and of the recorded agreed start), the aggregate the sum of the hosts, failures that fail only their
 # host, a stop that leaves every host's partial result, and a run where every host fails its check.
 
-BeforeDiscovery {
-    Import-Module -Name (Join-Path $PSScriptRoot 'SshRig.psm1') -Force
-    $script:RigSkipReason = Get-SshRigSkipReason
-    if ($script:RigSkipReason) { Write-Host "MultiHost.Ssh: skipped: $($script:RigSkipReason)" }
-}
-
-Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Skip:([bool]$script:RigSkipReason) {
+Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Skip:(Test-Missing SshRig) {
     BeforeAll {
         Import-Module -Name (Join-Path $PSScriptRoot 'SshRig.psm1') -Force
         $script:Manifest = (Resolve-Path -LiteralPath (Join-Path $PSScriptRoot '../../ExchStorageTest.psd1')).Path

@@ -30,6 +30,9 @@ $script:Prerequisites = [ordered]@{
     Terminal       = @{ Reason = 'needs tmux (a terminal to type Ctrl+C into)'; Test = { -not $script:IsWindowsHost -and [bool](Get-Command -Name tmux -CommandType Application -ErrorAction SilentlyContinue) } }
     PowerShell7    = @{ Reason = 'needs PowerShell 7 (System.Reflection.Metadata is not part of Windows PowerShell 5.1)'; Test = { $PSVersionTable.PSEdition -eq 'Core' } }
     WinRM          = @{ Reason = 'needs WinRM enabled on this Windows machine (Test-WSMan localhost)'; Test = { $script:IsWindowsHost -and [bool](Test-WSMan -ComputerName localhost -ErrorAction SilentlyContinue) } }
+    # The two loopback sshd of tests/Remoting; the rig names what it lacks.
+    SshRig         = @{ Reason = { Import-Module -Name (Join-Path $PSScriptRoot '../Remoting/SshRig.psm1'); Get-SshRigSkipReason }
+                        Test   = { Import-Module -Name (Join-Path $PSScriptRoot '../Remoting/SshRig.psm1'); -not (Get-SshRigSkipReason) } }
 }
 
 function Test-Missing {
@@ -44,7 +47,8 @@ function Get-SkipReason {
     param([string[]] $Tag)
     $reasons = @(foreach ($t in $Tag) {
             if ($t -match '^Needs:(.+)$' -and $script:Prerequisites.Contains($Matches[1]) -and (Test-Missing $Matches[1])) {
-                $script:Prerequisites[$Matches[1]].Reason
+                $reason = $script:Prerequisites[$Matches[1]].Reason
+                if ($reason -is [scriptblock]) { & $reason } else { $reason }
             }
         })
     if ($reasons.Count -eq 0) { return $null }
