@@ -4,6 +4,7 @@ using System.Management.Automation;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
+using ExchStorageTest.Profiles;
 
 namespace ExchStorageTest.Runs
 {

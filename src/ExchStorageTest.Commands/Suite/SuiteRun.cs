@@ -9,6 +9,7 @@ using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
+using ExchStorageTest.Profiles;
 using ExchStorageTest.Reports;
 using ExchStorageTest.Runs;
 

@@ -30,7 +30,7 @@ internal static class DemoCommand
                 IopsPerMailbox = 0.5,
                 MailboxSizeMB = 10,
                 DatabaseCount = 2,
-                DatabasePaths = { root },
+                DatabasePaths = new[] { root },
                 MinimumDatabaseCacheMB = 8,
                 MaximumDatabaseCacheMB = 32,
             },

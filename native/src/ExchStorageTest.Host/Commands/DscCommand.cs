@@ -123,7 +123,7 @@ public static class DscCommand
         }
 
         string? folder = instance.OutputPath;
-        if (string.IsNullOrWhiteSpace(folder) && profile.DatabasePaths.Count > 0)
+        if (string.IsNullOrWhiteSpace(folder) && profile.DatabasePaths.Length > 0)
             folder = Path.Combine(Path.GetFullPath(profile.DatabasePaths[0]), "Results");
         state.OutputPath = folder;
 
