@@ -1,8 +1,9 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -90,7 +91,7 @@ namespace ExchStorageTest.Commands
             string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
             var request = Label == null ? ReportRequest.For(resultsPath, formats, outputPath, metadata)
                 : ReportRequest.ForRuns(_runs.Select((run, i) => (Label[i], run.Files)).ToList(), formats, outputPath, metadata);
-            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType("report"))
+            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType(EventTypes.Report))
                 WriteObject(TestReport.FromEvent(report.Fields, resultsPath));
         });
 

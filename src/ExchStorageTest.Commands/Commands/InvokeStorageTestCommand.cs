@@ -1,8 +1,9 @@
-using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Management.Automation;
 using System.Management.Automation.Runspaces;
+using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -212,7 +213,7 @@ namespace ExchStorageTest.Commands
                 new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
                 return;
             }
-            JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
+            JsonObject? plan = RunHelper(settings.ToRequest(HelperCommands.Plan, profile), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
             if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'.";
             else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: measuring starts at {UtcTime.Iso(startAt.Value)}.";
@@ -222,7 +223,7 @@ namespace ExchStorageTest.Commands
             if (AsJob)
             {
                 var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
-                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile, startAt), profile, result => result.StartAtUtc = startAt));
+                    (run, sink) => RunTest(run, sink, settings.ToRequest(HelperCommands.Run, profile, startAt), profile, result => result.StartAtUtc = startAt));
                 JobRepository.Add(job);
                 job.Start();
                 WriteObject(job);
@@ -235,9 +236,9 @@ namespace ExchStorageTest.Commands
                 return;
             }
 
-            JsonObject request = settings.ToRequest("run", profile, startAt);
-            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")})");
-            foreach (var result in outcome.OfType("result"))
+            JsonObject request = settings.ToRequest(HelperCommands.Run, profile, startAt);
+            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})");
+            foreach (var result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
                 item.StartAtUtc = startAt;
@@ -248,10 +249,10 @@ namespace ExchStorageTest.Commands
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
         internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile, Action<TestResult>? decorate)
         {
-            HelperOutcome outcome = run.Run(request, $"{request.GetString("testType")} storage test '{profile.Name}' ({request.GetString("testId")})", 1, sink);
+            HelperOutcome outcome = run.Run(request, $"{request.GetString(RequestFields.TestType)} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})", 1, sink);
             if (run.StopRequested) sink.Warning(StoppedMessage(outcome));
             var results = new List<object>();
-            foreach (var result in outcome.OfType("result"))
+            foreach (var result in outcome.OfType(EventTypes.Result))
             {
                 var item = TestResult.FromEvent(result.Fields, profile.Name);
                 decorate?.Invoke(item);

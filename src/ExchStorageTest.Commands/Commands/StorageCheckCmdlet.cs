@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
@@ -50,10 +51,7 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_targets.Count == 0) return;
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", HelperCommand)
-                .Set("paths", _targets);
+            var request = HelperRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
             foreach (HelperEvent done in RunHelper(request, Activity).OfType(HelperCommand))
                 foreach (JsonObject item in done.Fields.GetArray(ItemList).OfType<JsonObject>())
                     WriteObject(ToOutput(item));

@@ -1,5 +1,6 @@
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
@@ -13,8 +14,8 @@ namespace ExchStorageTest.Commands
     [OutputType(typeof(ChecksumResult))]
     public sealed class TestDatabaseChecksumCommand : StorageCheckCmdlet
     {
-        private protected override string HelperCommand => "verify";
-        private protected override string ItemList => "files";
+        private protected override string HelperCommand => HelperCommands.Verify;
+        private protected override string ItemList => EventFields.Verify.Files;
         private protected override string Activity => "Verifying database and log checksums";
 
         private protected override string Target(string resolvedPath)

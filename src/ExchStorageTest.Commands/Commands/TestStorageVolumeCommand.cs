@@ -1,5 +1,6 @@
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
@@ -11,8 +12,8 @@ namespace ExchStorageTest.Commands
     [OutputType(typeof(VolumeFinding))]
     public sealed class TestStorageVolumeCommand : StorageCheckCmdlet
     {
-        private protected override string HelperCommand => "inspect";
-        private protected override string ItemList => "findings";
+        private protected override string HelperCommand => HelperCommands.Inspect;
+        private protected override string ItemList => EventFields.Inspect.Findings;
         private protected override string Activity => "Inspecting storage volumes";
 
         private protected override string Target(string resolvedPath)

@@ -1,13 +1,14 @@
-using System;
-using System.Collections;
 using System.Collections.Generic;
+using System.Collections;
 using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
 using System.Threading;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -178,7 +179,7 @@ catch {
             host.Facts = facts;
             host.Skew = ClockSkew.Measure(runspace, _cmdlet);
 
-            string request = JsonWriter.Write(_hostSettings.ToRequest("plan", ForHost(profile, host)));
+            string request = JsonWriter.Write(_hostSettings.ToRequest(HelperCommands.Plan, ForHost(profile, host)));
             var answer = RemoteCall.Invoke(runspace, _cmdlet, PlanScript, PlanTimeout, request);
             host.Plan = answer.Count > 0 ? JsonReader.Parse(answer[0].BaseObject?.ToString() ?? "") as JsonObject : null;
             if (host.Plan == null)
@@ -323,7 +324,7 @@ catch {
             if (files.Length == 0) return null;
             try
             {
-                JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First("report")?.Fields;
+                JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
                 return report == null ? null : TestReport.FromEvent(report, files);
             }
             catch (StorageTestException ex)

@@ -1,7 +1,9 @@
-using System;
 using System.IO;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
+using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 using ExchStorageTest.Profiles;
@@ -34,17 +36,17 @@ namespace ExchStorageTest.Runs
         /// <summary>Checks every rule that needs no helper; paths are already absolute.</summary>
         public void Validate()
         {
-            SampleIntervalSeconds = new NumberRule("SampleIntervalSeconds", 1, 3600, "InvalidSampleInterval").Check(SampleIntervalSeconds);
-            LogFilesToReplay = (int)new NumberRule("LogFilesToReplay", 1, 100_000, "InvalidLogFilesToReplay", integer: true).Check(LogFilesToReplay);
-            CapacityPercent = new NumberRule("CapacityPercent", 1, 95, "InvalidCapacityPercent").Check(CapacityPercent);
+            SampleIntervalSeconds = new Input.NumberRule("SampleIntervalSeconds", 1, 3600, "InvalidSampleInterval").Check(SampleIntervalSeconds);
+            LogFilesToReplay = (int)new Input.NumberRule("LogFilesToReplay", 1, 100_000, "InvalidLogFilesToReplay", integer: true).Check(LogFilesToReplay);
+            CapacityPercent = new Input.NumberRule("CapacityPercent", 1, 95, "InvalidCapacityPercent").Check(CapacityPercent);
             if (Duration.HasValue && (Duration.Value <= TimeSpan.Zero || Duration.Value > TimeSpan.FromDays(30)))
                 throw StorageTestException.InvalidArgument("InvalidDuration", $"Duration '{Duration.Value}' is not valid: it must be greater than zero and at most 30 days (for example 00:30:00).", Duration.Value);
             if (Warmup.HasValue && (Warmup.Value < TimeSpan.Zero || Warmup.Value > TimeSpan.FromDays(1)))
                 throw StorageTestException.InvalidArgument("InvalidWarmup", $"Warmup '{Warmup.Value}' is not valid: it must be zero or more and at most one day.", Warmup.Value);
             if (ThreadCount.HasValue && TargetRateIops.HasValue)
                 throw StorageTestException.InvalidArgument("ConflictingLoadSettings", "ThreadCount and TargetRateIops cannot be used together: a fixed thread count drives a closed loop, a target rate an open loop. Give one of them.", null);
-            if (ThreadCount.HasValue) ThreadCount = (int)new NumberRule("ThreadCount", 1, 1024, "InvalidThreadCount", integer: true).Check(ThreadCount.Value);
-            if (TargetRateIops.HasValue) TargetRateIops = new NumberRule("TargetRateIops", 0, 10_000_000, "InvalidTargetRate", exclusiveMinimum: true).Check(TargetRateIops.Value);
+            if (ThreadCount.HasValue) ThreadCount = (int)new Input.NumberRule("ThreadCount", 1, 1024, "InvalidThreadCount", integer: true).Check(ThreadCount.Value);
+            if (TargetRateIops.HasValue) TargetRateIops = new Input.NumberRule("TargetRateIops", 0, 10_000_000, "InvalidTargetRate", exclusiveMinimum: true).Check(TargetRateIops.Value);
 
             bool restoreGiven = !string.IsNullOrWhiteSpace(RestoreFromPath);
             if (string.Equals(DatabaseSource, "Restore", StringComparison.OrdinalIgnoreCase))
@@ -76,27 +78,25 @@ namespace ExchStorageTest.Runs
         /// <summary>The helper's request for this profile (docs/protocol.md); <paramref name="command"/> is plan or run.</summary>
         public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null)
         {
-            var request = new JsonObject()
-                .Set("protocol", 1)
-                .Set("command", command)
-                .Set("testId", testId ?? NewTestId())
-                .Set("profile", profile.ToJson())
-                .Set("testType", TestType)
-                .Set("databaseSource", DatabaseSource)
-                .Set("thresholds", Thresholds)
-                .Set("continueOnError", ContinueOnError)
-                .Set("sampleIntervalSeconds", SampleIntervalSeconds)
-                .Set("allowBufferedIo", AllowBufferedIo)
-                .Set("pinWorkerThreads", !NoCpuAffinity)
-                .Set("logFilesToReplay", LogFilesToReplay)
-                .Set("capacityPercent", CapacityPercent);
-            if (Duration.HasValue) request.Set("durationSeconds", Duration.Value.TotalSeconds);
-            if (Warmup.HasValue) request.Set("warmupSeconds", Warmup.Value.TotalSeconds);
-            if (OutputPath != null) request.Set("outputPath", OutputPath);
-            if (RestoreFromPath != null) request.Set("restoreFromPath", RestoreFromPath);
-            if (ThreadCount.HasValue) request.Set("threadCount", ThreadCount.Value);
-            if (TargetRateIops.HasValue) request.Set("targetRateIops", TargetRateIops.Value);
-            if (startAtUtc.HasValue) request.Set("startAtUtc", startAtUtc.Value.ToUniversalTime());
+            var request = HelperRequest.For(command)
+                .Set(RequestFields.TestId, testId ?? NewTestId())
+                .Set(RequestFields.Profile, profile.ToJson())
+                .Set(RequestFields.TestType, TestType)
+                .Set(RequestFields.DatabaseSource, DatabaseSource)
+                .Set(RequestFields.Thresholds, Thresholds)
+                .Set(RequestFields.ContinueOnError, ContinueOnError)
+                .Set(RequestFields.SampleIntervalSeconds, SampleIntervalSeconds)
+                .Set(RequestFields.AllowBufferedIo, AllowBufferedIo)
+                .Set(RequestFields.PinWorkerThreads, !NoCpuAffinity)
+                .Set(RequestFields.LogFilesToReplay, LogFilesToReplay)
+                .Set(RequestFields.CapacityPercent, CapacityPercent);
+            if (Duration.HasValue) request.Set(RequestFields.DurationSeconds, Duration.Value.TotalSeconds);
+            if (Warmup.HasValue) request.Set(RequestFields.WarmupSeconds, Warmup.Value.TotalSeconds);
+            if (OutputPath != null) request.Set(RequestFields.OutputPath, OutputPath);
+            if (RestoreFromPath != null) request.Set(RequestFields.RestoreFromPath, RestoreFromPath);
+            if (ThreadCount.HasValue) request.Set(RequestFields.ThreadCount, ThreadCount.Value);
+            if (TargetRateIops.HasValue) request.Set(RequestFields.TargetRateIops, TargetRateIops.Value);
+            if (startAtUtc.HasValue) request.Set(RequestFields.StartAtUtc, startAtUtc.Value.ToUniversalTime());
             return request;
         }
 

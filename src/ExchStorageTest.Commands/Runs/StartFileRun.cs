@@ -1,7 +1,8 @@
-using System;
 using System.IO;
 using System.Management.Automation;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
@@ -49,9 +50,9 @@ namespace ExchStorageTest.Runs
                     ErrorCategory.InvalidOperation, startFile);
             _cmdlet.WriteVerbose($"Run {start.RunId}: this host starts measuring at {UtcTime.Iso(start.StartAtUtc)} on its own clock (keep the hosts' clocks synchronised with NTP).");
 
-            JsonObject request = _settings.ToRequest("run", profile, start.StartAtUtc);
-            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")}), start-file run {start.RunId}");
-            foreach (HelperEvent result in outcome.OfType("result"))
+            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc);
+            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)}), start-file run {start.RunId}");
+            foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
                 item.StartAtUtc = start.StartAtUtc;

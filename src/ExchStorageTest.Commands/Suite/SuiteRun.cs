@@ -1,10 +1,11 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Jobs;
@@ -74,7 +75,7 @@ namespace ExchStorageTest.Suite
             }
 
             RunSettings first = ForTest(next, state, folder);
-            JsonObject? plan = _cmdlet.RunHelper(first.ToRequest("plan", profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First("plan")?.Fields;
+            JsonObject? plan = _cmdlet.RunHelper(first.ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -138,7 +139,7 @@ namespace ExchStorageTest.Suite
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
-                    outcome = runTest(settings.ToRequest("run", profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                    outcome = runTest(settings.ToRequest(HelperCommands.Run, profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
                 }
                 catch (StorageTestException ex)
                 {
@@ -195,7 +196,7 @@ namespace ExchStorageTest.Suite
         {
             SuiteTest? test = state.Tests.FirstOrDefault(t => t.State == SuiteTest.Running);
             if (test == null) return;
-            JsonObject? result = outcome.First("result")?.Fields;
+            JsonObject? result = outcome.First(EventTypes.Result)?.Fields;
             test.EndedUtc = DateTime.UtcNow;
             if (result == null)
             {
@@ -204,10 +205,10 @@ namespace ExchStorageTest.Suite
             }
             else
             {
-                string completion = result.GetString("completion") ?? SuiteTest.Complete;
+                string completion = result.GetString(EventFields.Result.Completion) ?? SuiteTest.Complete;
                 test.State = completion == "Complete" ? SuiteTest.Complete : completion == "Stopped" ? SuiteTest.Stopped : SuiteTest.Failed;
-                test.Result = result.GetString("result");
-                string? path = result.GetString("resultsPath");
+                test.Result = result.GetString(EventFields.Result.Verdict);
+                string? path = result.GetString(EventFields.Result.ResultsPath);
                 test.ResultsPath = string.IsNullOrEmpty(path) ? null : path;
             }
             state.Save();
@@ -271,7 +272,7 @@ namespace ExchStorageTest.Suite
             if (written.Length > 0) return written;
             var files = ResultsFiles.Resolve(folder);
             HelperOutcome outcome = runTest(ReportRequest.For(files, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
-            return outcome.OfType("report").SelectMany(r => r.Fields.GetArray("files").OfType<string>())
+            return outcome.OfType(EventTypes.Report).SelectMany(r => r.Fields.GetArray(EventFields.Report.Files).OfType<string>())
                 .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
         }
 

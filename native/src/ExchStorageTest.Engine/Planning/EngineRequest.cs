@@ -6,9 +6,7 @@ namespace ExchStorageTest.Engine.Planning;
 /// </summary>
 public sealed class EngineRequest
 {
-    public const int CurrentProtocol = 1;
-
-    public int Protocol { get; set; } = CurrentProtocol;
+    public int Protocol { get; set; } = HelperProtocol.Version;
     /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
     public string? Command { get; set; }
     public string? TestId { get; set; }

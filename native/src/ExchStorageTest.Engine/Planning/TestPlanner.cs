@@ -19,8 +19,8 @@ public static partial class TestPlanner
 
     public static TestPlan Plan(EngineRequest request)
     {
-        if (request.Protocol != EngineRequest.CurrentProtocol)
-            throw EngineException.InvalidArgument("ProtocolMismatch", $"The request speaks protocol {request.Protocol}; this engine speaks {EngineRequest.CurrentProtocol}.");
+        if (request.Protocol != HelperProtocol.Version)
+            throw EngineException.InvalidArgument("ProtocolMismatch", $"The request speaks protocol {request.Protocol}; this engine speaks {HelperProtocol.Version}.");
         var p = request.Profile ?? throw EngineException.InvalidArgument("ProfileMissing", "The request has no profile.");
         string testId = CheckTestId(request.TestId);
 

@@ -10,14 +10,14 @@ internal static class CommandDispatcher
     {
         return (request.Command ?? "").ToLowerInvariant() switch
         {
-            "version" => ExitCodes.Ran,
-            "plan" => PlanCommand.Execute(request, events),
-            "run" => RunCommand.Execute(request, events, version, cancel),
-            "inspect" => InspectCommandHost.Execute(request, events),
-            "report" => ReportCommand.Execute(request, events),
-            "streams" => StreamsCommand.Execute(request, events, cancel),
-            "verify" => VerifyCommand.Execute(request, events, cancel),
-            "validation" => ValidationCommand.Execute(request, events),
+            HelperCommands.Version => ExitCodes.Ran,
+            HelperCommands.Plan => PlanCommand.Execute(request, events),
+            HelperCommands.Run => RunCommand.Execute(request, events, version, cancel),
+            HelperCommands.Inspect => InspectCommandHost.Execute(request, events),
+            HelperCommands.Report => ReportCommand.Execute(request, events),
+            HelperCommands.Streams => StreamsCommand.Execute(request, events, cancel),
+            HelperCommands.Verify => VerifyCommand.Execute(request, events, cancel),
+            HelperCommands.Validation => ValidationCommand.Execute(request, events),
             _ => throw EngineException.InvalidArgument("UnknownCommand",
                 $"Unknown command '{request.Command}': expected run, plan, streams, verify, inspect, report, validation or version."),
         };

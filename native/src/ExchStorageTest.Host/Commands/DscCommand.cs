@@ -299,9 +299,9 @@ internal sealed class DscState
     {
         var names = new List<string>();
         if (!ResultCurrent)
-            names.Add("lastResult");
+            names.Add(EventFields.Validation.LastResult);
         if (!Fresh)
-            names.Add("lastRunUtc");
+            names.Add(EventFields.Validation.LastRunUtc);
         return names;
     }
 
@@ -312,23 +312,23 @@ internal sealed class DscState
     {
         var o = new JsonObject
         {
-            ["name"] = _instance.Name,
-            ["profilePath"] = _instance.ProfilePath,
-            ["outputPath"] = OutputPath,
-            ["maxResultAgeHours"] = _instance.MaxResultAgeHours,
+            [EventFields.Validation.Name] = _instance.Name,
+            [EventFields.Validation.ProfilePath] = _instance.ProfilePath,
+            [EventFields.Validation.OutputPath] = OutputPath,
+            [EventFields.Validation.MaxResultAgeHours] = _instance.MaxResultAgeHours,
         };
         if (_instance.TestType is TestType t)
-            o["testType"] = t.ToString();
+            o[EventFields.Validation.TestType] = t.ToString();
         if (_instance.DurationSeconds is double d)
-            o["durationSeconds"] = d;
-        o["lastResult"] = LastResult;
-        o["lastRunUtc"] = LastRunUtc?.ToString("o", System.Globalization.CultureInfo.InvariantCulture);
-        o["lastResultsPath"] = LastResultsPath;
+            o[EventFields.Validation.DurationSeconds] = d;
+        o[EventFields.Validation.LastResult] = LastResult;
+        o[EventFields.Validation.LastRunUtc] = LastRunUtc?.ToString("o", System.Globalization.CultureInfo.InvariantCulture);
+        o[EventFields.Validation.LastResultsPath] = LastResultsPath;
         var reasons = new JsonArray();
         foreach (var r in Reasons)
-            reasons.Add(new JsonObject { ["code"] = r.Code, ["phrase"] = r.Phrase });
-        o["reasons"] = reasons;
-        o["_inDesiredState"] = inDesiredState;
+            reasons.Add(new JsonObject { [EventFields.Validation.Reason.Code] = r.Code, [EventFields.Validation.Reason.Phrase] = r.Phrase });
+        o[EventFields.Validation.Reasons] = reasons;
+        o[EventFields.Validation.InDesiredState] = inDesiredState;
         return o;
     }
 }

@@ -16,23 +16,23 @@ internal static class InspectCommandHost
         if (request.Paths.Count == 0)
             throw EngineException.InvalidArgument("PathsMissing", "The inspect command needs at least one path in 'paths'.");
         var reports = InspectCommand.Run(request.Paths, plannedBytes: 0);
-        events.Emit("inspect", w =>
+        events.Emit(EventTypes.Inspect, w =>
         {
-            w.WritePropertyName("volumes");
+            w.WritePropertyName(EventFields.Inspect.Volumes);
             System.Text.Json.JsonSerializer.Serialize(w, reports, ResultsFile.Options);
-            w.WriteStartArray("findings");
+            w.WriteStartArray(EventFields.Inspect.Findings);
             foreach (var v in reports)
             {
                 foreach (var f in v.Findings)
                 {
                     w.WriteStartObject();
-                    w.WriteString("path", v.Path);
-                    if (v.MountPoint is not null) w.WriteString("mountPoint", v.MountPoint);
-                    if (v.FileSystem is not null) w.WriteString("fileSystem", v.FileSystem);
-                    w.WriteString("code", f.Code);
-                    w.WriteString("severity", f.Severity);
-                    w.WriteString("message", f.Message);
-                    if (f.Advice is not null) w.WriteString("advice", f.Advice);
+                    w.WriteString(EventFields.Inspect.Finding.Path, v.Path);
+                    if (v.MountPoint is not null) w.WriteString(EventFields.Inspect.Finding.MountPoint, v.MountPoint);
+                    if (v.FileSystem is not null) w.WriteString(EventFields.Inspect.Finding.FileSystem, v.FileSystem);
+                    w.WriteString(EventFields.Inspect.Finding.Code, f.Code);
+                    w.WriteString(EventFields.Inspect.Finding.Severity, f.Severity);
+                    w.WriteString(EventFields.Inspect.Finding.Message, f.Message);
+                    if (f.Advice is not null) w.WriteString(EventFields.Inspect.Finding.Advice, f.Advice);
                     w.WriteEndObject();
                 }
             }

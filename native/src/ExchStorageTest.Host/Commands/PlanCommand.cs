@@ -12,26 +12,26 @@ internal static class PlanCommand
     public static int Execute(EngineRequest request, EventWriter events)
     {
         var plan = TestPlanner.Plan(request);
-        events.Emit("plan", w =>
+        events.Emit(EventTypes.Plan, w =>
         {
-            w.WriteString("testType", plan.TestType.ToString());
-            w.WriteNumber("targetIops", Math.Round(plan.TargetIops, 3));
-            if (plan.ThreadCount is int t) w.WriteNumber("threadCount", t); else w.WriteNull("threadCount");
-            if (request.TargetRateIops is double r) w.WriteNumber("targetRateIops", r);
-            w.WriteNumber("durationSeconds", plan.DurationSeconds);
-            w.WriteNumber("sampleIntervalSeconds", plan.SampleIntervalSeconds);
-            w.WriteNumber("databaseSizeBytes", plan.Instances[0].DatabaseSizeBytes);
-            w.WriteNumber("totalBytes", plan.TotalBytes);
-            w.WriteString("outputPath", plan.OutputPath);
-            w.WriteString("thresholds", plan.Thresholds.Name);
-            w.WriteStartArray("files");
+            w.WriteString(EventFields.Plan.TestType, plan.TestType.ToString());
+            w.WriteNumber(EventFields.Plan.TargetIops, Math.Round(plan.TargetIops, 3));
+            if (plan.ThreadCount is int t) w.WriteNumber(EventFields.Plan.ThreadCount, t); else w.WriteNull(EventFields.Plan.ThreadCount);
+            if (request.TargetRateIops is double r) w.WriteNumber(EventFields.Plan.TargetRateIops, r);
+            w.WriteNumber(EventFields.Plan.DurationSeconds, plan.DurationSeconds);
+            w.WriteNumber(EventFields.Plan.SampleIntervalSeconds, plan.SampleIntervalSeconds);
+            w.WriteNumber(EventFields.Plan.DatabaseSizeBytes, plan.Instances[0].DatabaseSizeBytes);
+            w.WriteNumber(EventFields.Plan.TotalBytes, plan.TotalBytes);
+            w.WriteString(EventFields.Plan.OutputPath, plan.OutputPath);
+            w.WriteString(EventFields.Plan.Thresholds, plan.Thresholds.Name);
+            w.WriteStartArray(EventFields.Plan.Files);
             foreach (var f in plan.Files())
             {
                 w.WriteStartObject();
-                w.WriteString("path", f.Path);
-                w.WriteNumber("sizeBytes", f.SizeBytes);
-                w.WriteString("kind", f.Kind);
-                w.WriteBoolean("exists", File.Exists(f.Path));
+                w.WriteString(EventFields.Plan.File.Path, f.Path);
+                w.WriteNumber(EventFields.Plan.File.SizeBytes, f.SizeBytes);
+                w.WriteString(EventFields.Plan.File.Kind, f.Kind);
+                w.WriteBoolean(EventFields.Plan.File.Exists, File.Exists(f.Path));
                 w.WriteEndObject();
             }
             w.WriteEndArray();

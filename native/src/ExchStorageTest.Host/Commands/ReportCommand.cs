@@ -47,19 +47,19 @@ internal static class ReportCommand
         if (results.Count > 1 && formats != ReportFormats.None)
             written.AddRange(AggregateReports.Write(request.OutputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
 
-        events.Emit("report", w =>
+        events.Emit(EventTypes.Report, w =>
         {
-            w.WriteStartArray("testIds");
+            w.WriteStartArray(EventFields.Report.TestIds);
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
-            w.WriteString("result", results.All(r => r.Verdict.Result == "Pass") ? "Pass" : "Fail");
-            w.WriteNumber("runs", runs.Count);
-            w.WriteNumber("hosts", runs.Max(r => r.Count));
-            w.WriteString("text", text.ToString());
-            w.WriteStartArray("files");
+            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == "Pass") ? "Pass" : "Fail");
+            w.WriteNumber(EventFields.Report.Runs, runs.Count);
+            w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
+            w.WriteString(EventFields.Report.Text, text.ToString());
+            w.WriteStartArray(EventFields.Report.Files);
             foreach (var f in written) w.WriteStringValue(f);
             w.WriteEndArray();
-            w.WriteStartArray("instances");
+            w.WriteStartArray(EventFields.Report.Instances);
             foreach (var r in results)
             {
                 var counters = InstanceCounters.From(r);
@@ -67,21 +67,21 @@ internal static class ReportCommand
                 foreach (var row in counters.Total) WriteRow(w, r, row, "Total");
             }
             w.WriteEndArray();
-            w.WritePropertyName("esrp");
+            w.WritePropertyName(EventFields.Report.Esrp);
             EsrpEvent.Write(w, suite, esrp, submission);
             if (merged.Count > 0)
             {
                 var m = merged[0];
-                w.WriteStartObject("aggregate");
-                w.WriteNumber("hosts", m.Hosts.Count);
-                w.WriteString("result", m.Result);
-                w.WriteNumber("targetIops", Math.Round(m.TargetTransactionalIops, 3));
-                w.WriteNumber("achievedIops", Math.Round(m.AchievedTransactionalIops, 3));
+                w.WriteStartObject(EventFields.Report.Aggregate);
+                w.WriteNumber(EventFields.Report.Merged.Hosts, m.Hosts.Count);
+                w.WriteString(EventFields.Report.Merged.Result, m.Result);
+                w.WriteNumber(EventFields.Report.Merged.TargetIops, Math.Round(m.TargetTransactionalIops, 3));
+                w.WriteNumber(EventFields.Report.Merged.AchievedIops, Math.Round(m.AchievedTransactionalIops, 3));
                 w.WriteEndObject();
             }
             if (comparison is not null)
             {
-                w.WritePropertyName("comparison");
+                w.WritePropertyName(EventFields.Report.Comparison);
                 JsonSerializer.Serialize(w, comparison, ResultsFile.Options);
             }
         });
@@ -114,7 +114,7 @@ internal static class ReportCommand
                 try { results.Add(ResultsFile.Load(file)); }
                 catch (EngineException ex) when (found)
                 {
-                    events.Log("warning", $"Skipped '{file}': {ex.Code}: {ex.Message}");
+                    events.Log(EventFields.Log.Warning, $"Skipped '{file}': {ex.Code}: {ex.Message}");
                 }
             }
             if (results.Count == 0)

@@ -28,7 +28,7 @@ internal static class ValidationCommand
         }.Checked();
         var state = DscCommand.Read(instance, nowUtc);
         var members = state.ToJsonObject(state.InDesiredState);
-        events.Emit("validation", w =>
+        events.Emit(EventTypes.Validation, w =>
         {
             foreach (var (name, value) in members)
             {

@@ -19,40 +19,40 @@ internal static class VerifyCommand
         if (databases.Count == 0 && logFolders.Count == 0)
             throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"No database files or log folders were found under: {string.Join(", ", request.Paths)}.", request.Paths[0]);
         var result = ChecksumVerifier.Verify(databases, logFolders, events, cancel);
-        events.Emit("verify", w =>
+        events.Emit(EventTypes.Verify, w =>
         {
-            w.WriteString("result", result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
-            w.WriteNumber("pagesChecked", result.PagesChecked);
-            w.WriteNumber("badPages", result.BadPages);
-            w.WriteNumber("logsChecked", result.LogsChecked);
-            w.WriteNumber("badLogs", result.BadLogs);
-            w.WriteNumber("elapsedSeconds", Math.Round(result.ElapsedSeconds, 3));
-            w.WriteStartArray("files");
+            w.WriteString(EventFields.Verify.Result, result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
+            w.WriteNumber(EventFields.Verify.PagesChecked, result.PagesChecked);
+            w.WriteNumber(EventFields.Verify.BadPages, result.BadPages);
+            w.WriteNumber(EventFields.Verify.LogsChecked, result.LogsChecked);
+            w.WriteNumber(EventFields.Verify.BadLogs, result.BadLogs);
+            w.WriteNumber(EventFields.Verify.ElapsedSeconds, Math.Round(result.ElapsedSeconds, 3));
+            w.WriteStartArray(EventFields.Verify.Files);
             foreach (var f in result.Files)
             {
                 bool db = f.Kind == "Database";
                 var problems = result.Problems.Where(p => p.StartsWith(f.Path, StringComparison.Ordinal)).ToList();
                 w.WriteStartObject();
-                w.WriteString("path", f.Path);
-                w.WriteString("kind", f.Kind);
+                w.WriteString(EventFields.Verify.File.Path, f.Path);
+                w.WriteString(EventFields.Verify.File.Kind, f.Kind);
                 if (db)
                 {
-                    w.WriteNumber("pagesChecked", f.Checked);
-                    w.WriteNumber("badPages", f.Bad);
+                    w.WriteNumber(EventFields.Verify.PagesChecked, f.Checked);
+                    w.WriteNumber(EventFields.Verify.BadPages, f.Bad);
                 }
                 else
                 {
                     // One log generation per file; its blocks are what was checked inside it.
-                    w.WriteNumber("logsChecked", 1);
-                    w.WriteNumber("badLogs", f.Bad > 0 ? 1 : 0);
-                    w.WriteNumber("blocksChecked", f.Checked);
+                    w.WriteNumber(EventFields.Verify.LogsChecked, 1);
+                    w.WriteNumber(EventFields.Verify.BadLogs, f.Bad > 0 ? 1 : 0);
+                    w.WriteNumber(EventFields.Verify.File.BlocksChecked, f.Checked);
                 }
-                w.WriteString("result", f.Bad == 0 ? "Pass" : "Fail");
-                w.WriteString("message", problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
+                w.WriteString(EventFields.Verify.Result, f.Bad == 0 ? "Pass" : "Fail");
+                w.WriteString(EventFields.Verify.File.Message, problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
                 w.WriteEndObject();
             }
             w.WriteEndArray();
-            w.WriteStartArray("problems");
+            w.WriteStartArray(EventFields.Verify.Problems);
             foreach (var p in result.Problems.Take(1000)) w.WriteStringValue(p);
             w.WriteEndArray();
         });

@@ -9,14 +9,14 @@ namespace ExchStorageTest.Contract
     /// takes and needs. The engine's request gate refuses a request against these shapes before any command
     /// runs, so a command cannot skip the checks; the module builds its requests from the same names.
     /// </summary>
-    public static class Protocol
+    public static class HelperProtocol
     {
         /// <summary>The protocol both halves speak: the request's <c>protocol</c> and the hello event's.</summary>
         public const int Version = 1;
     }
 
     /// <summary>The commands a request names in <c>command</c>.</summary>
-    public static class Commands
+    public static class HelperCommands
     {
         public const string Run = "run";
         public const string Plan = "plan";
@@ -71,7 +71,7 @@ namespace ExchStorageTest.Contract
         public CommandShape(string name, IEnumerable<string> fields, params Requirement[] required)
         {
             Name = name;
-            Fields = Commands.WithProtocol(fields).ToArray();
+            Fields = HelperCommands.WithProtocol(fields).ToArray();
             Required = required;
         }
 
