@@ -78,7 +78,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode ThresholdOutOfRange = Add("ThresholdOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "a threshold not above 0 and at most 100,000");
         public static readonly ErrorCode InvalidThresholds = Add("InvalidThresholds", Arg, RaisedBy.Module, ErrorGroups.RunSettings, "-Thresholds is not a hashtable or object");
         public static readonly ErrorCode LogFilesToReplayOutOfRange = Add("LogFilesToReplayOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "LogFilesToReplay not a whole number from 1 to 100,000");
-        public static readonly ErrorCode CapacityPercentOutOfRange = Add("CapacityPercentOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "CapacityPercent not from 1 to 95");
+        public static readonly ErrorCode CapacityPercentOutOfRange = Add("CapacityPercentOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "CapacityPercent not above 0 and at most 95");
         public static readonly ErrorCode StartTimeOutOfRange = Add("StartTimeOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "StartAtUtc not in the future, more than 7 days ahead, or (multi-host) less than 10 seconds ahead");
         public static readonly ErrorCode RestorePathMissing = Add("RestorePathMissing", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "DatabaseSource Restore without RestoreFromPath");
         public static readonly ErrorCode RestorePathNotFound = Add("RestorePathNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Engine, ErrorGroups.RunSettings, "the RestoreFromPath folder does not exist");

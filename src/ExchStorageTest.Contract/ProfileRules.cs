@@ -65,7 +65,8 @@ namespace ExchStorageTest.Contract
             (description ?? "").Length <= DescriptionMaxLength ? null
             : new Violation(ErrorCodes.DescriptionTooLong, $"Description is {description!.Length} characters long: it must be at most {DescriptionMaxLength} characters.");
 
-        private static Violation? CheckDatabasesHoldMailboxes(MailboxProfile p) =>
+        /// <summary>Every database holds at least one mailbox.</summary>
+        public static Violation? CheckDatabasesHoldMailboxes(MailboxProfile p) =>
             p.DatabaseCount <= p.MailboxCount ? null
             : new Violation(ErrorCodes.DatabaseCountOutOfRange, $"DatabaseCount '{p.DatabaseCount}' is not valid: it must not exceed MailboxCount ({p.MailboxCount}), because every database holds at least one mailbox.", Show(p.DatabaseCount));
 

@@ -30,4 +30,26 @@ namespace ExchStorageTest.Contract
         /// <summary>Performance, Stress (with its checksum pass), DatabaseBackup, SoftRecovery.</summary>
         public static readonly TestType[] Order = { TestType.Performance, TestType.Stress, TestType.DatabaseBackup, TestType.SoftRecovery };
     }
+
+    /// <summary>
+    /// What a request gets for a setting it leaves out: the engine applies these, and the module sends only the
+    /// settings a user gave, so each default is written here once.
+    /// </summary>
+    public static class RunDefaults
+    {
+        public const TestType TestType = Contract.TestType.Performance;
+        public const DatabaseSource DatabaseSource = Contract.DatabaseSource.Create;
+        public const double SampleIntervalSeconds = 15;
+        public const int LogFilesToReplay = 500;
+        public const double CapacityPercent = 20;
+        public const bool PinWorkerThreads = true;
+        /// <summary>How fresh a passing result must be for the desired state (validation, dsc).</summary>
+        public const double MaxResultAgeHours = 24;
+
+        /// <summary>
+        /// The measured window when a request gives none, as Jetstress and ESRP have it: 2 hours Performance and
+        /// Throughput, 24 hours Stress; backup and soft recovery end when their work is done (24 hours bounds them).
+        /// </summary>
+        public static double DurationSeconds(TestType type) => type == Contract.TestType.Performance || type == Contract.TestType.Throughput ? 2 * 3600 : 24 * 3600;
+    }
 }

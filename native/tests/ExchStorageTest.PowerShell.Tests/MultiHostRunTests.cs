@@ -228,7 +228,7 @@ public class MultiHostRunTests : IClassFixture<SessionFixture>
         using var host = new PowerShellSession();
         using var standIns = new StandIns(("exst-e", host.Runspace));
         var run = _ps.Run(Run, dir.Combine("{host}"), new[] { "exst-e" }, DateTime.UtcNow.AddSeconds(5), dir.Combine("collected"));
-        Assert.Equal("ExchStorageTest.InvalidStartTime" + FullyQualified, run.Error?.FullyQualifiedErrorId);
+        Assert.Equal("ExchStorageTest.StartTimeOutOfRange" + FullyQualified, run.Error?.FullyQualifiedErrorId);
         Assert.DoesNotContain(run.Errors, e => e.FullyQualifiedErrorId.StartsWith("ExchStorageTest.HostFailed"));
         Assert.DoesNotContain(run.Verbose, v => v.Message.StartsWith("exst-e"));
         Assert.Empty(dir.Entries());

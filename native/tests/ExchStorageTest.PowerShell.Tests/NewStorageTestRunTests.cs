@@ -86,7 +86,7 @@ public class NewStorageTestRunTests : IClassFixture<SessionFixture>
         using var dir = new ScratchFolder("nsr");
         var past = DateTime.UtcNow.AddMinutes(-1);
         var run = _ps.Run("New-StorageTestRun -Path $args[0] -StartAtUtc $args[1]", dir.Combine("run"), past);
-        Assert.Equal("ExchStorageTest.InvalidStartTime" + FullyQualified, run.Error?.FullyQualifiedErrorId);
+        Assert.Equal("ExchStorageTest.StartTimeOutOfRange" + FullyQualified, run.Error?.FullyQualifiedErrorId);
         Assert.Equal(System.Management.Automation.ErrorCategory.InvalidArgument, run.Error!.CategoryInfo.Category);
         Assert.Contains(past.ToString("yyyy-MM-ddTHH:mm:ss"), run.Error.Exception.Message);
         Assert.Empty(dir.Entries());

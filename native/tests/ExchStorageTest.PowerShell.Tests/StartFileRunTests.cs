@@ -150,7 +150,7 @@ public class StartFileRunTests : IClassFixture<SessionFixture>
     {
         using var dir = new ScratchFolder("sfr");
         var result = _ps.Run(Profile + "$p | Invoke-StorageTest -StartAtUtc $args[1] -Duration 00:00:15 -Force", dir.Sub("db"), DateTime.UtcNow.AddSeconds(-1));
-        Assert.Equal("ExchStorageTest.InvalidStartTime" + FullyQualified, result.Error?.FullyQualifiedErrorId);
+        Assert.Equal("ExchStorageTest.StartTimeOutOfRange" + FullyQualified, result.Error?.FullyQualifiedErrorId);
         Assert.Equal(new[] { "db" }, dir.Entries());
     }
 }

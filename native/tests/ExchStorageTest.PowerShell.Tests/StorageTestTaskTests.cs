@@ -256,7 +256,7 @@ public class StorageTestTaskTests : IClassFixture<SessionFixture>
         // case, ErrorId, category
         { "weekly without days", "DaysOfWeekMissing", "InvalidArgument" },
         { "missing profile", "ProfileNotFound", "ObjectNotFound" },
-        { "zero duration", "InvalidDuration", "InvalidArgument" },
+        { "zero duration", "DurationOutOfRange", "InvalidArgument" },
         { "missing PowerShell", "PowerShellNotFound", "ObjectNotFound" },
         { "no pwsh on PATH", "PowerShellNotFound", "ObjectNotFound" },
         { "no systemctl", "SystemctlNotFound", "NotInstalled" },

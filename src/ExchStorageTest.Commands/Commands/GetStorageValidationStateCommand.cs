@@ -28,11 +28,12 @@ namespace ExchStorageTest.Commands
         public string? OutputPath { get; set; }
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
-        public string TestType { get; set; } = "Performance";
+        [ValidateSet(nameof(Contract.TestType.Performance), nameof(Contract.TestType.Stress), nameof(Contract.TestType.DatabaseBackup), nameof(Contract.TestType.SoftRecovery),
+            nameof(Contract.TestType.Throughput))]
+        public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
-        public double MaxResultAgeHours { get; set; } = 24;
+        public double MaxResultAgeHours { get; set; } = RunDefaults.MaxResultAgeHours;
 
         protected override void EndProcessing() => Guard(() =>
         {
@@ -42,7 +43,7 @@ namespace ExchStorageTest.Commands
                 .Set(RequestFields.MaxResultAgeHours, MaxResultAgeHours);
             if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set(RequestFields.OutputPath, ResolvePath(OutputPath!));
             HelperEvent state = RunHelper(request, "Reading the storage validation state").First(EventTypes.Validation)
-                ?? throw new StorageTestException("EngineFailed", "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", ErrorCategory.InvalidOperation, null);
+                ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", null);
             var observed = StorageValidationState.FromEvent(state.Fields);
             // DSC shows a resource's verbose stream: why it is out of state belongs there.
             foreach (StorageValidationReason reason in observed.Reasons) WriteVerbose(reason.ToString());

@@ -64,8 +64,8 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_files.Count == 0)
-                throw new StorageTestException("ResultsNotFound", "No results files were given or found: pipe Invoke-StorageTest's result, or give -Path with results files or folders.",
-                    ErrorCategory.ObjectNotFound, Path);
+                throw new StorageTestException(ErrorCodes.ResultsNotFound, "No results files were given or found: pipe Invoke-StorageTest's result, or give -Path with results files or folders.",
+                    Path);
 
             if (Label != null && Label.Length != _runs.Count)
                 throw StorageTestException.InvalidArgument("LabelCountMismatch",
@@ -98,7 +98,7 @@ namespace ExchStorageTest.Commands
         private string ReportFolder(string? given)
         {
             if (string.IsNullOrWhiteSpace(given))
-                throw new StorageTestException("OutputPathNotFound", "OutputPath is empty: give an existing folder for the report files, or leave it out to write them beside each results file.", ErrorCategory.ObjectNotFound, given);
+                throw new StorageTestException(ErrorCodes.OutputPathNotFound, "OutputPath is empty: give an existing folder for the report files, or leave it out to write them beside each results file.", given);
             string folder = ResolvePath(given!);
             if (!Directory.Exists(folder))
                 throw new StorageTestException("OutputPathNotFound",

@@ -55,7 +55,7 @@ namespace ExchStorageTest.Helper
             }
             catch (Exception ex) when (!(ex is PipelineStoppedException))
             {
-                throw new StorageTestException("EngineStartFailed", $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", ErrorCategory.NotInstalled, enginePath, ex);
+                throw new StorageTestException(ErrorCodes.EngineStartFailed, $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", enginePath, ex);
             }
             var helper = new HelperProcess(process);
             helper.BeginReading();

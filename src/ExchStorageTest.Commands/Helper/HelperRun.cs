@@ -131,7 +131,7 @@ namespace ExchStorageTest.Helper
             if (code.Length == 0) code = "EngineError";
             string message = error.Fields.GetString(EventFields.Error.Message) ?? "";
             if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
-            return new StorageTestException(code, message, ErrorCategories.Parse(error.Fields.GetString(EventFields.Error.Category)), error.Fields[EventFields.Error.Target]);
+            return new StorageTestException(code, message, StorageTestException.CategoryOf(error.Fields.GetString(EventFields.Error.Category)), error.Fields[EventFields.Error.Target]);
         }
 
         private static void Log(IRunSink sink, JsonObject fields)

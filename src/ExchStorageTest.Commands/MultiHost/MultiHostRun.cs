@@ -150,7 +150,7 @@ catch {
 
         /// <summary>Refuses a -StartAtUtc too close to start every host in time (or past).</summary>
         public static StorageTestException TooSoon(DateTime startAt) =>
-            StorageTestException.InvalidArgument("InvalidStartTime",
+            new StorageTestException(ErrorCodes.StartTimeOutOfRange,
                 $"StartAtUtc {UtcTime.Iso(startAt)} is less than {MinimumNotice.TotalSeconds:0} seconds away (or past): the hosts could not all be started in time.", startAt);
 
         /// <summary>Module (copied when missing), engine, clock skew and plan of one host.</summary>
@@ -364,10 +364,6 @@ catch {
             {
                 ["MailboxProfile"] = hostProfile,
                 ["TestType"] = _hostSettings.TestType,
-                ["DatabaseSource"] = _hostSettings.DatabaseSource,
-                ["SampleIntervalSeconds"] = _hostSettings.SampleIntervalSeconds,
-                ["LogFilesToReplay"] = _hostSettings.LogFilesToReplay,
-                ["CapacityPercent"] = _hostSettings.CapacityPercent,
                 ["ContinueOnError"] = _hostSettings.ContinueOnError,
                 ["AllowBufferedIo"] = _hostSettings.AllowBufferedIo,
                 ["NoCpuAffinity"] = _hostSettings.NoCpuAffinity,
@@ -375,9 +371,17 @@ catch {
                 ["Force"] = true,
                 ["Confirm"] = false,
             };
-            var thresholds = new Hashtable(StringComparer.OrdinalIgnoreCase);
-            foreach (var limit in _hostSettings.Thresholds) thresholds[limit.Key] = limit.Value;
-            parameters["Thresholds"] = thresholds;
+            // Only what was given: every other setting keeps the engine's default on the host too.
+            if (_hostSettings.Thresholds != null)
+            {
+                var thresholds = new Hashtable(StringComparer.OrdinalIgnoreCase);
+                foreach (var limit in _hostSettings.Thresholds) thresholds[limit.Key] = limit.Value;
+                parameters["Thresholds"] = thresholds;
+            }
+            if (_hostSettings.DatabaseSource != null) parameters["DatabaseSource"] = _hostSettings.DatabaseSource;
+            if (_hostSettings.SampleIntervalSeconds.HasValue) parameters["SampleIntervalSeconds"] = _hostSettings.SampleIntervalSeconds.Value;
+            if (_hostSettings.LogFilesToReplay.HasValue) parameters["LogFilesToReplay"] = _hostSettings.LogFilesToReplay.Value;
+            if (_hostSettings.CapacityPercent.HasValue) parameters["CapacityPercent"] = _hostSettings.CapacityPercent.Value;
             if (_hostSettings.Duration.HasValue) parameters["Duration"] = _hostSettings.Duration.Value;
             if (_hostSettings.Warmup.HasValue) parameters["Warmup"] = _hostSettings.Warmup.Value;
             if (_hostSettings.RestoreFromPath != null) parameters["RestoreFromPath"] = _hostSettings.RestoreFromPath;

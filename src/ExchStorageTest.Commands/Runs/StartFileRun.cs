@@ -35,7 +35,7 @@ namespace ExchStorageTest.Runs
         {
             string runFolder = Path.GetDirectoryName(startFile) ?? "";
             if (runFolder.Length == 0 || !Directory.Exists(runFolder))
-                throw new StorageTestException("StartFileFolderNotFound", $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", ErrorCategory.ObjectNotFound, startFile);
+                throw new StorageTestException(ErrorCodes.StartFileFolderNotFound, $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", startFile);
 
             if (timeout == null && !File.Exists(startFile))
             {

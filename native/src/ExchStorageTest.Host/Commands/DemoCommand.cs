@@ -16,7 +16,7 @@ internal static class DemoCommand
         Directory.CreateDirectory(root);
         return new EngineRequest
         {
-            Command = "run",
+            Command = HelperCommands.Run,
             TestType = TestType.Performance,
             DurationSeconds = 30,
             SampleIntervalSeconds = 5,

@@ -15,17 +15,47 @@ namespace ExchStorageTest.Host.Commands;
 /// DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>) are
 /// compared as given.
 /// </summary>
-internal static class ReportCommand
+internal sealed class ReportCommand : IHelperCommand
 {
     public static readonly TimeSpan SameRunWindow = TimeSpan.FromMinutes(10);
 
-    public static int Execute(EngineRequest request, EventWriter events)
+    public string Name => HelperCommands.Report;
+
+    /// <summary>Reads and checks everything before a report file is written: formats, metadata, every results file, the output folder.</summary>
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         var formats = ReportFiles.Parse(request.Formats);
         var (results, runs, labels) = ReportSets.Load(request, events);
-        var suite = EsrpSuite.From(results);
         var metadata = request.MetadataPath is null ? null : EsrpMetadata.Load(request.MetadataPath);
+        var suite = EsrpSuite.From(results);
         metadata?.CheckLabels(EsrpSummary.From(suite).Deployment);
+        string? outputPath = formats == ReportFormats.None ? null : TestPlanner.OutputFolder(request.OutputPath);
+        if (outputPath is not null) RefuseNameCollisions(results, outputPath);
+        return _ =>
+        {
+            Write(events, formats, results, runs, labels, suite, metadata, outputPath);
+            return ExitCodes.Ran;
+        };
+    }
+
+    /// <summary>
+    /// Report files are named after their results file, so two results files of one name (a results.json per host
+    /// folder) would give two reports of one name in one output folder: the second would be written as _2, and
+    /// nobody could tell which is which.
+    /// </summary>
+    private static void RefuseNameCollisions(IReadOnlyList<TestResults> results, string outputPath)
+    {
+        var clash = results.Where(r => r.SavedPath is not null).GroupBy(r => Path.GetFileNameWithoutExtension(r.SavedPath), StringComparer.OrdinalIgnoreCase)
+            .FirstOrDefault(g => g.Count() > 1);
+        if (clash is null) return;
+        throw EngineException.Refused(ErrorCodes.ReportNamesCollide,
+            $"The results files '{string.Join("' and '", clash.Select(r => r.SavedPath))}' have the same name, so their reports would overwrite each other in '{outputPath}'. Leave out the output folder to write each report beside its results file, or render them separately.",
+            clash.Key);
+    }
+
+    private static void Write(EventWriter events, ReportFormats formats, List<TestResults> results, List<List<TestResults>> runs, IReadOnlyList<string>? labels,
+        EsrpSuite suite, EsrpMetadata? metadata, string? outputPath)
+    {
         var esrp = EsrpSummary.From(suite, metadata?.Values);
         // Tests of one suite are not alternatives to compare; labelled runs always are.
         bool submission = labels is null && suite.IsSubmission;
@@ -33,7 +63,7 @@ internal static class ReportCommand
         var written = new List<string>();
         foreach (var r in results)
         {
-            string folder = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.GetDirectoryName(r.SavedPath)! : Path.GetFullPath(request.OutputPath);
+            string folder = outputPath ?? Path.GetDirectoryName(r.SavedPath)!;
             if (formats != ReportFormats.None) written.AddRange(ReportFiles.Write(r, folder, formats, metadata));
         }
 
@@ -45,7 +75,7 @@ internal static class ReportCommand
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
         if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
         if (results.Count > 1 && formats != ReportFormats.None)
-            written.AddRange(AggregateReports.Write(request.OutputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
+            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
 
         events.Emit(EventTypes.Report, w =>
         {
@@ -58,6 +88,9 @@ internal static class ReportCommand
             w.WriteString(EventFields.Report.Text, text.ToString());
             w.WriteStartArray(EventFields.Report.Files);
             foreach (var f in written) w.WriteStringValue(f);
+            w.WriteEndArray();
+            w.WriteStartArray(EventFields.Report.ResultsPaths);
+            foreach (var r in results) w.WriteStringValue(r.SavedPath);
             w.WriteEndArray();
             w.WriteStartArray(EventFields.Report.Instances);
             foreach (var r in results)
@@ -85,7 +118,6 @@ internal static class ReportCommand
                 JsonSerializer.Serialize(w, comparison, ResultsFile.Options);
             }
         });
-        return ExitCodes.Ran;
     }
 
     private static void WriteRow(Utf8JsonWriter w, TestResults r, IoCounterRow row, string table)
@@ -118,7 +150,7 @@ internal static class ReportCommand
                 }
             }
             if (results.Count == 0)
-                throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
+                throw new EngineException(ErrorCodes.ResultsNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
         }
         catch (EngineException ex)
         {
@@ -130,7 +162,7 @@ internal static class ReportCommand
     /// <summary>Files as given; folders contribute every results JSON directly inside them (Found = true).</summary>
     internal static List<(string Path, bool Found)> ResolveResultsFiles(IReadOnlyList<string> paths)
     {
-        if (paths.Count == 0) throw EngineException.InvalidArgument("PathsMissing", "The report command needs at least one results file or folder in 'paths'.");
+        if (paths.Count == 0) throw EngineException.Refused(ErrorCodes.PathsMissing, "The report command needs at least one results file or folder in 'paths'.");
         var files = new List<(string Path, bool Found)>();
         foreach (var p in paths)
         {
@@ -141,10 +173,10 @@ internal static class ReportCommand
                 var found = Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly)
                     .Where(IsResultsFile).OrderBy(f => f, StringComparer.Ordinal).ToList();
                 if (found.Count == 0)
-                    throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
+                    throw new EngineException(ErrorCodes.ResultsNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
                 files.AddRange(found.Select(f => (f, true)));
             }
-            else throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"'{p}' is neither a results file nor a folder.", p);
+            else throw new EngineException(ErrorCodes.ResultsNotFound, $"'{p}' is neither a results file nor a folder.", p);
         }
         return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
     }

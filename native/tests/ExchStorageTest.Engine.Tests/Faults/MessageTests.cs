@@ -66,7 +66,7 @@ public class MessageTests : IDisposable
     {
         var request = new JsonObject
         {
-            ["command"] = "streams", ["testId"] = "Raw-7", ["durationSeconds"] = 2, ["sampleIntervalSeconds"] = 1,
+            ["protocol"] = 1, ["command"] = "streams", ["testId"] = "Raw-7", ["durationSeconds"] = 2, ["sampleIntervalSeconds"] = 1,
             ["streams"] = new JsonArray(new JsonObject { ["name"] = "r", ["preset"] = "Random32K", ["queueDepth"] = 2, ["path"] = _dir.Combine("r.dat"), ["fileSizeBytes"] = 8 << 20 }),
         };
         var (exit, events) = HostProcessTests.RunHost(request.Json());
@@ -103,7 +103,7 @@ public class MessageTests : IDisposable
         string damaged = Path.Combine(folder, "damaged.json");
         File.WriteAllText(damaged, File.ReadAllText(r.SavedPath!)[..600]); // schema marker present, JSON cut off
 
-        var (exit, events) = HostProcessTests.RunHost($"{{\"command\":\"report\",\"paths\":[{JsonSerializer.Serialize(folder)}]}}");
+        var (exit, events) = HostProcessTests.RunHost($"{{\"protocol\":1,\"command\":\"report\",\"paths\":[{JsonSerializer.Serialize(folder)}]}}");
         Assert.Equal(0, exit);
         var report = events.Single(e => e.GetProperty("type").GetString() == "report");
         Assert.Equal(r.TestId, Assert.Single(report.GetProperty("testIds").EnumerateArray()).GetString());

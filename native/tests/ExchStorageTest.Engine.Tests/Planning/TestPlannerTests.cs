@@ -60,7 +60,6 @@ public class TestPlannerTests : IDisposable
         { "tooBig", "InsufficientSpace" },
         { "tinyDb", "DatabaseTooSmall" },
         { "restoreNoPath", "RestorePathMissing" },
-        { "protocol", "ProtocolMismatch" },
         { "rate", "TargetRateOutOfRange" },
     };
 
@@ -89,9 +88,8 @@ public class TestPlannerTests : IDisposable
             "fileAsPath" => Request(p => p.DatabasePaths = new[] { file }),
             "pathCount" => Request(p => { p.DatabaseCount = 3; p.DatabasePaths = new[] { _dir.Path, _dir.Path }; }),
             "tooBig" => Request(p => { p.MailboxCount = 1_000_000; p.MailboxSizeMB = 1_000_000; }),
-            "tinyDb" => Request(p => { p.MailboxCount = 1; p.MailboxSizeMB = 1; }),
+            "tinyDb" => Request(p => { p.MailboxCount = 2; p.MailboxSizeMB = 1; }),
             "restoreNoPath" => Request(request: r => r.DatabaseSource = DatabaseSource.Restore),
-            "protocol" => Request(request: r => r.Protocol = 99),
             "rate" => Request(request: r => r.TargetRateIops = -1),
             _ => throw new ArgumentException(@case),
         };

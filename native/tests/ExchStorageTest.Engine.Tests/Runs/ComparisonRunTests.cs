@@ -53,6 +53,7 @@ public class ComparisonRunTests
 
         string request = JsonSerializer.Serialize(new
         {
+            protocol = 1,
             command = "report",
             formats = new[] { "Html" },
             outputPath = folder.Sub("comparison"),

@@ -59,6 +59,7 @@ public class EsrpSuiteRunTests
 
         string request = JsonSerializer.Serialize(new
         {
+            protocol = 1,
             command = "report",
             formats = new[] { "Html", "EsrpHtml" },
             paths = runs.Select(r => r.SavedPath!).ToArray(),

@@ -117,7 +117,7 @@ public class TestTypeRunTests
     public void Open_loop_paces_transactional_io_at_the_target_rate()
     {
         using var folder = new TestFolder("open");
-        var req = folder.Request(TestType.Performance, 6);
+        var req = folder.Request(TestType.Performance, 6, threads: null); // a rate and a thread count are refused together
         req.TargetRateIops = 200;
         var r = Run(req);
         Assert.Equal("Open", r.Settings.LoadModel);
