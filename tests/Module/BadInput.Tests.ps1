@@ -8,22 +8,22 @@
 
 BeforeDiscovery {
     $script:Cases = @(
-        @{ Case = 'MailboxCount 0'; ErrorId = 'InvalidMailboxCount'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 0 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'MailboxCount negative'; ErrorId = 'InvalidMailboxCount'; Named = "'-5'"; Command = 'New-MailboxProfile -MailboxCount -5 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'IopsPerMailbox 0'; ErrorId = 'InvalidIopsPerMailbox'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'IopsPerMailbox negative'; ErrorId = 'InvalidIopsPerMailbox'; Named = "'-0.1'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox -0.1 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'IopsPerMailbox above 100'; ErrorId = 'InvalidIopsPerMailbox'; Named = "'1000'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 1000 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'MailboxSizeMB 0'; ErrorId = 'InvalidMailboxSize'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 0 -Path $Target' }
-        @{ Case = 'DatabaseCount 0'; ErrorId = 'InvalidDatabaseCount'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 0 -Path $Target' }
-        @{ Case = 'more databases than mailboxes'; ErrorId = 'InvalidDatabaseCount'; Named = "'3'"; Command = 'New-MailboxProfile -MailboxCount 2 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 3 -Path $Target' }
-        @{ Case = 'CopiesPerDatabase 17'; ErrorId = 'InvalidCopiesPerDatabase'; Named = "'17'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -CopiesPerDatabase 17 -Path $Target' }
-        @{ Case = 'HeadroomPercent negative'; ErrorId = 'InvalidHeadroomPercent'; Named = "'-1'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -HeadroomPercent -1 -MailboxSizeMB 10 -Path $Target' }
-        @{ Case = 'ThreadCount 0'; ErrorId = 'InvalidThreadCount'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -ThreadCount 0 -Path $Target' }
-        @{ Case = 'maximum cache below minimum'; ErrorId = 'InvalidDatabaseCache'; Named = "'256'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -MinimumDatabaseCacheMB 512 -MaximumDatabaseCacheMB 256 -Path $Target' }
-        @{ Case = 'profile name with a slash'; ErrorId = 'InvalidProfileName'; Named = "'a/b'"; Command = "New-MailboxProfile -Name 'a/b' -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path `$Target" }
-        @{ Case = 'description over 1024 characters'; ErrorId = 'InvalidDescription'; Named = '1025'; Command = "New-MailboxProfile -Description ('x' * 1025) -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path `$Target" }
-        @{ Case = 'three database paths for two databases'; ErrorId = 'DatabasePathCountMismatch'; Named = '3 database paths'; Command = "New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 2 -Path (Join-Path `$Target a), (Join-Path `$Target b), (Join-Path `$Target c)" }
-        @{ Case = 'three log paths for two databases'; ErrorId = 'LogPathCountMismatch'; Named = '3 log paths'; Command = "New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 2 -Path `$Target -LogPath (Join-Path `$Target a), (Join-Path `$Target b), (Join-Path `$Target c)" }
+        @{ Case = 'MailboxCount 0'; ErrorId = 'MailboxCountOutOfRange'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 0 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'MailboxCount negative'; ErrorId = 'MailboxCountOutOfRange'; Named = "'-5'"; Command = 'New-MailboxProfile -MailboxCount -5 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'IopsPerMailbox 0'; ErrorId = 'IopsPerMailboxOutOfRange'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'IopsPerMailbox negative'; ErrorId = 'IopsPerMailboxOutOfRange'; Named = "'-0.1'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox -0.1 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'IopsPerMailbox above 100'; ErrorId = 'IopsPerMailboxOutOfRange'; Named = "'1000'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 1000 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'MailboxSizeMB 0'; ErrorId = 'MailboxSizeOutOfRange'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 0 -Path $Target' }
+        @{ Case = 'DatabaseCount 0'; ErrorId = 'DatabaseCountOutOfRange'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 0 -Path $Target' }
+        @{ Case = 'more databases than mailboxes'; ErrorId = 'DatabaseCountOutOfRange'; Named = "'3'"; Command = 'New-MailboxProfile -MailboxCount 2 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 3 -Path $Target' }
+        @{ Case = 'CopiesPerDatabase 17'; ErrorId = 'CopiesOutOfRange'; Named = "'17'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -CopiesPerDatabase 17 -Path $Target' }
+        @{ Case = 'HeadroomPercent negative'; ErrorId = 'HeadroomOutOfRange'; Named = "'-1'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -HeadroomPercent -1 -MailboxSizeMB 10 -Path $Target' }
+        @{ Case = 'ThreadCount 0'; ErrorId = 'ThreadCountOutOfRange'; Named = "'0'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -ThreadCount 0 -Path $Target' }
+        @{ Case = 'maximum cache below minimum'; ErrorId = 'CacheSizeInvalid'; Named = "'256'"; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -MinimumDatabaseCacheMB 512 -MaximumDatabaseCacheMB 256 -Path $Target' }
+        @{ Case = 'profile name with a slash'; ErrorId = 'ProfileNameInvalid'; Named = "'a/b'"; Command = "New-MailboxProfile -Name 'a/b' -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path `$Target" }
+        @{ Case = 'description over 1024 characters'; ErrorId = 'DescriptionTooLong'; Named = '1025'; Command = "New-MailboxProfile -Description ('x' * 1025) -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path `$Target" }
+        @{ Case = 'three database paths for two databases'; ErrorId = 'PathCountMismatch'; Named = '3 database paths'; Command = "New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 2 -Path (Join-Path `$Target a), (Join-Path `$Target b), (Join-Path `$Target c)" }
+        @{ Case = 'three log paths for two databases'; ErrorId = 'PathCountMismatch'; Named = '3 log paths'; Command = "New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -DatabaseCount 2 -Path `$Target -LogPath (Join-Path `$Target a), (Join-Path `$Target b), (Join-Path `$Target c)" }
         @{ Case = 'SaveTo in a missing folder'; ErrorId = 'SaveFolderNotFound'; Named = 'missing'; Command = 'New-SmallProfile -SaveTo (Join-Path $Target missing/p.json)' }
         @{ Case = 'SaveTo a folder'; ErrorId = 'ProfileExists'; Named = 'is a folder'; Command = 'New-SmallProfile -SaveTo $Fixtures' }
         @{ Case = 'JetstressConfig file missing'; ErrorId = 'JetstressConfigNotFound'; Named = 'nope.xml'; Command = 'New-MailboxProfile -JetstressConfig (Join-Path $Fixtures nope.xml)' }
@@ -32,28 +32,28 @@ BeforeDiscovery {
         @{ Case = 'profile file missing'; ErrorId = 'ProfileNotFound'; Named = 'nope.json'; Command = 'Invoke-StorageTest -ProfilePath (Join-Path $Fixtures nope.json) -Confirm:$false' }
         @{ Case = 'profile file not JSON'; ErrorId = 'ProfileMalformed'; Named = 'malformed.json'; Command = 'Invoke-StorageTest -ProfilePath (Join-Path $Fixtures malformed.json) -Confirm:$false' }
         @{ Case = 'profile file holds an array'; ErrorId = 'ProfileMalformed'; Named = 'array.json'; Command = 'Invoke-StorageTest -ProfilePath (Join-Path $Fixtures array.json) -Confirm:$false' }
-        @{ Case = 'profile file with zero mailboxes'; ErrorId = 'InvalidMailboxCount'; Named = "'0'"; Command = 'Invoke-StorageTest -ProfilePath (Join-Path $Fixtures zero-mailboxes.json) -Confirm:$false' }
+        @{ Case = 'profile file with zero mailboxes'; ErrorId = 'MailboxCountOutOfRange'; Named = "'0'"; Command = 'Invoke-StorageTest -ProfilePath (Join-Path $Fixtures zero-mailboxes.json) -Confirm:$false' }
         @{ Case = 'profile both piped and by path'; ErrorId = 'ConflictingProfileSettings'; Named = '-ProfilePath'; Command = 'New-SmallProfile | Invoke-StorageTest -ProfilePath (Join-Path $Fixtures zero-mailboxes.json) -StartFile (Join-Path $Target start.json) -Confirm:$false' }
         @{ Case = 'database folder does not exist'; ErrorId = 'PathNotFound'; Named = 'missing'; Command = 'New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path (Join-Path $Target missing) | Invoke-StorageTest -Confirm:$false' }
         @{ Case = 'log folder does not exist'; ErrorId = 'PathNotFound'; Named = 'missing-logs'; Command = 'New-SmallProfile -LogPath (Join-Path $Target missing-logs) | Invoke-StorageTest -Confirm:$false' }
-        @{ Case = 'Duration zero'; ErrorId = 'InvalidDuration'; Named = "'00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 0 -Confirm:$false' }
-        @{ Case = 'Duration negative'; ErrorId = 'InvalidDuration'; Named = "'-00:01:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration ([timespan]::FromMinutes(-1)) -Confirm:$false' }
-        @{ Case = 'Duration over 30 days'; ErrorId = 'InvalidDuration'; Named = "'31.00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration ([timespan]::FromDays(31)) -Confirm:$false' }
-        @{ Case = 'Warmup negative'; ErrorId = 'InvalidWarmup'; Named = "'-00:00:01'"; Command = 'New-SmallProfile | Invoke-StorageTest -Warmup ([timespan]::FromSeconds(-1)) -Confirm:$false' }
-        @{ Case = 'SampleIntervalSeconds 0'; ErrorId = 'InvalidSampleInterval'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -SampleIntervalSeconds 0 -Confirm:$false' }
+        @{ Case = 'Duration zero'; ErrorId = 'DurationOutOfRange'; Named = "'00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 0 -Confirm:$false' }
+        @{ Case = 'Duration negative'; ErrorId = 'DurationOutOfRange'; Named = "'-00:01:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration ([timespan]::FromMinutes(-1)) -Confirm:$false' }
+        @{ Case = 'Duration over 30 days'; ErrorId = 'DurationOutOfRange'; Named = "'31.00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration ([timespan]::FromDays(31)) -Confirm:$false' }
+        @{ Case = 'Warmup negative'; ErrorId = 'WarmupOutOfRange'; Named = "'-00:00:01'"; Command = 'New-SmallProfile | Invoke-StorageTest -Warmup ([timespan]::FromSeconds(-1)) -Confirm:$false' }
+        @{ Case = 'SampleIntervalSeconds 0'; ErrorId = 'SampleIntervalOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -SampleIntervalSeconds 0 -Confirm:$false' }
         @{ Case = 'ThreadCount and TargetRateIops together'; ErrorId = 'ConflictingLoadSettings'; Named = 'TargetRateIops'; Command = 'New-SmallProfile | Invoke-StorageTest -ThreadCount 4 -TargetRateIops 100 -Confirm:$false' }
-        @{ Case = 'ThreadCount override 0'; ErrorId = 'InvalidThreadCount'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -ThreadCount 0 -Confirm:$false' }
-        @{ Case = 'TargetRateIops 0'; ErrorId = 'InvalidTargetRate'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TargetRateIops 0 -Confirm:$false' }
-        @{ Case = 'Restore without RestoreFromPath'; ErrorId = 'RestorePathRequired'; Named = '-RestoreFromPath'; Command = 'New-SmallProfile | Invoke-StorageTest -DatabaseSource Restore -Confirm:$false' }
+        @{ Case = 'ThreadCount override 0'; ErrorId = 'ThreadCountOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -ThreadCount 0 -Confirm:$false' }
+        @{ Case = 'TargetRateIops 0'; ErrorId = 'TargetRateOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TargetRateIops 0 -Confirm:$false' }
+        @{ Case = 'Restore without RestoreFromPath'; ErrorId = 'RestorePathMissing'; Named = 'RestoreFromPath'; Command = 'New-SmallProfile | Invoke-StorageTest -DatabaseSource Restore -Confirm:$false' }
         @{ Case = 'RestoreFromPath missing'; ErrorId = 'RestorePathNotFound'; Named = 'no-backup'; Command = 'New-SmallProfile | Invoke-StorageTest -DatabaseSource Restore -RestoreFromPath (Join-Path $Fixtures no-backup) -Confirm:$false' }
         @{ Case = 'RestoreFromPath without Restore'; ErrorId = 'RestorePathWithoutRestore'; Named = "'Create'"; Command = 'New-SmallProfile | Invoke-StorageTest -RestoreFromPath $Fixtures -Confirm:$false' }
         @{ Case = 'OutputPath parent missing'; ErrorId = 'OutputPathNotFound'; Named = 'no/such'; Command = 'New-SmallProfile | Invoke-StorageTest -OutputPath (Join-Path $Target no/such) -Confirm:$false' }
-        @{ Case = 'unknown threshold'; ErrorId = 'InvalidThresholds'; Named = "'averageLatency'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageLatency = 5 } -Confirm:$false' }
-        @{ Case = 'negative threshold'; ErrorId = 'InvalidThresholds'; Named = "'-5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageDatabaseReadLatencyMs = -5 } -Confirm:$false' }
+        @{ Case = 'unknown threshold'; ErrorId = 'UnknownField'; Named = "'averageLatency'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageLatency = 5 } -Confirm:$false' }
+        @{ Case = 'negative threshold'; ErrorId = 'ThresholdOutOfRange'; Named = "'-5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageDatabaseReadLatencyMs = -5 } -Confirm:$false' }
         @{ Case = 'threshold that is not a table'; ErrorId = 'InvalidThresholds'; Named = "'5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds 5 -Confirm:$false' }
-        @{ Case = 'CapacityPercent 99'; ErrorId = 'InvalidCapacityPercent'; Named = "'99'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Throughput -CapacityPercent 99 -Confirm:$false' }
-        @{ Case = 'LogFilesToReplay 0'; ErrorId = 'InvalidLogFilesToReplay'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }
-        @{ Case = 'object that is not a profile'; ErrorId = 'InvalidMailboxCount'; Named = "'(none)'"; Command = "[pscustomobject]@{ Name = 'db1' } | Invoke-StorageTest -Confirm:`$false" }
+        @{ Case = 'CapacityPercent 99'; ErrorId = 'CapacityPercentOutOfRange'; Named = "'99'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Throughput -CapacityPercent 99 -Confirm:$false' }
+        @{ Case = 'LogFilesToReplay 0'; ErrorId = 'LogFilesToReplayOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }
+        @{ Case = 'object that is not a profile'; ErrorId = 'MailboxCountOutOfRange'; Named = "'(none)'"; Command = "[pscustomobject]@{ Name = 'db1' } | Invoke-StorageTest -Confirm:`$false" }
         @{ Case = 'no profile at all'; ErrorId = 'ProfileRequired'; Named = 'profile'; Command = 'Invoke-StorageTest -StartFile (Join-Path $Target start.json) -Confirm:$false' }
         @{ Case = 'not enough free space (a refusal of the helper''s plan)'; ErrorId = 'InsufficientSpace'; Named = ''; Command = 'New-MailboxProfile -MailboxCount 1000000 -IopsPerMailbox 0.1 -MailboxSizeMB 1048576 -DatabaseCount 256 -Path $Target | Invoke-StorageTest -Confirm:$false' }
         @{ Case = 'report of a missing file'; ErrorId = 'ResultsNotFound'; Named = 'no-results.json'; Command = 'Get-TestReport -Path (Join-Path $Fixtures no-results.json)' }

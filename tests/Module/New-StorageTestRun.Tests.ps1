@@ -69,7 +69,7 @@ Describe 'New-StorageTestRun' {
         $past = [DateTime]::UtcNow.AddMinutes(-1)
         $caught = $null
         try { New-StorageTestRun -Path (Join-Path $Dir 'run') -StartAtUtc $past } catch { $caught = $_ }
-        $caught.FullyQualifiedErrorId | Should -Be ('ExchStorageTest.InvalidStartTime' + $FullyQualified)
+        $caught.FullyQualifiedErrorId | Should -Be ('ExchStorageTest.StartTimeOutOfRange' + $FullyQualified)
         $caught.CategoryInfo.Category | Should -Be 'InvalidArgument'
         $caught.Exception.Message | Should -BeLike "*$($past.ToString('yyyy-MM-ddTHH:mm:ss'))*"
         Get-FolderEntry $Dir | Should -BeNullOrEmpty

@@ -139,7 +139,7 @@ Describe 'Invoke-StorageTest -StartFile' {
     It 'refuses a start instant in the past before anything runs' {
         $caught = $null
         try { New-SmallProfile (New-Folder (Join-Path $Dir 'db')) | Invoke-StorageTest -StartAtUtc ([DateTime]::UtcNow.AddSeconds(-1)) -Duration 00:00:15 -Force } catch { $caught = $_ }
-        $caught.FullyQualifiedErrorId | Should -Be ('ExchStorageTest.InvalidStartTime' + $FullyQualified)
+        $caught.FullyQualifiedErrorId | Should -Be ('ExchStorageTest.StartTimeOutOfRange' + $FullyQualified)
         Get-FolderEntry $Dir | Should -Be @('db')
     }
 }

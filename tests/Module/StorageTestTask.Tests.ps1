@@ -7,7 +7,7 @@ BeforeDiscovery {
     $BadRegistrations = @(
         @{ Case = 'weekly without days'; ErrorId = 'DaysOfWeekMissing'; Category = 'InvalidArgument' }
         @{ Case = 'missing profile'; ErrorId = 'ProfileNotFound'; Category = 'ObjectNotFound' }
-        @{ Case = 'zero duration'; ErrorId = 'InvalidDuration'; Category = 'InvalidArgument' }
+        @{ Case = 'zero duration'; ErrorId = 'DurationOutOfRange'; Category = 'InvalidArgument' }
         @{ Case = 'missing PowerShell'; ErrorId = 'PowerShellNotFound'; Category = 'ObjectNotFound' }
         @{ Case = 'no systemctl'; ErrorId = 'SystemctlNotFound'; Category = 'NotInstalled' }
     )

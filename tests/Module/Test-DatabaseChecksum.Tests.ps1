@@ -75,14 +75,14 @@ Describe 'Test-DatabaseChecksum' {
         @($results | Where-Object Kind -eq 'Log').Count | Should -Be (Get-LogCount 2)
     }
 
-    It 'refuses a missing path with PathNotFound before the helper starts' {
+    It 'refuses a missing path with PathNotFound before anything is read' {
+        # The engine's verify command owns the rule (one validator): it refuses the request before it reads a page.
         $missing = Join-Path $Dir 'missing.edb'
         $caught = $null
         $output = @(try { Test-DatabaseChecksum -Path $missing -Verbose 4>&1 } catch { $caught = $_ })
         $caught.FullyQualifiedErrorId | Should -Be "ExchStorageTest.PathNotFound,$CommandName"
         $caught.Exception.Message | Should -BeLike "*$missing*"
         @($output | Where-Object { $_ -isnot [System.Management.Automation.VerboseRecord] }) | Should -BeNullOrEmpty
-        @($output | Where-Object { $_.Message -like 'ExchStorageTest engine*' }) | Should -BeNullOrEmpty
         Get-FolderEntry $Dir | Should -BeNullOrEmpty
     }
 

@@ -110,7 +110,7 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $collected = Join-Path $Data 'soon'
         $run = Invoke-Collected -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Force -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, ([DateTime]::UtcNow.AddSeconds(5))
         $run.Errors | Should -HaveCount 1
-        $run.Errors[0].FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.InvalidStartTime,*'
+        $run.Errors[0].FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.StartTimeOutOfRange,*'
         $run.Verbose | Should -BeNullOrEmpty
         Test-Path -LiteralPath $collected | Should -BeFalse
     }

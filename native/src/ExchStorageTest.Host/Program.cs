@@ -4,6 +4,7 @@ using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Host;
 using ExchStorageTest.Host.Commands;
+using ExchStorageTest.Host.Requests;
 
 // The native helper: one JSON request in (stdin, --request <file>, or the first line of stdin with
 // --control-stdin, which keeps stdin open as the caller's stop channel), JSON Lines events out on stdout.
@@ -30,12 +31,12 @@ try
     else if (args.Length == 1 && args[0] == ControlChannel.Flag)
     {
         var control = ControlChannel.OpenStandardInput();
-        request = RequestReader.Parse(control.ReadRequestLine(), "the first line of standard input");
+        request = RequestGate.Read(control.ReadRequestLine(), "the first line of standard input");
         control.WatchForStop(() => { try { cancel.Cancel(); } catch (ObjectDisposedException) { } });
     }
     else
-        request = RequestReader.Parse(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
-    return CommandDispatcher.Execute(request, events, version, cancel.Token);
+        request = RequestGate.Read(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
+    return CommandDispatcher.Execute(request, events, cancel.Token);
 }
 catch (EngineException ex)
 {
@@ -44,12 +45,12 @@ catch (EngineException ex)
 }
 catch (OperationCanceledException)
 {
-    events.Error("Stopped", ErrorCategories.OperationStopped, "The engine was stopped before it produced a result.", null);
+    events.Error(ErrorCodes.Stopped, "The engine was stopped before it produced a result.", null);
     return ExitCodes.Stopped;
 }
 catch (Exception ex)
 {
-    events.Error("EngineFault", ErrorCategories.InvalidOperation, $"The engine failed unexpectedly: {ex.GetType().Name}: {ex.Message}", null);
+    events.Error(ErrorCodes.EngineFault, $"The engine failed unexpectedly: {ex.GetType().Name}: {ex.Message}", null);
     Console.Error.WriteLine(ex);
     return ExitCodes.Error;
 }
@@ -59,11 +60,11 @@ static string ReadRequestText(string[] args)
     if (args.Length >= 2 && args[0] == "--request")
     {
         if (!File.Exists(args[1]))
-            throw EngineException.Refusal("RequestFileNotFound", ErrorCategories.ObjectNotFound, $"Request file '{args[1]}' does not exist.", args[1]);
+            throw EngineException.Refused(ErrorCodes.RequestFileNotFound, $"Request file '{args[1]}' does not exist.", args[1]);
         return File.ReadAllText(args[1]);
     }
     if (args.Length > 0)
-        throw EngineException.InvalidArgument("UnknownArgument", $"Unknown argument '{args[0]}'. Usage: exchstoragetest-engine [--request <file> | --control-stdin | demo [folder]] (request JSON on stdin by default).");
+        throw EngineException.Refused(ErrorCodes.UnknownArgument, $"Unknown argument '{args[0]}'. Usage: exchstoragetest-engine [--request <file> | --control-stdin | demo [folder]] (request JSON on stdin by default).");
     using var reader = new StreamReader(Console.OpenStandardInput(), System.Text.Encoding.UTF8);
     return reader.ReadToEnd();
 }

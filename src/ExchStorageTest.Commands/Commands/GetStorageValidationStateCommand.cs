@@ -1,4 +1,5 @@
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
@@ -27,23 +28,22 @@ namespace ExchStorageTest.Commands
         public string? OutputPath { get; set; }
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
-        public string TestType { get; set; } = "Performance";
+        [ValidateSet(nameof(Contract.TestType.Performance), nameof(Contract.TestType.Stress), nameof(Contract.TestType.DatabaseBackup), nameof(Contract.TestType.SoftRecovery),
+            nameof(Contract.TestType.Throughput))]
+        public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
-        public double MaxResultAgeHours { get; set; } = 24;
+        public double MaxResultAgeHours { get; set; } = RunDefaults.MaxResultAgeHours;
 
         protected override void EndProcessing() => Guard(() =>
         {
-            var request = new JsonObject()
-                .Set("protocol", 1)
-                .Set("command", "validation")
-                .Set("paths", new[] { ResolvePath(ProfilePath) })
-                .Set("testType", TestType)
-                .Set("maxResultAgeHours", MaxResultAgeHours);
-            if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set("outputPath", ResolvePath(OutputPath!));
-            HelperEvent state = RunHelper(request, "Reading the storage validation state").First("validation")
-                ?? throw new StorageTestException("EngineFailed", "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", ErrorCategory.InvalidOperation, null);
+            var request = HelperRequest.For(HelperCommands.Validation)
+                .Set(RequestFields.Paths, new[] { ResolvePath(ProfilePath) })
+                .Set(RequestFields.TestType, TestType)
+                .Set(RequestFields.MaxResultAgeHours, MaxResultAgeHours);
+            if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set(RequestFields.OutputPath, ResolvePath(OutputPath!));
+            HelperEvent state = RunHelper(request, "Reading the storage validation state").First(EventTypes.Validation)
+                ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", null);
             var observed = StorageValidationState.FromEvent(state.Fields);
             // DSC shows a resource's verbose stream: why it is out of state belongs there.
             foreach (StorageValidationReason reason in observed.Reasons) WriteVerbose(reason.ToString());

@@ -1,8 +1,9 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -63,8 +64,8 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_files.Count == 0)
-                throw new StorageTestException("ResultsNotFound", "No results files were given or found: pipe Invoke-StorageTest's result, or give -Path with results files or folders.",
-                    ErrorCategory.ObjectNotFound, Path);
+                throw new StorageTestException(ErrorCodes.ResultsNotFound, "No results files were given or found: pipe Invoke-StorageTest's result, or give -Path with results files or folders.",
+                    Path);
 
             if (Label != null && Label.Length != _runs.Count)
                 throw StorageTestException.InvalidArgument("LabelCountMismatch",
@@ -90,14 +91,14 @@ namespace ExchStorageTest.Commands
             string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
             var request = Label == null ? ReportRequest.For(resultsPath, formats, outputPath, metadata)
                 : ReportRequest.ForRuns(_runs.Select((run, i) => (Label[i], run.Files)).ToList(), formats, outputPath, metadata);
-            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType("report"))
+            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType(EventTypes.Report))
                 WriteObject(TestReport.FromEvent(report.Fields, resultsPath));
         });
 
         private string ReportFolder(string? given)
         {
             if (string.IsNullOrWhiteSpace(given))
-                throw new StorageTestException("OutputPathNotFound", "OutputPath is empty: give an existing folder for the report files, or leave it out to write them beside each results file.", ErrorCategory.ObjectNotFound, given);
+                throw new StorageTestException(ErrorCodes.OutputPathNotFound, "OutputPath is empty: give an existing folder for the report files, or leave it out to write them beside each results file.", given);
             string folder = ResolvePath(given!);
             if (!Directory.Exists(folder))
                 throw new StorageTestException("OutputPathNotFound",

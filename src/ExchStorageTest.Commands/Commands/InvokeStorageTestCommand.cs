@@ -1,8 +1,9 @@
-using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Management.Automation;
 using System.Management.Automation.Runspaces;
+using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -91,8 +92,9 @@ namespace ExchStorageTest.Commands
         public TimeSpan StartFileTimeout { get; set; }
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput", "EsrpSuite")]
-        public string TestType { get; set; } = "Performance";
+        [ValidateSet(nameof(Contract.TestType.Performance), nameof(Contract.TestType.Stress), nameof(Contract.TestType.DatabaseBackup), nameof(Contract.TestType.SoftRecovery),
+            nameof(Contract.TestType.Throughput), SuiteRun.TestTypeName)]
+        public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
         public TimeSpan Duration { get; set; }
@@ -105,8 +107,8 @@ namespace ExchStorageTest.Commands
         public string? OutputPath { get; set; }
 
         [Parameter]
-        [ValidateSet("Create", "Attach", "Restore")]
-        public string DatabaseSource { get; set; } = "Create";
+        [ValidateSet(nameof(Contract.DatabaseSource.Create), nameof(Contract.DatabaseSource.Attach), nameof(Contract.DatabaseSource.Restore))]
+        public string DatabaseSource { get; set; } = RunDefaults.DatabaseSource.ToString();
 
         [Parameter]
         public string? RestoreFromPath { get; set; }
@@ -132,16 +134,16 @@ namespace ExchStorageTest.Commands
         public SwitchParameter ContinueOnError { get; set; }
 
         [Parameter]
-        public double SampleIntervalSeconds { get; set; } = 15;
+        public double SampleIntervalSeconds { get; set; }
 
         [Parameter]
         public TimeSpan Warmup { get; set; }
 
         [Parameter]
-        public int LogFilesToReplay { get; set; } = 500;
+        public int LogFilesToReplay { get; set; }
 
         [Parameter]
-        public double CapacityPercent { get; set; } = 20;
+        public double CapacityPercent { get; set; }
 
         [Parameter]
         public SwitchParameter AllowBufferedIo { get; set; }
@@ -175,21 +177,20 @@ namespace ExchStorageTest.Commands
             if (ProfilePath != null)
             {
                 if (_profiles.Count > 0)
-                    throw StorageTestException.InvalidArgument("ConflictingProfileSettings", "Give the profile once: either -MailboxProfile (or the pipeline) or -ProfilePath, not both.", ProfilePath);
+                    throw new StorageTestException(ErrorCodes.ConflictingProfileSettings, "Give the profile once: either -MailboxProfile (or the pipeline) or -ProfilePath, not both.", ProfilePath);
                 profiles.Add(ProfileFile.Load(ResolvePath(ProfilePath)));
             }
             if (_profiles.Count == 0 && profiles.Count == 0)
-                throw StorageTestException.InvalidArgument("ProfileRequired", "No mailbox profile was given: pipe one from New-MailboxProfile, or give -MailboxProfile or -ProfilePath.", null);
+                throw new StorageTestException(ErrorCodes.ProfileRequired, "No mailbox profile was given: pipe one from New-MailboxProfile, or give -MailboxProfile or -ProfilePath.", null);
             if ((multiHost || startFile) && AsJob)
-                throw StorageTestException.InvalidArgument("AsJobNotSupported", "-AsJob runs one local test in the background; multi-host and start-file runs already manage their own jobs and waiting. Start them in a job of your own with Start-Job if needed.", null);
+                throw new StorageTestException(ErrorCodes.AsJobNotSupported, "-AsJob runs one local test in the background; multi-host and start-file runs already manage their own jobs and waiting. Start them in a job of your own with Start-Job if needed.", null);
             foreach (object candidate in _profiles) profiles.Add(ProfileReader.Read(candidate));
 
             RunSettings settings = Settings();
-            settings.Validate();
             CheckSuiteSettings();
             DateTime? startAt = StartInstant(multiHost);
             if (startFile && StartFileTimeout < TimeSpan.Zero)
-                throw StorageTestException.InvalidArgument("InvalidStartFileTimeout", $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
+                throw new StorageTestException(ErrorCodes.InvalidStartFileTimeout, $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);
             var checkedProfiles = profiles.Select(p => ProfileReader.WithDatabases(p, _databasePaths, _logPaths)).ToList();
 
             RemotingOptions? remoting = ComputerName != null ? Remoting() : null;
@@ -214,26 +215,27 @@ namespace ExchStorageTest.Commands
             _multiHost?.Stop();
         }
 
-        /// <summary>-StartAtUtc as UTC, refused before anything runs when it has passed (multi-host: when the hosts could not all be started in time).</summary>
+        /// <summary>
+        /// -StartAtUtc as UTC. Its rule (ahead, within 7 days) is the engine's, checked by the plan before anything is
+        /// written; a multi-host run also needs the time to start every host.
+        /// </summary>
         private DateTime? StartInstant(bool multiHost)
         {
             if (!Bound(nameof(StartAtUtc))) return null;
             DateTime startAt = UtcTime.ToMilliseconds(UtcTime.From(StartAtUtc));
             if (multiHost && startAt < DateTime.UtcNow + MultiHostRun.MinimumNotice) throw MultiHostRun.TooSoon(startAt);
-            if (startAt <= DateTime.UtcNow)
-                throw StorageTestException.InvalidArgument("InvalidStartTime", $"StartAtUtc {UtcTime.Iso(startAt)} is not in the future.", StartAtUtc);
             return startAt;
         }
 
         private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile, DateTime? startAt)
         {
-            if (settings.TestType == EsrpSuite)
+            if (settings.TestType == SuiteRun.TestTypeName)
             {
                 var hosts = startFile ? new SuiteStartFile(this, ResolvePath(StartFile!), startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null) : null;
-                new SuiteRun(this, settings, Thresholds, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
+                new SuiteRun(this, settings, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
                 return;
             }
-            JsonObject? plan = RunHelper(settings.ToRequest("plan", profile), $"Planning storage test '{profile.Name}'").First("plan")?.Fields;
+            JsonObject? plan = RunHelper(settings.ToRequest(HelperCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = TestPlanText.Describe(plan, profile, settings);
             if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'; {RunInstants.Describe(plan)}.";
             else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
@@ -243,7 +245,7 @@ namespace ExchStorageTest.Commands
             if (AsJob)
             {
                 var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
-                    (run, sink) => RunTest(run, sink, settings.ToRequest("run", profile, startAt), profile));
+                    (run, sink) => RunTest(run, sink, settings.ToRequest(HelperCommands.Run, profile, startAt), profile));
                 JobRepository.Add(job);
                 job.Start();
                 WriteObject(job);
@@ -256,9 +258,9 @@ namespace ExchStorageTest.Commands
                 return;
             }
 
-            JsonObject request = settings.ToRequest("run", profile, startAt);
-            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")})");
-            foreach (var result in outcome.OfType("result"))
+            JsonObject request = settings.ToRequest(HelperCommands.Run, profile, startAt);
+            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})");
+            foreach (var result in outcome.OfType(EventTypes.Result))
             {
                 WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
             }
@@ -267,26 +269,25 @@ namespace ExchStorageTest.Commands
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
         internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
         {
-            HelperOutcome outcome = run.Run(request, $"{request.GetString("testType")} storage test '{profile.Name}' ({request.GetString("testId")})", 1, sink);
+            HelperOutcome outcome = run.Run(request, $"{request.GetString(RequestFields.TestType)} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})", 1, sink);
             if (run.StopRequested) sink.Warning(StoppedMessage(outcome));
-            return outcome.OfType("result").Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
+            return outcome.OfType(EventTypes.Result).Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
         }
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>
         internal bool ShouldRun(string description, string warning, string caption) => ShouldRun(Force, description, warning, caption);
 
-        private const string EsrpSuite = "EsrpSuite";
-
         /// <summary>-StressDuration belongs to the suite; several hosts run the suite each with -StartFile, not driven remotely.</summary>
         private void CheckSuiteSettings()
         {
-            bool suite = string.Equals(TestType, EsrpSuite, StringComparison.Ordinal);
+            bool suite = string.Equals(TestType, SuiteRun.TestTypeName, StringComparison.Ordinal);
             if (Bound(nameof(StressDuration)) && !suite)
-                throw StorageTestException.InvalidArgument("StressDurationWithoutSuite", $"StressDuration is the Stress test's length in an ESRP suite: use it with -TestType EsrpSuite (TestType is '{TestType}'); a single test takes -Duration.", StressDuration);
-            if (Bound(nameof(StressDuration)) && (StressDuration <= TimeSpan.Zero || StressDuration > TimeSpan.FromDays(30)))
-                throw StorageTestException.InvalidArgument("InvalidDuration", $"StressDuration '{StressDuration}' is not valid: it must be greater than zero and at most 30 days (for example 1.00:00:00).", StressDuration);
+                throw new StorageTestException(ErrorCodes.StressDurationWithoutSuite, $"StressDuration is the Stress test's length in an ESRP suite: use it with -TestType EsrpSuite (TestType is '{TestType}'); a single test takes -Duration.", StressDuration);
+            // The suite runs its Stress test hours after it starts: its length is checked now, by the engine's rule for a duration.
+            if (Bound(nameof(StressDuration)) && RunRules.StressDuration.Check(StressDuration.TotalSeconds) is Violation tooLong)
+                throw StorageTestException.From(tooLong);
             if (suite && (ComputerName != null || Session != null))
-                throw StorageTestException.InvalidArgument("SuiteNotRemoted",
+                throw new StorageTestException(ErrorCodes.SuiteNotRemoted,
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);
         }
 
@@ -300,23 +301,24 @@ namespace ExchStorageTest.Commands
             SshOptions = SSHOptions,
         };
 
+        /// <summary>The settings given; the engine applies its defaults to the rest.</summary>
         private RunSettings Settings() => new RunSettings
         {
             TestType = TestType,
-            DatabaseSource = DatabaseSource,
+            DatabaseSource = Bound(nameof(DatabaseSource)) ? DatabaseSource : null,
             Duration = Bound(nameof(Duration)) ? Duration : (TimeSpan?)null,
             Warmup = Bound(nameof(Warmup)) ? Warmup : (TimeSpan?)null,
             OutputPath = string.IsNullOrWhiteSpace(OutputPath) ? null : ResolvePath(OutputPath!),
             RestoreFromPath = string.IsNullOrWhiteSpace(RestoreFromPath) ? null : ResolvePath(RestoreFromPath!),
             ThreadCount = Bound(nameof(ThreadCount)) ? ThreadCount : (int?)null,
             TargetRateIops = Bound(nameof(TargetRateIops)) ? TargetRateIops : (double?)null,
-            Thresholds = Runs.Thresholds.For(TestType, Thresholds),
+            Thresholds = ThresholdsInput.From(Thresholds),
             ContinueOnError = ContinueOnError,
             AllowBufferedIo = AllowBufferedIo,
             NoCpuAffinity = NoCpuAffinity,
-            SampleIntervalSeconds = SampleIntervalSeconds,
-            LogFilesToReplay = LogFilesToReplay,
-            CapacityPercent = CapacityPercent,
+            SampleIntervalSeconds = Bound(nameof(SampleIntervalSeconds)) ? SampleIntervalSeconds : (double?)null,
+            LogFilesToReplay = Bound(nameof(LogFilesToReplay)) ? LogFilesToReplay : (int?)null,
+            CapacityPercent = Bound(nameof(CapacityPercent)) ? CapacityPercent : (double?)null,
         };
     }
 }

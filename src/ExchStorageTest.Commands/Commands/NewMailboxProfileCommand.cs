@@ -1,6 +1,7 @@
 using System.Collections;
 using System.Collections.Generic;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Input;
 using ExchStorageTest.Profiles;
 
@@ -98,10 +99,10 @@ namespace ExchStorageTest.Commands
                 if (MyInvocation.BoundParameters.TryGetValue(name, out object? value)) settings[name] = value;
             if (_databasePaths.Count > 0)
             {
-                settings["DatabasePaths"] = _databasePaths.ToArray();
-                if (!MyInvocation.BoundParameters.ContainsKey(nameof(DatabaseCount)) && _databasePaths.Count > 1) settings["DatabaseCount"] = _databasePaths.Count;
+                settings[ProfileFields.DatabasePaths] = _databasePaths.ToArray();
+                if (!MyInvocation.BoundParameters.ContainsKey(nameof(DatabaseCount)) && _databasePaths.Count > 1) settings[ProfileFields.DatabaseCount] = _databasePaths.Count;
             }
-            if (_logPaths.Count > 0) settings["LogPaths"] = _logPaths.ToArray();
+            if (_logPaths.Count > 0) settings[ProfileFields.LogPaths] = _logPaths.ToArray();
 
             MailboxProfile profile = ProfileReader.Read(settings);
             if (MyInvocation.BoundParameters.ContainsKey(nameof(SaveTo)))

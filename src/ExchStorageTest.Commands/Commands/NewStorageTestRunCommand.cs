@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Runs;
 
@@ -32,19 +33,19 @@ namespace ExchStorageTest.Commands
         {
             string folder = ResolvePath(Path);
             DateTime startAt = UtcTime.ToMilliseconds(UtcTime.From(StartAtUtc));
-            if (startAt <= DateTime.UtcNow)
-                throw StorageTestException.InvalidArgument("InvalidStartTime", $"StartAtUtc {UtcTime.Iso(startAt)} is not in the future.", StartAtUtc);
+            // No engine runs here: the engine's rule for a start instant is checked now, so no host finds it later.
+            if (RunRules.CheckStart(startAt, DateTime.UtcNow) is Violation bad) throw StorageTestException.From(bad);
             if (File.Exists(folder))
-                throw new StorageTestException("PathIsFile", $"The run folder '{folder}' is a file.", ErrorCategory.InvalidArgument, folder);
+                throw new StorageTestException(ErrorCodes.PathIsFile, $"The run folder '{folder}' is a file.", folder);
             string startFile = System.IO.Path.Combine(folder, RunStartFile.FileName);
             string results = System.IO.Path.Combine(folder, SharedResults.FolderName);
             if (File.Exists(startFile))
             {
                 if (!Force)
-                    throw new StorageTestException("StartFileExists", $"The start file '{startFile}' already exists. Use -Force to replace it, or a new run folder.", ErrorCategory.ResourceExists, startFile);
+                    throw new StorageTestException(ErrorCodes.StartFileExists, $"The start file '{startFile}' already exists. Use -Force to replace it, or a new run folder.", startFile);
                 // -Force replaces a start file, never some other file that happens to have its name.
                 if (RunStartFile.TryRead(startFile, out string problem) == null)
-                    throw new StorageTestException("StartFileMalformed", $"'{startFile}' is not a start file ({problem}), so -Force does not replace it. Remove it yourself, or use a new run folder.", ErrorCategory.InvalidData, startFile);
+                    throw new StorageTestException(ErrorCodes.StartFileMalformed, $"'{startFile}' is not a start file ({problem}), so -Force does not replace it. Remove it yourself, or use a new run folder.", startFile);
             }
             int? hosts = MyInvocation.BoundParameters.ContainsKey(nameof(HostCount)) ? HostCount : (int?)null;
             string runId = RunStartFile.NewRunId(startAt);
@@ -58,10 +59,10 @@ namespace ExchStorageTest.Commands
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
-                throw new StorageTestException("PathNotWritable", $"The run folder '{folder}' cannot be created: {ex.Message}", ErrorCategory.PermissionDenied, folder, ex);
+                throw new StorageTestException(ErrorCodes.PathNotWritable, $"The run folder '{folder}' cannot be created: {ex.Message}", folder, ex);
             }
             if (!RunStartFile.TryCreate(startFile, runId, startAt, hosts, replace: Force))
-                throw new StorageTestException("StartFileExists", $"The start file '{startFile}' was created by another host meanwhile.", ErrorCategory.ResourceExists, startFile);
+                throw new StorageTestException(ErrorCodes.StartFileExists, $"The start file '{startFile}' was created by another host meanwhile.", startFile);
             WriteObject(new StorageTestRun { RunId = runId, Path = folder, StartFile = startFile, ResultsPath = results, StartAtUtc = startAt, HostCount = hosts });
         });
     }

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Management.Automation;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Profiles;
@@ -32,8 +33,9 @@ namespace ExchStorageTest.Commands
         public string OutputPath { get; set; } = "";
 
         [Parameter]
-        [ValidateSet("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Throughput")]
-        public string TestType { get; set; } = "Performance";
+        [ValidateSet(nameof(Contract.TestType.Performance), nameof(Contract.TestType.Stress), nameof(Contract.TestType.DatabaseBackup), nameof(Contract.TestType.SoftRecovery),
+            nameof(Contract.TestType.Throughput))]
+        public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
         public TimeSpan Duration { get; set; }
@@ -79,7 +81,8 @@ namespace ExchStorageTest.Commands
             MailboxProfile profile = ProfileFile.Load(profilePath);
             string outputPath = ResolvePath(OutputPath);
             TimeSpan? duration = MyInvocation.BoundParameters.ContainsKey(nameof(Duration)) ? Duration : (TimeSpan?)null;
-            new RunSettings { Duration = duration }.Validate(); // Invoke-StorageTest's own rule (InvalidDuration)
+            // Nothing runs now: the engine's rule for a duration is checked here, so a bad one is not found at 2 a.m.
+            if (duration.HasValue && RunRules.Duration.Check(duration.Value.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
             var schedule = new TaskSchedule(ParameterSetName, At, DaysOfWeek);
             bool windows = HelperLocator.IsWindows;
             var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!),

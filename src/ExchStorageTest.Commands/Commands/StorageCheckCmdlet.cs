@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
@@ -10,8 +11,8 @@ namespace ExchStorageTest.Commands
     /// <summary>
     /// The read-only checks of database and log locations (Test-StorageVolume, Test-DatabaseChecksum): paths as
     /// strings, FileSystemInfo, or Get-MailboxDatabase objects (EdbFilePath, LogFolderPath bound by property name,
-    /// deserialized ones included), each resolved against the PowerShell location, checked before the helper
-    /// starts and kept once; then one helper command over all of them, whose event lists one item per output
+    /// deserialized ones included), each resolved against the PowerShell location and kept once; then one helper
+    /// command over all of them (which refuses a path that does not exist), whose event lists one item per output
     /// object. Strings are not bound from the pipeline by value, because a whole database object would bind as
     /// its name.
     /// </summary>
@@ -36,7 +37,7 @@ namespace ExchStorageTest.Commands
 
         private protected abstract string Activity { get; }
 
-        /// <summary>The helper target for one resolved path; throws the command's error when it is not there.</summary>
+        /// <summary>The helper target for one resolved path.</summary>
         private protected abstract string Target(string resolvedPath);
 
         private protected abstract object ToOutput(JsonObject item);
@@ -50,10 +51,7 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_targets.Count == 0) return;
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", HelperCommand)
-                .Set("paths", _targets);
+            var request = HelperRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
             foreach (HelperEvent done in RunHelper(request, Activity).OfType(HelperCommand))
                 foreach (JsonObject item in done.Fields.GetArray(ItemList).OfType<JsonObject>())
                     WriteObject(ToOutput(item));

@@ -1,5 +1,6 @@
-using System;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -96,11 +97,11 @@ namespace ExchStorageTest.Commands
 
         internal static string StoppedMessage(HelperOutcome outcome)
         {
-            HelperEvent? result = outcome.First("result");
+            HelperEvent? result = outcome.First(EventTypes.Result);
             if (result == null) return "ExchStorageTest: the run was stopped before the engine reported a result.";
-            string? path = result.Fields.GetString("resultsPath");
-            return $"ExchStorageTest: the run was stopped; partial result {result.Fields.GetString("result")} ({result.Fields.GetString("completion")}), " +
-                   $"{result.Fields.GetNumber("achievedIops") ?? 0:0.###} IOPS achieved. Results: '{path}'. Render them with: Get-TestReport -Path '{path}'";
+            string? path = result.Fields.GetString(EventFields.Result.ResultsPath);
+            return $"ExchStorageTest: the run was stopped; partial result {result.Fields.GetString(EventFields.Result.Verdict)} ({result.Fields.GetString(EventFields.Result.Completion)}), " +
+                   $"{result.Fields.GetNumber(EventFields.Result.AchievedIops) ?? 0:0.###} IOPS achieved. Results: '{path}'. Render them with: Get-TestReport -Path '{path}'";
         }
 
         bool IRunSink.CanWrite => !Stopping;

@@ -1,5 +1,6 @@
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Tasks;
@@ -40,7 +41,7 @@ namespace ExchStorageTest.Commands
         private void RemoveTask(TaskFiles files)
         {
             if (WindowsTaskScheduler.Find(Name) == null)
-                throw new StorageTestException("TaskNotFound", $"No scheduled storage test '{TaskFiles.WindowsTaskPath}{Name}' is registered.", ErrorCategory.ObjectNotFound, Name);
+                throw new StorageTestException(ErrorCodes.TaskNotFound, $"No scheduled storage test '{TaskFiles.WindowsTaskPath}{Name}' is registered.", Name);
             if (!ShouldRun(Force, $"Unregister the scheduled task '{TaskFiles.WindowsTaskPath}{Name}' and delete its runner script '{files.RunnerPath}'.",
                     $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))
                 return;
@@ -51,7 +52,7 @@ namespace ExchStorageTest.Commands
         private void RemoveTimer(TaskFiles files)
         {
             if (!files.UnitsExist)
-                throw new StorageTestException("TaskNotFound", $"No systemd units '{files.UnitName}' exist in '{files.UnitFolder}'.", ErrorCategory.ObjectNotFound, Name);
+                throw new StorageTestException(ErrorCodes.TaskNotFound, $"No systemd units '{files.UnitName}' exist in '{files.UnitFolder}'.", Name);
             Systemctl systemctl = Systemctl.Find();
             if (!ShouldRun(Force, $"Disable the timer '{files.TimerUnit}', delete '{files.TimerPath}', '{files.ServicePath}' and the runner script '{files.RunnerPath}'.",
                     $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))

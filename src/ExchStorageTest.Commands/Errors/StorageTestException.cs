@@ -1,18 +1,26 @@
 using System;
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 
 namespace ExchStorageTest.Errors
 {
     /// <summary>
-    /// An error the module raises, carrying its ErrorRecord: ErrorId <c>ExchStorageTest.&lt;Id&gt;</c>, a category,
-    /// the bad value as target, and a message that names it. Commands turn it into a terminating or
-    /// non-terminating error; scripts match on the ErrorId (docs/about_ExchStorageTest.md lists them), never on text.
+    /// An error the module raises, carrying its ErrorRecord: ErrorId <c>ExchStorageTest.&lt;Code&gt;</c> from the one
+    /// catalogue (<see cref="ErrorCodes"/>, which the engine's error events use too), its category, the bad value as
+    /// target, and a message that names it. Commands turn it into a terminating or non-terminating error; scripts
+    /// match on the ErrorId (docs/about_ExchStorageTest.md lists them), never on text.
     /// </summary>
     public sealed class StorageTestException : Exception, IContainsErrorRecord
     {
         public const string IdPrefix = "ExchStorageTest.";
 
+        internal StorageTestException(ErrorCode code, string message, object? target, Exception? inner = null)
+            : this(code.Code, message, CategoryOf(code.Category), target, inner)
+        {
+        }
+
+        /// <summary>An error by code name (a code of the catalogue; a test holds every name used against it).</summary>
         public StorageTestException(string id, string message, ErrorCategory category, object? target, Exception? inner = null)
             : base(message, inner)
         {
@@ -21,9 +29,16 @@ namespace ExchStorageTest.Errors
 
         public ErrorRecord ErrorRecord { get; }
 
+        /// <summary>A rule of the contract broken (<see cref="ProfileRules"/>, <see cref="RunRules"/>): the same code the engine gives.</summary>
+        internal static StorageTestException From(Violation violation) => new StorageTestException(violation.Code, violation.Message, violation.Target);
+
         /// <summary>An invalid argument: the most common refusal.</summary>
         public static StorageTestException InvalidArgument(string id, string message, object? target) =>
             new StorageTestException(id, message, ErrorCategory.InvalidArgument, target);
+
+        /// <summary>A category by the name the catalogue and the engine's error events give; an unknown name (a newer engine) reads as NotSpecified.</summary>
+        internal static ErrorCategory CategoryOf(string? name) =>
+            name != null && Enum.IsDefined(typeof(ErrorCategory), name) ? (ErrorCategory)Enum.Parse(typeof(ErrorCategory), name) : ErrorCategory.NotSpecified;
 
         // The exception type follows the category, so catch blocks typed on .NET exceptions still work.
         private static Exception ExceptionFor(ErrorCategory category, string message, Exception? inner) => category switch

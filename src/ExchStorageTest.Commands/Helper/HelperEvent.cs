@@ -1,3 +1,4 @@
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Helper
@@ -9,7 +10,7 @@ namespace ExchStorageTest.Helper
 
         public JsonObject Fields { get; }
 
-        public string Type => Fields.GetString("type") ?? "";
+        public string Type => Fields.GetString(EventFields.Type) ?? "";
 
         public bool Is(string type) => string.Equals(Type, type, System.StringComparison.Ordinal);
     }

@@ -1,10 +1,11 @@
-using System;
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.IO;
 using System.Management.Automation;
 using System.Text;
 using System.Threading;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
@@ -19,8 +20,6 @@ namespace ExchStorageTest.Helper
     /// </summary>
     internal sealed class HelperProcess : IDisposable
     {
-        public const int ProtocolVersion = 1;
-
         /// <summary>How long a helper asked to stop may take to judge and save its partial result.</summary>
         public static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(30);
 
@@ -56,7 +55,7 @@ namespace ExchStorageTest.Helper
             }
             catch (Exception ex) when (!(ex is PipelineStoppedException))
             {
-                throw new StorageTestException("EngineStartFailed", $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", ErrorCategory.NotInstalled, enginePath, ex);
+                throw new StorageTestException(ErrorCodes.EngineStartFailed, $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", enginePath, ex);
             }
             var helper = new HelperProcess(process);
             helper.BeginReading();
@@ -178,11 +177,11 @@ namespace ExchStorageTest.Helper
                     JsonObject fields;
                     try
                     {
-                        fields = JsonReader.Parse(line) as JsonObject ?? new JsonObject().Set("type", "unreadable").Set("line", line);
+                        fields = JsonReader.Parse(line) as JsonObject ?? new JsonObject().Set(EventFields.Type, "unreadable").Set("line", line);
                     }
                     catch (FormatException)
                     {
-                        fields = new JsonObject().Set("type", "unreadable").Set("line", line);
+                        fields = new JsonObject().Set(EventFields.Type, "unreadable").Set("line", line);
                     }
                     _events.Add(new HelperEvent(fields));
                 }
@@ -200,7 +199,7 @@ namespace ExchStorageTest.Helper
         private void ExpectHello()
         {
             HelperEvent? hello = Next(TimeSpan.FromSeconds(60), out _);
-            if (hello == null || !hello.Is("hello"))
+            if (hello == null || !hello.Is(EventTypes.Hello))
             {
                 int? exit = _process.WaitForExit(2000) ? _process.ExitCode : (int?)null;
                 Dispose();
@@ -208,13 +207,13 @@ namespace ExchStorageTest.Helper
                     $"The ExchStorageTest engine did not introduce itself (no hello line{(exit.HasValue ? $"; it exited with code {exit}" : "")}). {ErrorTail}".Trim(),
                     ErrorCategory.NotInstalled, null);
             }
-            EngineVersion = hello.Fields.GetString("engineVersion") ?? "";
-            double protocol = hello.Fields.GetNumber("protocol") ?? 0;
-            if (protocol != ProtocolVersion)
+            EngineVersion = hello.Fields.GetString(EventFields.Hello.EngineVersion) ?? "";
+            double protocol = hello.Fields.GetNumber(EventFields.Hello.Protocol) ?? 0;
+            if (protocol != HelperProtocol.Version)
             {
                 Dispose();
                 throw new StorageTestException("EngineProtocolMismatch",
-                    $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {ProtocolVersion}. Install matching versions of the module and the engine.",
+                    $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {HelperProtocol.Version}. Install matching versions of the module and the engine.",
                     ErrorCategory.NotInstalled, protocol);
             }
         }

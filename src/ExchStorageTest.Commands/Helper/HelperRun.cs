@@ -1,7 +1,8 @@
-using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
@@ -56,7 +57,7 @@ namespace ExchStorageTest.Helper
                 }
                 try
                 {
-                    sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString("command")}.");
+                    sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString(RequestFields.Command)}.");
                     while (true)
                     {
                         if (console != null && console.Pressed())
@@ -74,11 +75,11 @@ namespace ExchStorageTest.Helper
                         bool quiet = !sink.CanWrite;
                         switch (next.Type)
                         {
-                            case "log":
+                            case EventTypes.Log:
                                 if (!quiet) Log(sink, next.Fields);
                                 break;
-                            case "progress":
-                                string phase = next.Fields.GetString("phase") ?? "";
+                            case EventTypes.Progress:
+                                string phase = next.Fields.GetString(EventFields.Progress.Phase) ?? "";
                                 if (!quiet && (phase != lastPhase || progressClock.Elapsed >= ProgressInterval))
                                 {
                                     progress = ProgressFor(activityId, activity, next.Fields);
@@ -87,9 +88,9 @@ namespace ExchStorageTest.Helper
                                     progressClock.Restart();
                                 }
                                 break;
-                            case "sample":
+                            case EventTypes.Sample:
                                 break; // the progress event that follows carries the live figures
-                            case "error":
+                            case EventTypes.Error:
                                 // Only the last error can be the one that ends the helper: the one before it was not.
                                 if (error != null && !quiet) sink.Error(ErrorFrom(error, 0, "").ErrorRecord);
                                 error = next;
@@ -126,35 +127,35 @@ namespace ExchStorageTest.Helper
                 return new StorageTestException("EngineFailed",
                     $"The ExchStorageTest engine {(exit < 0 ? "did not exit after it was asked to stop" : $"exited with code {exit} without an error event")}. {stderr}".Trim(),
                     ErrorCategory.InvalidOperation, null);
-            string code = error.Fields.GetString("code") ?? "";
+            string code = error.Fields.GetString(EventFields.Error.Code) ?? "";
             if (code.Length == 0) code = "EngineError";
-            string message = error.Fields.GetString("message") ?? "";
+            string message = error.Fields.GetString(EventFields.Error.Message) ?? "";
             if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
-            return new StorageTestException(code, message, ErrorCategories.Parse(error.Fields.GetString("category")), error.Fields["target"]);
+            return new StorageTestException(code, message, StorageTestException.CategoryOf(error.Fields.GetString(EventFields.Error.Category)), error.Fields[EventFields.Error.Target]);
         }
 
         private static void Log(IRunSink sink, JsonObject fields)
         {
-            string message = fields.GetString("message") ?? "";
-            switch (fields.GetString("level"))
+            string message = fields.GetString(EventFields.Log.Message) ?? "";
+            switch (fields.GetString(EventFields.Log.Level))
             {
-                case "warning": sink.Warning(message); break;
-                case "info": sink.Information(message); break;
+                case EventFields.Log.Warning: sink.Warning(message); break;
+                case EventFields.Log.Info: sink.Information(message); break;
                 default: sink.Verbose(message); break;
             }
         }
 
         private static ProgressRecord ProgressFor(int activityId, string activity, JsonObject fields)
         {
-            string phase = fields.GetString("phase") ?? "";
-            string status = fields.GetString("status") ?? "";
+            string phase = fields.GetString(EventFields.Progress.Phase) ?? "";
+            string status = fields.GetString(EventFields.Progress.Status) ?? "";
             var record = new ProgressRecord(activityId, activity, string.IsNullOrEmpty(status) ? phase : $"{phase}: {status}")
             {
                 CurrentOperation = phase,
             };
-            double? percent = fields.GetNumber("percent");
+            double? percent = fields.GetNumber(EventFields.Progress.Percent);
             if (percent.HasValue) record.PercentComplete = (int)Math.Max(0, Math.Min(100, Math.Round(percent.Value)));
-            double? eta = fields.GetNumber("etaSeconds");
+            double? eta = fields.GetNumber(EventFields.Progress.EtaSeconds);
             if (eta.HasValue) record.SecondsRemaining = (int)Math.Min(int.MaxValue, Math.Max(0, Math.Round(eta.Value)));
             return record;
         }

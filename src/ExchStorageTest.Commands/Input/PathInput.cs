@@ -3,6 +3,7 @@ using System.Collections;
 using System.Collections.Generic;
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Input
@@ -71,7 +72,7 @@ namespace ExchStorageTest.Input
             catch (Exception ex) when (!(ex is PipelineStoppedException))
             {
                 if (Path.IsPathRooted(path)) return path;
-                throw new StorageTestException("PathNotResolvable", $"The path '{path}' cannot be resolved: {ex.Message}", ErrorCategory.InvalidArgument, path, ex);
+                throw new StorageTestException(ErrorCodes.PathNotResolvable, $"The path '{path}' cannot be resolved: {ex.Message}", path, ex);
             }
         }
     }

@@ -80,7 +80,12 @@ namespace ExchStorageTest.Json
 
         private static void WriteDouble(StringBuilder text, double d)
         {
-            if (double.IsNaN(d) || double.IsInfinity(d)) throw new ArgumentException($"{d} cannot be written as a JSON number.");
+            // JSON has no such numbers: written as their names, a request with one is refused naming the value.
+            if (double.IsNaN(d) || double.IsInfinity(d))
+            {
+                WriteString(text, d.ToString(CultureInfo.InvariantCulture));
+                return;
+            }
             text.Append(d.ToString("R", CultureInfo.InvariantCulture));
         }
 

@@ -1,6 +1,7 @@
-using System;
 using System.IO;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
 
@@ -24,13 +25,13 @@ namespace ExchStorageTest.MultiHost
         /// <summary>Runs the engine's plan command with a request built by the orchestrator; returns the plan event as JSON.</summary>
         public static string Plan(string requestJson)
         {
-            if (!(JsonReader.Parse(requestJson) is JsonObject request) || request.GetString("command") != "plan")
+            if (!(JsonReader.Parse(requestJson) is JsonObject request) || request.GetString(RequestFields.Command) != HelperCommands.Plan)
                 throw new ArgumentException("The request is not a plan request.", nameof(requestJson));
             var sink = new QuietSink();
             HelperOutcome outcome = new HelperRun().Run(request, "Planning", 1, sink);
             // An error the helper went on after still makes this host's plan one not to run on.
             if (sink.FirstError != null) throw new RuntimeException(sink.FirstError.Exception?.Message ?? sink.FirstError.ToString(), sink.FirstError.Exception, sink.FirstError);
-            HelperEvent plan = outcome.First("plan") ?? throw new InvalidOperationException("The engine returned no plan.");
+            HelperEvent plan = outcome.First(EventTypes.Plan) ?? throw new InvalidOperationException("The engine returned no plan.");
             return JsonWriter.Write(plan.Fields);
         }
 

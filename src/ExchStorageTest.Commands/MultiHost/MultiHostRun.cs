@@ -1,13 +1,14 @@
-using System;
-using System.Collections;
 using System.Collections.Generic;
+using System.Collections;
 using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
 using System.Threading;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
@@ -167,7 +168,7 @@ catch {
 
         /// <summary>Refuses a -StartAtUtc too close to start every host in time (or past).</summary>
         public static StorageTestException TooSoon(DateTime startAt) =>
-            StorageTestException.InvalidArgument("InvalidStartTime",
+            new StorageTestException(ErrorCodes.StartTimeOutOfRange,
                 $"StartAtUtc {UtcTime.Iso(startAt)} is less than {MinimumNotice.TotalSeconds:0} seconds away (or past): the hosts could not all be started in time.", startAt);
 
         /// <summary>Module (copied when missing), machine name, engine, clock skew and plan of one host.</summary>
@@ -198,7 +199,7 @@ catch {
                     ErrorCategory.NotInstalled, host.Name);
             host.Skew = ClockSkew.Measure(runspace, _cmdlet);
 
-            string request = JsonWriter.Write(_hostSettings.ToRequest("plan", ForHost(profile, host)));
+            string request = JsonWriter.Write(_hostSettings.ToRequest(HelperCommands.Plan, ForHost(profile, host)));
             var answer = RemoteCall.Invoke(runspace, _cmdlet, PlanScript, PlanTimeout, request);
             host.Plan = answer.Count > 0 ? JsonReader.Parse(answer[0].BaseObject?.ToString() ?? "") as JsonObject : null;
             if (host.Plan == null)
@@ -347,7 +348,7 @@ catch {
             if (files.Length == 0) return null;
             try
             {
-                JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First("report")?.Fields;
+                JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
                 return report == null ? null : TestReport.FromEvent(report, files);
             }
             catch (StorageTestException ex)
@@ -387,10 +388,6 @@ catch {
             {
                 ["MailboxProfile"] = hostProfile,
                 ["TestType"] = _hostSettings.TestType,
-                ["DatabaseSource"] = _hostSettings.DatabaseSource,
-                ["SampleIntervalSeconds"] = _hostSettings.SampleIntervalSeconds,
-                ["LogFilesToReplay"] = _hostSettings.LogFilesToReplay,
-                ["CapacityPercent"] = _hostSettings.CapacityPercent,
                 ["ContinueOnError"] = _hostSettings.ContinueOnError,
                 ["AllowBufferedIo"] = _hostSettings.AllowBufferedIo,
                 ["NoCpuAffinity"] = _hostSettings.NoCpuAffinity,
@@ -398,9 +395,17 @@ catch {
                 ["Force"] = true,
                 ["Confirm"] = false,
             };
-            var thresholds = new Hashtable(StringComparer.OrdinalIgnoreCase);
-            foreach (var limit in _hostSettings.Thresholds) thresholds[limit.Key] = limit.Value;
-            parameters["Thresholds"] = thresholds;
+            // Only what was given: every other setting keeps the engine's default on the host too.
+            if (_hostSettings.Thresholds != null)
+            {
+                var thresholds = new Hashtable(StringComparer.OrdinalIgnoreCase);
+                foreach (var limit in _hostSettings.Thresholds) thresholds[limit.Key] = limit.Value;
+                parameters["Thresholds"] = thresholds;
+            }
+            if (_hostSettings.DatabaseSource != null) parameters["DatabaseSource"] = _hostSettings.DatabaseSource;
+            if (_hostSettings.SampleIntervalSeconds.HasValue) parameters["SampleIntervalSeconds"] = _hostSettings.SampleIntervalSeconds.Value;
+            if (_hostSettings.LogFilesToReplay.HasValue) parameters["LogFilesToReplay"] = _hostSettings.LogFilesToReplay.Value;
+            if (_hostSettings.CapacityPercent.HasValue) parameters["CapacityPercent"] = _hostSettings.CapacityPercent.Value;
             if (_hostSettings.Duration.HasValue) parameters["Duration"] = _hostSettings.Duration.Value;
             if (_hostSettings.Warmup.HasValue) parameters["Warmup"] = _hostSettings.Warmup.Value;
             if (_hostSettings.RestoreFromPath != null) parameters["RestoreFromPath"] = _hostSettings.RestoreFromPath;

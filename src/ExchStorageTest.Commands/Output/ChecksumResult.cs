@@ -1,3 +1,4 @@
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -27,17 +28,17 @@ namespace ExchStorageTest
         {
             var result = new ChecksumResult
             {
-                Path = file.GetString("path"),
-                Kind = file.GetString("kind"),
-                PagesChecked = ToLong(file.GetNumber("pagesChecked")),
-                BadPages = ToLong(file.GetNumber("badPages")) ?? 0,
-                LogsChecked = ToLong(file.GetNumber("logsChecked")),
-                BadLogs = ToLong(file.GetNumber("badLogs")) ?? 0,
-                BlocksChecked = ToLong(file.GetNumber("blocksChecked")),
-                Message = file.GetString("message"),
+                Path = file.GetString(EventFields.Verify.File.Path),
+                Kind = file.GetString(EventFields.Verify.File.Kind),
+                PagesChecked = ToLong(file.GetNumber(EventFields.Verify.PagesChecked)),
+                BadPages = ToLong(file.GetNumber(EventFields.Verify.BadPages)) ?? 0,
+                LogsChecked = ToLong(file.GetNumber(EventFields.Verify.LogsChecked)),
+                BadLogs = ToLong(file.GetNumber(EventFields.Verify.BadLogs)) ?? 0,
+                BlocksChecked = ToLong(file.GetNumber(EventFields.Verify.File.BlocksChecked)),
+                Message = file.GetString(EventFields.Verify.File.Message),
             };
             // The helper's own verdict when it gives one; otherwise any bad page or log fails the file.
-            result.Result = file.GetString("result") ?? (result.BadPages > 0 || result.BadLogs > 0 ? "Fail" : "Pass");
+            result.Result = file.GetString(EventFields.Verify.Result) ?? (result.BadPages > 0 || result.BadLogs > 0 ? "Fail" : "Pass");
             return result;
         }
 

@@ -1,3 +1,4 @@
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -14,11 +15,11 @@ namespace ExchStorageTest
 
         internal static Reason From(JsonObject fields) => new Reason
         {
-            Code = fields.GetString("code"),
-            Instance = fields.GetString("instance"),
-            Message = fields.GetString("message"),
-            Measured = fields.GetNumber("measured"),
-            Limit = fields.GetNumber("limit"),
+            Code = fields.GetString(EventFields.Result.Reason.Code),
+            Instance = fields.GetString(EventFields.Result.Reason.Instance),
+            Message = fields.GetString(EventFields.Result.Reason.Message),
+            Measured = fields.GetNumber(EventFields.Result.Reason.Measured),
+            Limit = fields.GetNumber(EventFields.Result.Reason.Limit),
         };
 
         public override string ToString() => Message ?? Code ?? "";

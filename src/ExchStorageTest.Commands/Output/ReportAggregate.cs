@@ -1,3 +1,4 @@
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -18,11 +19,11 @@ namespace ExchStorageTest
 
         internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
         {
-            Hosts = (int)(fields.GetNumber("hosts") ?? 0),
-            Result = fields.GetString("result"),
-            TargetIops = fields.GetNumber("targetIops"),
-            AchievedIops = fields.GetNumber("achievedIops"),
-            MeasuringStartSkewSeconds = fields.GetNumber("measuringStartSkewSeconds"),
+            Hosts = (int)(fields.GetNumber(EventFields.Report.Merged.Hosts) ?? 0),
+            Result = fields.GetString(EventFields.Report.Merged.Result),
+            TargetIops = fields.GetNumber(EventFields.Report.Merged.TargetIops),
+            AchievedIops = fields.GetNumber(EventFields.Report.Merged.AchievedIops),
+            MeasuringStartSkewSeconds = fields.GetNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds),
         };
 
         public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";

@@ -1,6 +1,7 @@
-using System;
 using System.Globalization;
 using System.Linq;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -27,20 +28,20 @@ namespace ExchStorageTest
 
         internal static StorageValidationState FromEvent(JsonObject state)
         {
-            string? lastRun = state.GetString("lastRunUtc");
+            string? lastRun = state.GetString(EventFields.Validation.LastRunUtc);
             return new StorageValidationState
             {
-                ProfilePath = state.GetString("profilePath"),
-                OutputPath = state.GetString("outputPath"),
-                TestType = state.GetString("testType"),
-                MaxResultAgeHours = state.GetNumber("maxResultAgeHours") ?? 24,
-                LastResult = state.GetString("lastResult") ?? "NotRun",
+                ProfilePath = state.GetString(EventFields.Validation.ProfilePath),
+                OutputPath = state.GetString(EventFields.Validation.OutputPath),
+                TestType = state.GetString(EventFields.Validation.TestType),
+                MaxResultAgeHours = state.GetNumber(EventFields.Validation.MaxResultAgeHours) ?? 24,
+                LastResult = state.GetString(EventFields.Validation.LastResult) ?? "NotRun",
                 LastRunUtc = string.IsNullOrEmpty(lastRun) ? (DateTime?)null
                     : DateTime.Parse(lastRun, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal),
-                ResultsPath = state.GetString("lastResultsPath"),
-                InDesiredState = state["_inDesiredState"] is bool inState && inState,
-                Reasons = state.GetArray("reasons").OfType<JsonObject>()
-                    .Select(r => new StorageValidationReason { Code = r.GetString("code") ?? "", Phrase = r.GetString("phrase") ?? "" }).ToArray(),
+                ResultsPath = state.GetString(EventFields.Validation.LastResultsPath),
+                InDesiredState = state[EventFields.Validation.InDesiredState] is bool inState && inState,
+                Reasons = state.GetArray(EventFields.Validation.Reasons).OfType<JsonObject>()
+                    .Select(r => new StorageValidationReason { Code = r.GetString(EventFields.Validation.Reason.Code) ?? "", Phrase = r.GetString(EventFields.Validation.Reason.Phrase) ?? "" }).ToArray(),
             };
         }
 

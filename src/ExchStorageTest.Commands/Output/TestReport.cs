@@ -1,6 +1,7 @@
-using System;
 using System.Linq;
 using System.Management.Automation;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -40,17 +41,17 @@ namespace ExchStorageTest
 
         internal static TestReport FromEvent(JsonObject report, string[] resultsPath) => new TestReport
         {
-            TestId = report.GetArray("testIds").OfType<string>().ToArray(),
-            Result = report.GetString("result"),
-            Runs = (int)(report.GetNumber("runs") ?? 0),
-            Hosts = (int)(report.GetNumber("hosts") ?? 0),
-            Instances = report.GetArray("instances").Select(JsonToPowerShell.Convert).ToArray(),
-            Esrp = report.GetObject("esrp") is JsonObject esrp ? JsonToPowerShell.ToPSObject(esrp) : null,
-            Aggregate = ReportAggregate.From(report.GetObject("aggregate")),
-            Comparison = report.GetObject("comparison") is JsonObject comparison ? JsonToPowerShell.ToPSObject(comparison) : null,
-            Files = report.GetArray("files").OfType<string>().ToArray(),
+            TestId = report.GetArray(EventFields.Report.TestIds).OfType<string>().ToArray(),
+            Result = report.GetString(EventFields.Report.Result),
+            Runs = (int)(report.GetNumber(EventFields.Report.Runs) ?? 0),
+            Hosts = (int)(report.GetNumber(EventFields.Report.Hosts) ?? 0),
+            Instances = report.GetArray(EventFields.Report.Instances).Select(JsonToPowerShell.Convert).ToArray(),
+            Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? JsonToPowerShell.ToPSObject(esrp) : null,
+            Aggregate = ReportAggregate.From(report.GetObject(EventFields.Report.Aggregate)),
+            Comparison = report.GetObject(EventFields.Report.Comparison) is JsonObject comparison ? JsonToPowerShell.ToPSObject(comparison) : null,
+            Files = report.GetArray(EventFields.Report.Files).OfType<string>().ToArray(),
             ResultsPath = resultsPath,
-            Text = report.GetString("text"),
+            Text = report.GetString(EventFields.Report.Text),
             Raw = JsonToPowerShell.ToPSObject(report),
         };
 

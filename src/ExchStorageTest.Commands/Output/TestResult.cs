@@ -1,6 +1,7 @@
-using System;
 using System.Collections.Generic;
 using System.Linq;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -54,33 +55,33 @@ namespace ExchStorageTest
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)
         {
-            var dbRead = result.GetObject("dbReadLatencyMs");
-            var dbWrite = result.GetObject("dbWriteLatencyMs");
-            var logWrite = result.GetObject("logWriteLatencyMs");
+            var dbRead = result.GetObject(EventFields.Result.DbReadLatencyMs);
+            var dbWrite = result.GetObject(EventFields.Result.DbWriteLatencyMs);
+            var logWrite = result.GetObject(EventFields.Result.LogWriteLatencyMs);
             return new TestResult
             {
-                TestId = result.GetString("testId"),
-                TestType = result.GetString("testType"),
+                TestId = result.GetString(EventFields.Result.TestId),
+                TestType = result.GetString(EventFields.Result.TestType),
                 ProfileName = profileName,
                 ComputerName = Environment.MachineName,
-                Result = result.GetString("result"),
-                Completion = result.GetString("completion") ?? "Complete",
-                Reasons = result.GetArray("reasons").OfType<JsonObject>().Select(Reason.From).ToArray(),
-                TargetIops = result.GetNumber("targetIops"),
-                AchievedIops = result.GetNumber("achievedIops"),
-                DbReadLatencyAvgMs = dbRead?.GetNumber("average"),
-                DbReadLatencyP99Ms = dbRead?.GetNumber("p99"),
-                DbWriteLatencyAvgMs = dbWrite?.GetNumber("average"),
-                DbWriteLatencyP99Ms = dbWrite?.GetNumber("p99"),
-                LogWriteLatencyAvgMs = logWrite?.GetNumber("average"),
-                LogWriteLatencyP99Ms = logWrite?.GetNumber("p99"),
-                IoBackend = result.GetString("ioBackend"),
-                DirectIo = result["directIo"] as bool?,
-                ResultsPath = NullIfEmpty(result.GetString("resultsPath")),
-                ReportPath = result.GetArray("reportPaths").OfType<string>().Where(p => p.Length > 0).ToArray(),
-                StartAtUtc = Runs.UtcTime.Parse(result.GetString("startAtUtc")),
-                MeasureAtUtc = Runs.UtcTime.Parse(result.GetString("measureAtUtc")),
-                MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString("measuringStartUtc")),
+                Result = result.GetString(EventFields.Result.Verdict),
+                Completion = result.GetString(EventFields.Result.Completion) ?? "Complete",
+                Reasons = result.GetArray(EventFields.Result.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
+                TargetIops = result.GetNumber(EventFields.Result.TargetIops),
+                AchievedIops = result.GetNumber(EventFields.Result.AchievedIops),
+                DbReadLatencyAvgMs = dbRead?.GetNumber(EventFields.Result.Latency.Average),
+                DbReadLatencyP99Ms = dbRead?.GetNumber(EventFields.Result.Latency.P99),
+                DbWriteLatencyAvgMs = dbWrite?.GetNumber(EventFields.Result.Latency.Average),
+                DbWriteLatencyP99Ms = dbWrite?.GetNumber(EventFields.Result.Latency.P99),
+                LogWriteLatencyAvgMs = logWrite?.GetNumber(EventFields.Result.Latency.Average),
+                LogWriteLatencyP99Ms = logWrite?.GetNumber(EventFields.Result.Latency.P99),
+                IoBackend = result.GetString(EventFields.Result.IoBackend),
+                DirectIo = result[EventFields.Result.DirectIo] as bool?,
+                ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),
+                ReportPath = result.GetArray(EventFields.Result.ReportPaths).OfType<string>().Where(p => p.Length > 0).ToArray(),
+                StartAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.StartAtUtc)),
+                MeasureAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasureAtUtc)),
+                MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasuringStartUtc)),
             };
         }
 

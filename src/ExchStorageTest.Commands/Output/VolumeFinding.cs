@@ -1,11 +1,12 @@
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
 {
     /// <summary>
     /// One finding of a volume check (PSTypeName ExchStorageTest.VolumeFinding): which folder, on which volume,
-    /// which rule, how serious, and what to do about it. Measured and Expected are filled only where the
-    /// helper reports them as values; otherwise the message carries the figures.
+    /// which rule, how serious, and what to do about it. The engine reports the figures in the message, so Measured
+    /// and Expected stay empty (kept for scripts written against them).
     /// </summary>
     public sealed class VolumeFinding
     {
@@ -25,15 +26,13 @@ namespace ExchStorageTest
 
         internal static VolumeFinding From(JsonObject finding) => new VolumeFinding
         {
-            Path = finding.GetString("path"),
-            Volume = finding.GetString("mountPoint"),
-            Check = finding.GetString("code"),
-            Severity = finding.GetString("severity") ?? "Info",
-            Measured = JsonToPowerShell.Convert(finding["measured"]),
-            Expected = JsonToPowerShell.Convert(finding["expected"]),
-            Message = finding.GetString("message"),
-            Advice = finding.GetString("advice"),
-            FileSystem = finding.GetString("fileSystem"),
+            Path = finding.GetString(EventFields.Inspect.Finding.Path),
+            Volume = finding.GetString(EventFields.Inspect.Finding.MountPoint),
+            Check = finding.GetString(EventFields.Inspect.Finding.Code),
+            Severity = finding.GetString(EventFields.Inspect.Finding.Severity) ?? "Info",
+            Message = finding.GetString(EventFields.Inspect.Finding.Message),
+            Advice = finding.GetString(EventFields.Inspect.Finding.Advice),
+            FileSystem = finding.GetString(EventFields.Inspect.Finding.FileSystem),
         };
 
         public override string ToString() => $"{Severity} {Check}: {Message}";

@@ -5,6 +5,7 @@ using System.IO;
 using System.Management.Automation;
 using System.Text.RegularExpressions;
 using System.Xml;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Profiles
@@ -22,7 +23,7 @@ namespace ExchStorageTest.Profiles
         public static Hashtable Read(string path)
         {
             if (!File.Exists(path))
-                throw new StorageTestException("JetstressConfigNotFound", $"The Jetstress configuration file '{path}' does not exist.", ErrorCategory.ObjectNotFound, path);
+                throw new StorageTestException(ErrorCodes.JetstressConfigNotFound, $"The Jetstress configuration file '{path}' does not exist.", path);
             var document = new XmlDocument { XmlResolver = null };
             try
             {
@@ -31,27 +32,27 @@ namespace ExchStorageTest.Profiles
             }
             catch (Exception ex) when (ex is XmlException || ex is IOException)
             {
-                throw new StorageTestException("JetstressConfigMalformed", $"The Jetstress configuration file '{path}' is not valid XML: {ex.GetBaseException().Message}", ErrorCategory.InvalidData, path, ex);
+                throw new StorageTestException(ErrorCodes.JetstressConfigMalformed, $"The Jetstress configuration file '{path}' is not valid XML: {ex.GetBaseException().Message}", path, ex);
             }
 
-            var settings = new Hashtable(StringComparer.OrdinalIgnoreCase) { ["Name"] = "Jetstress" };
+            var settings = new Hashtable(StringComparer.OrdinalIgnoreCase) { [ProfileFields.Name] = "Jetstress" };
             string baseName = Regex.Replace(Path.GetFileNameWithoutExtension(path), "[^A-Za-z0-9 ._-]", "-");
             if (baseName.Length > 0 && char.IsLetterOrDigit(baseName[0]) && baseName[0] < 128)
-                settings["Name"] = baseName.Substring(0, Math.Min(64, baseName.Length));
+                settings[ProfileFields.Name] = baseName.Substring(0, Math.Min(ProfileRules.NameMaxLength, baseName.Length));
 
-            foreach (var (element, setting) in new[] { ("MailboxCount", "MailboxCount"), ("MailboxIops", "IopsPerMailbox"), ("MailboxQuota", "MailboxSizeMB") })
+            foreach (var (element, setting) in new[] { ("MailboxCount", ProfileFields.MailboxCount), ("MailboxIops", ProfileFields.IopsPerMailbox), ("MailboxQuota", ProfileFields.MailboxSizeMB) })
             {
                 string? text = Text(document, element);
                 if (string.IsNullOrWhiteSpace(text))
-                    throw new StorageTestException("JetstressConfigMalformed", $"The Jetstress configuration file '{path}' has no <{element}> value; it is required to build a mailbox profile.", ErrorCategory.InvalidData, path);
+                    throw new StorageTestException(ErrorCodes.JetstressConfigMalformed, $"The Jetstress configuration file '{path}' has no <{element}> value; it is required to build a mailbox profile.", path);
                 settings[setting] = text;
             }
             string? copies = Text(document, "DatabaseCopyCount");
-            if (!string.IsNullOrWhiteSpace(copies)) settings["CopiesPerDatabase"] = copies;
+            if (!string.IsNullOrWhiteSpace(copies)) settings[ProfileFields.CopiesPerDatabase] = copies;
             string? threads = Text(document, "ThreadCount");
-            if (Text(document, "SuppressTuning") == "true" && !string.IsNullOrWhiteSpace(threads)) settings["ThreadCount"] = threads;
+            if (Text(document, "SuppressTuning") == "true" && !string.IsNullOrWhiteSpace(threads)) settings[ProfileFields.ThreadCount] = threads;
             string? maintenance = Text(document, "RunDatabaseMaintenancePerformance");
-            if (!string.IsNullOrWhiteSpace(maintenance)) settings["BackgroundMaintenance"] = maintenance!.ToLowerInvariant();
+            if (!string.IsNullOrWhiteSpace(maintenance)) settings[ProfileFields.BackgroundMaintenance] = maintenance!.ToLowerInvariant();
 
             var databasePaths = new List<string>();
             var logPaths = new List<string>();
@@ -59,17 +60,17 @@ namespace ExchStorageTest.Profiles
             {
                 var databasePath = instance.SelectSingleNode(".//*[local-name()='DatabasePaths']/*[local-name()='Path']");
                 if (databasePath == null || string.IsNullOrWhiteSpace(databasePath.InnerText))
-                    throw new StorageTestException("JetstressConfigMalformed", $"The Jetstress configuration file '{path}' has an <EseInstance> without <DatabasePaths><Path>.", ErrorCategory.InvalidData, path);
+                    throw new StorageTestException(ErrorCodes.JetstressConfigMalformed, $"The Jetstress configuration file '{path}' has an <EseInstance> without <DatabasePaths><Path>.", path);
                 databasePaths.Add(databasePath.InnerText.Trim());
                 var logPath = instance.SelectSingleNode(".//*[local-name()='LogPath']");
                 if (logPath != null && !string.IsNullOrWhiteSpace(logPath.InnerText)) logPaths.Add(logPath.InnerText.Trim());
             }
             if (databasePaths.Count > 0)
             {
-                settings["DatabaseCount"] = databasePaths.Count;
-                settings["DatabasePaths"] = databasePaths.ToArray();
+                settings[ProfileFields.DatabaseCount] = databasePaths.Count;
+                settings[ProfileFields.DatabasePaths] = databasePaths.ToArray();
             }
-            if (logPaths.Count > 0) settings["LogPaths"] = logPaths.ToArray();
+            if (logPaths.Count > 0) settings[ProfileFields.LogPaths] = logPaths.ToArray();
             return settings;
         }
 

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Management.Automation;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
@@ -19,7 +20,7 @@ namespace ExchStorageTest.Profiles
         public static MailboxProfile Load(string path)
         {
             if (!File.Exists(path))
-                throw new StorageTestException("ProfileNotFound", $"The profile file '{path}' does not exist. Create one with: New-MailboxProfile ... -SaveTo '{path}'", ErrorCategory.ObjectNotFound, path);
+                throw new StorageTestException(ErrorCodes.ProfileNotFound, $"The profile file '{path}' does not exist. Create one with: New-MailboxProfile ... -SaveTo '{path}'", path);
             object? parsed;
             try
             {
@@ -27,10 +28,10 @@ namespace ExchStorageTest.Profiles
             }
             catch (FormatException ex)
             {
-                throw new StorageTestException("ProfileMalformed", $"The profile file '{path}' is not valid JSON: {ex.Message}", ErrorCategory.InvalidData, path, ex);
+                throw new StorageTestException(ErrorCodes.ProfileMalformed, $"The profile file '{path}' is not valid JSON: {ex.Message}", path, ex);
             }
             if (!(parsed is JsonObject settings))
-                throw new StorageTestException("ProfileMalformed", $"The profile file '{path}' does not hold a JSON object with profile settings.", ErrorCategory.InvalidData, path);
+                throw new StorageTestException(ErrorCodes.ProfileMalformed, $"The profile file '{path}' does not hold a JSON object with profile settings.", path);
             return ProfileReader.Read(settings);
         }
 
@@ -39,11 +40,11 @@ namespace ExchStorageTest.Profiles
         {
             string? folder = Path.GetDirectoryName(path);
             if (!string.IsNullOrEmpty(folder) && !Directory.Exists(folder))
-                throw new StorageTestException("SaveFolderNotFound", $"Cannot save the profile to '{path}': the folder '{folder}' does not exist.", ErrorCategory.ObjectNotFound, path);
+                throw new StorageTestException(ErrorCodes.SaveFolderNotFound, $"Cannot save the profile to '{path}': the folder '{folder}' does not exist.", path);
             if (Directory.Exists(path))
-                throw StorageTestException.InvalidArgument("ProfileExists", $"Cannot save the profile to '{path}': it is a folder. Give a file name, for example '{Path.Combine(path, "profile.json")}'.", path);
+                throw new StorageTestException(ErrorCodes.ProfileExists, $"Cannot save the profile to '{path}': it is a folder. Give a file name, for example '{Path.Combine(path, "profile.json")}'.", path);
             if (File.Exists(path) && !force)
-                throw new StorageTestException("ProfileExists", $"The profile file '{path}' already exists. Use -Force to overwrite it.", ErrorCategory.ResourceExists, path);
+                throw new StorageTestException(ErrorCodes.ProfileExists, $"The profile file '{path}' already exists. Use -Force to overwrite it.", path);
         }
 
         public static void Save(MailboxProfile profile, string path)

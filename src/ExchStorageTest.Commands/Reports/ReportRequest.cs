@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
 
@@ -14,13 +15,11 @@ namespace ExchStorageTest.Reports
         /// <param name="metadataPath">The vendor's ESRP metadata file (docs/esrp.md), or null.</param>
         public static JsonObject For(IReadOnlyList<string> resultsFiles, IReadOnlyList<string> formats, string? outputPath, string? metadataPath = null)
         {
-            var request = new JsonObject()
-                .Set("protocol", HelperProcess.ProtocolVersion)
-                .Set("command", "report")
-                .Set("paths", resultsFiles)
-                .Set("formats", formats);
-            if (outputPath != null) request.Set("outputPath", outputPath);
-            if (metadataPath != null) request.Set("metadataPath", metadataPath);
+            var request = HelperRequest.For(HelperCommands.Report)
+                .Set(RequestFields.Paths, resultsFiles)
+                .Set(RequestFields.Formats, formats);
+            if (outputPath != null) request.Set(RequestFields.OutputPath, outputPath);
+            if (metadataPath != null) request.Set(RequestFields.MetadataPath, metadataPath);
             return request;
         }
 
@@ -28,8 +27,8 @@ namespace ExchStorageTest.Reports
         public static JsonObject ForRuns(IReadOnlyList<(string Label, IReadOnlyList<string> Files)> runs, IReadOnlyList<string> formats, string? outputPath, string? metadataPath)
         {
             var request = For(new string[0], formats, outputPath, metadataPath);
-            request.Set("paths", new List<object?>());
-            request.Set("runs", runs.Select(r => (object?)new JsonObject().Set("label", r.Label).Set("paths", r.Files)).ToList());
+            request.Set(RequestFields.Paths, new List<object?>());
+            request.Set(RequestFields.Runs, runs.Select(r => (object?)new JsonObject().Set(RunFields.Label, r.Label).Set(RunFields.Paths, r.Files)).ToList());
             return request;
         }
     }

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Reports
@@ -26,7 +27,7 @@ namespace ExchStorageTest.Reports
         {
             if (File.Exists(path)) return new[] { path };
             if (!Directory.Exists(path))
-                throw new StorageTestException("ResultsNotFound", $"The results file or folder '{path}' does not exist.", ErrorCategory.ObjectNotFound, path);
+                throw new StorageTestException(ErrorCodes.ResultsNotFound, $"The results file or folder '{path}' does not exist.", path);
             var found = JsonFiles(path).Where(IsResultsDocument).OrderBy(f => f, StringComparer.Ordinal).ToList();
             if (found.Count == 0)
                 throw new StorageTestException("ResultsNotFound",

@@ -1,5 +1,6 @@
-using System;
 using System.Linq;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Runs
@@ -20,9 +21,9 @@ namespace ExchStorageTest.Runs
 
         public static TimeSpan For(JsonObject? plan)
         {
-            double bytes = plan?.GetArray("files").OfType<JsonObject>()
-                .Where(f => !(f["exists"] is bool exists && exists))
-                .Sum(f => f.GetNumber("sizeBytes") ?? 0) ?? 0;
+            double bytes = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>()
+                .Where(f => !(f[EventFields.Plan.File.Exists] is bool exists && exists))
+                .Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0) ?? 0;
             return TimeSpan.FromSeconds(StartSeconds + Math.Ceiling(bytes / BytesPerSecond));
         }
 

@@ -1,101 +1,69 @@
 using System;
-using System.IO;
-using System.Management.Automation;
-using ExchStorageTest.Errors;
-using ExchStorageTest.Input;
+using ExchStorageTest.Contract;
+using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
+using ExchStorageTest.Profiles;
 
 namespace ExchStorageTest.Runs
 {
     /// <summary>
-    /// Invoke-StorageTest's run settings, checked before the helper is started and before anything is written,
-    /// each rule with its own ErrorId; then the request the helper gets (docs/protocol.md), with only the
-    /// fields that were set.
+    /// Invoke-StorageTest's run settings as the user gave them, and the request the helper gets for them
+    /// (docs/protocol.md). Only the settings given go into the request: their defaults and every rule of their
+    /// values are the engine's (its plan refuses a bad value before ShouldProcess asks, with the code a helper
+    /// request gets for the same value). Paths are already absolute.
     /// </summary>
     internal sealed class RunSettings
     {
-        public string TestType { get; set; } = "Performance";
-        public string DatabaseSource { get; set; } = "Create";
+        public string TestType { get; set; } = nameof(Contract.TestType.Performance);
+        public string? DatabaseSource { get; set; }
         public TimeSpan? Duration { get; set; }
         public TimeSpan? Warmup { get; set; }
         public string? OutputPath { get; set; }
         public string? RestoreFromPath { get; set; }
         public int? ThreadCount { get; set; }
         public double? TargetRateIops { get; set; }
-        public JsonObject Thresholds { get; set; } = new JsonObject();
+        /// <summary>The limits the user overrides, by their field names; null: the test type's preset.</summary>
+        public JsonObject? Thresholds { get; set; }
         public bool ContinueOnError { get; set; }
         public bool AllowBufferedIo { get; set; }
         public bool NoCpuAffinity { get; set; }
-        public double SampleIntervalSeconds { get; set; } = 15;
-        public int LogFilesToReplay { get; set; } = 500;
-        public double CapacityPercent { get; set; } = 20;
-
-        /// <summary>Checks every rule that needs no helper; paths are already absolute.</summary>
-        public void Validate()
-        {
-            SampleIntervalSeconds = new NumberRule("SampleIntervalSeconds", 1, 3600, "InvalidSampleInterval").Check(SampleIntervalSeconds);
-            LogFilesToReplay = (int)new NumberRule("LogFilesToReplay", 1, 100_000, "InvalidLogFilesToReplay", integer: true).Check(LogFilesToReplay);
-            CapacityPercent = new NumberRule("CapacityPercent", 1, 95, "InvalidCapacityPercent").Check(CapacityPercent);
-            if (Duration.HasValue && (Duration.Value <= TimeSpan.Zero || Duration.Value > TimeSpan.FromDays(30)))
-                throw StorageTestException.InvalidArgument("InvalidDuration", $"Duration '{Duration.Value}' is not valid: it must be greater than zero and at most 30 days (for example 00:30:00).", Duration.Value);
-            if (Warmup.HasValue && (Warmup.Value < TimeSpan.Zero || Warmup.Value > TimeSpan.FromDays(1)))
-                throw StorageTestException.InvalidArgument("InvalidWarmup", $"Warmup '{Warmup.Value}' is not valid: it must be zero or more and at most one day.", Warmup.Value);
-            if (ThreadCount.HasValue && TargetRateIops.HasValue)
-                throw StorageTestException.InvalidArgument("ConflictingLoadSettings", "ThreadCount and TargetRateIops cannot be used together: a fixed thread count drives a closed loop, a target rate an open loop. Give one of them.", null);
-            if (ThreadCount.HasValue) ThreadCount = (int)new NumberRule("ThreadCount", 1, 1024, "InvalidThreadCount", integer: true).Check(ThreadCount.Value);
-            if (TargetRateIops.HasValue) TargetRateIops = new NumberRule("TargetRateIops", 0, 10_000_000, "InvalidTargetRate", exclusiveMinimum: true).Check(TargetRateIops.Value);
-
-            bool restoreGiven = !string.IsNullOrWhiteSpace(RestoreFromPath);
-            if (string.Equals(DatabaseSource, "Restore", StringComparison.OrdinalIgnoreCase))
-            {
-                if (!restoreGiven)
-                    throw StorageTestException.InvalidArgument("RestorePathRequired", "DatabaseSource Restore needs -RestoreFromPath: the folder holding the backup set to restore.", null);
-                if (!Directory.Exists(RestoreFromPath))
-                    throw new StorageTestException("RestorePathNotFound", $"The restore folder '{RestoreFromPath}' does not exist.", ErrorCategory.ObjectNotFound, RestoreFromPath);
-            }
-            else if (restoreGiven)
-                throw StorageTestException.InvalidArgument("RestorePathWithoutRestore", $"RestoreFromPath is only used with -DatabaseSource Restore (DatabaseSource is '{DatabaseSource}').", RestoreFromPath);
-
-            if (!string.IsNullOrWhiteSpace(OutputPath))
-            {
-                string existing = Directory.Exists(OutputPath) ? OutputPath! : Path.GetDirectoryName(OutputPath) ?? "";
-                if (existing.Length == 0 || !Directory.Exists(existing))
-                    throw new StorageTestException("OutputPathNotFound", $"The output folder '{OutputPath}' does not exist, and neither does its parent folder.", ErrorCategory.ObjectNotFound, OutputPath);
-            }
-        }
+        public double? SampleIntervalSeconds { get; set; }
+        public int? LogFilesToReplay { get; set; }
+        public double? CapacityPercent { get; set; }
 
         /// <summary>The same settings for the hosts of a multi-host run: OutputPath is where their results are collected here, so each host's helper keeps its own default.</summary>
-        public RunSettings ForRemoteHosts()
+        public RunSettings ForRemoteHosts() => WithOutputPath(null);
+
+        /// <summary>The same settings with another output folder (null: the engine's default).</summary>
+        public RunSettings WithOutputPath(string? outputPath)
         {
             var copy = (RunSettings)MemberwiseClone();
-            copy.OutputPath = null;
+            copy.OutputPath = outputPath;
             return copy;
         }
 
-        /// <summary>The helper's request for this profile (docs/protocol.md); <paramref name="command"/> is plan or run.</summary>
+        /// <summary>The helper's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
         public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null)
         {
-            var request = new JsonObject()
-                .Set("protocol", 1)
-                .Set("command", command)
-                .Set("testId", testId ?? NewTestId())
-                .Set("profile", profile.ToJson())
-                .Set("testType", TestType)
-                .Set("databaseSource", DatabaseSource)
-                .Set("thresholds", Thresholds)
-                .Set("continueOnError", ContinueOnError)
-                .Set("sampleIntervalSeconds", SampleIntervalSeconds)
-                .Set("allowBufferedIo", AllowBufferedIo)
-                .Set("pinWorkerThreads", !NoCpuAffinity)
-                .Set("logFilesToReplay", LogFilesToReplay)
-                .Set("capacityPercent", CapacityPercent);
-            if (Duration.HasValue) request.Set("durationSeconds", Duration.Value.TotalSeconds);
-            if (Warmup.HasValue) request.Set("warmupSeconds", Warmup.Value.TotalSeconds);
-            if (OutputPath != null) request.Set("outputPath", OutputPath);
-            if (RestoreFromPath != null) request.Set("restoreFromPath", RestoreFromPath);
-            if (ThreadCount.HasValue) request.Set("threadCount", ThreadCount.Value);
-            if (TargetRateIops.HasValue) request.Set("targetRateIops", TargetRateIops.Value);
-            if (startAtUtc.HasValue) request.Set("startAtUtc", startAtUtc.Value.ToUniversalTime());
+            var request = HelperRequest.For(command)
+                .Set(RequestFields.TestId, testId ?? NewTestId())
+                .Set(RequestFields.Profile, profile.ToJson())
+                .Set(RequestFields.TestType, TestType);
+            if (DatabaseSource != null) request.Set(RequestFields.DatabaseSource, DatabaseSource);
+            if (Thresholds != null) request.Set(RequestFields.Thresholds, Thresholds);
+            if (ContinueOnError) request.Set(RequestFields.ContinueOnError, true);
+            if (AllowBufferedIo) request.Set(RequestFields.AllowBufferedIo, true);
+            if (NoCpuAffinity) request.Set(RequestFields.PinWorkerThreads, false);
+            if (SampleIntervalSeconds.HasValue) request.Set(RequestFields.SampleIntervalSeconds, SampleIntervalSeconds.Value);
+            if (LogFilesToReplay.HasValue) request.Set(RequestFields.LogFilesToReplay, LogFilesToReplay.Value);
+            if (CapacityPercent.HasValue) request.Set(RequestFields.CapacityPercent, CapacityPercent.Value);
+            if (Duration.HasValue) request.Set(RequestFields.DurationSeconds, Duration.Value.TotalSeconds);
+            if (Warmup.HasValue) request.Set(RequestFields.WarmupSeconds, Warmup.Value.TotalSeconds);
+            if (OutputPath != null) request.Set(RequestFields.OutputPath, OutputPath);
+            if (RestoreFromPath != null) request.Set(RequestFields.RestoreFromPath, RestoreFromPath);
+            if (ThreadCount.HasValue) request.Set(RequestFields.ThreadCount, ThreadCount.Value);
+            if (TargetRateIops.HasValue) request.Set(RequestFields.TargetRateIops, TargetRateIops.Value);
+            if (startAtUtc.HasValue) request.Set(RequestFields.StartAtUtc, startAtUtc.Value.ToUniversalTime());
             return request;
         }
 

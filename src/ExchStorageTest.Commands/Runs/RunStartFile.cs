@@ -1,8 +1,9 @@
-using System;
 using System.IO;
 using System.Management.Automation;
 using System.Text;
 using System.Threading;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
@@ -87,7 +88,7 @@ namespace ExchStorageTest.Runs
         }
 
         private static StorageTestException NotWritable(string path, Exception ex) =>
-            new StorageTestException("PathNotWritable", $"The start file '{path}' cannot be written: {ex.Message}", ErrorCategory.PermissionDenied, path, ex);
+            new StorageTestException(ErrorCodes.PathNotWritable, $"The start file '{path}' cannot be written: {ex.Message}", path, ex);
 
         /// <summary>The file as it is now, or null with the reason it is not (yet) a start file.</summary>
         public static RunStartFile? TryRead(string path, out string problem)
@@ -144,7 +145,7 @@ namespace ExchStorageTest.Runs
                 RunStartFile? start = TryRead(path, out string problem);
                 if (start != null) return start;
                 if (DateTime.UtcNow >= settled)
-                    throw new StorageTestException("StartFileMalformed", $"The start file '{path}' is not a valid start file: {problem}.", ErrorCategory.InvalidData, path);
+                    throw new StorageTestException(ErrorCodes.StartFileMalformed, $"The start file '{path}' is not a valid start file: {problem}.", path);
                 Pause(cmdlet, PollInterval);
             }
         }

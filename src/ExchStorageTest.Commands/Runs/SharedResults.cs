@@ -1,7 +1,7 @@
-using System;
 using System.IO;
 using System.Management.Automation;
 using System.Text.RegularExpressions;
+using System;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Runs

@@ -1,7 +1,8 @@
-using System;
 using System.IO;
 using System.Management.Automation;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
@@ -36,7 +37,7 @@ namespace ExchStorageTest.Runs
         {
             string runFolder = Path.GetDirectoryName(startFile) ?? "";
             if (runFolder.Length == 0 || !Directory.Exists(runFolder))
-                throw new StorageTestException("StartFileFolderNotFound", $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", ErrorCategory.ObjectNotFound, startFile);
+                throw new StorageTestException(ErrorCodes.StartFileFolderNotFound, $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", startFile);
 
             if (timeout == null && !File.Exists(startFile))
             {
@@ -51,9 +52,9 @@ namespace ExchStorageTest.Runs
                     ErrorCategory.InvalidOperation, startFile);
             _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
-            JsonObject request = _settings.ToRequest("run", profile, start.StartAtUtc);
-            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString("testId")}), start-file run {start.RunId}");
-            foreach (HelperEvent result in outcome.OfType("result"))
+            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc);
+            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)}), start-file run {start.RunId}");
+            foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
                 // A share that fails now loses nothing: the result is still returned, with where it was saved here.

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Runs
@@ -14,21 +15,21 @@ namespace ExchStorageTest.Runs
         public static string Describe(JsonObject? plan, MailboxProfile profile, RunSettings settings)
         {
             var text = new StringBuilder();
-            double targetIops = plan?.GetNumber("targetIops") ?? profile.TargetIops;
-            string threads = plan?.GetNumber("threadCount") is double t ? t.ToString(CultureInfo.InvariantCulture)
+            double targetIops = plan?.GetNumber(EventFields.Plan.TargetIops) ?? profile.TargetIops;
+            string threads = plan?.GetNumber(EventFields.Plan.ThreadCount) is double t ? t.ToString(CultureInfo.InvariantCulture)
                 : settings.TargetRateIops is double rate ? $"open loop at {rate.ToString(CultureInfo.InvariantCulture)} IOPS"
                 : "automatic tuning";
             string duration = settings.Duration?.ToString() ?? "the default length for the test type";
             text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS, threads: {4}.",
                 settings.TestType, profile.Name, duration, targetIops, threads);
-            var files = plan?.GetArray("files").OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
-            double total = files.Sum(f => f.GetNumber("sizeBytes") ?? 0);
+            var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
+            double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();
             text.AppendFormat(CultureInfo.InvariantCulture, "Files to create or reuse: {0}, {1} in all.", files.Count, ByteSize.Format(total));
             foreach (var file in files)
             {
                 text.AppendLine();
-                text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString("kind") ?? "file", ByteSize.Format(file.GetNumber("sizeBytes") ?? 0), file.GetString("path"));
+                text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString(EventFields.Plan.File.Kind) ?? "file", ByteSize.Format(file.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0), file.GetString(EventFields.Plan.File.Path));
             }
             return text.ToString();
         }

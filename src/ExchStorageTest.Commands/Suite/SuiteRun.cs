@@ -1,14 +1,16 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
+using ExchStorageTest.Profiles;
 using ExchStorageTest.Reports;
 using ExchStorageTest.Runs;
 
@@ -28,22 +30,22 @@ namespace ExchStorageTest.Suite
         /// <summary>The helper names the files of an ESRP submission's report EsrpSubmission_&lt;time&gt;.esrp.html / .esrp.txt.</summary>
         public const string DocumentPrefix = "EsrpSubmission_";
 
+        /// <summary>Invoke-StorageTest -TestType's name for the suite (not one of the engine's test types: the suite is the module's).</summary>
+        public const string TestTypeName = "EsrpSuite";
+
         private readonly InvokeStorageTestCommand _cmdlet;
         private readonly RunSettings _settings;
-        private readonly object? _thresholds;
         private readonly TimeSpan? _stressDuration;
         private readonly SuiteStartFile? _startFile;
 
         /// <param name="cmdlet">The Invoke-StorageTest that runs the suite.</param>
         /// <param name="settings">The checked settings; TestType EsrpSuite, OutputPath the suite folder (or null).</param>
-        /// <param name="thresholds">-Thresholds as given: each test applies it to its own defaults (Stress is Lenient).</param>
         /// <param name="stressDuration">-StressDuration: Stress's window when it differs from -Duration.</param>
         /// <param name="startFile">-StartFile: the hosts of the suite meet on a share and start each test together; null: this host alone.</param>
-        public SuiteRun(InvokeStorageTestCommand cmdlet, RunSettings settings, object? thresholds, TimeSpan? stressDuration, SuiteStartFile? startFile = null)
+        public SuiteRun(InvokeStorageTestCommand cmdlet, RunSettings settings, TimeSpan? stressDuration, SuiteStartFile? startFile = null)
         {
             _cmdlet = cmdlet;
             _settings = settings;
-            _thresholds = thresholds;
             _stressDuration = stressDuration;
             _startFile = startFile;
         }
@@ -53,8 +55,8 @@ namespace ExchStorageTest.Suite
         {
             if (settings.OutputPath != null) return settings.OutputPath;
             if (profile.DatabasePaths.Length == 0)
-                throw StorageTestException.InvalidArgument("DatabasePathRequired", $"Profile '{profile.Name}' names no database path, so the suite has no folder: give -DatabasePath or -OutputPath.", profile.Name);
-            return Path.Combine(profile.DatabasePaths[0], "Results", "EsrpSuite");
+                throw new StorageTestException(ErrorCodes.DatabasePathRequired, $"Profile '{profile.Name}' names no database path, so the suite has no folder: give -DatabasePath or -OutputPath.", profile.Name);
+            return Path.Combine(profile.DatabasePaths[0], "Results", TestTypeName);
         }
 
         public void Run(MailboxProfile profile, bool asJob)
@@ -73,7 +75,9 @@ namespace ExchStorageTest.Suite
             }
 
             RunSettings first = ForTest(next, state, folder);
-            JsonObject? plan = _cmdlet.RunHelper(first.ToRequest("plan", profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First("plan")?.Fields;
+            // The plan checks the folder the user gave by the engine's rule (it or its parent exists); each test's own
+            // folder inside it is made when the suite starts, after ShouldProcess.
+            JsonObject? plan = _cmdlet.RunHelper(first.WithOutputPath(_settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -137,7 +141,7 @@ namespace ExchStorageTest.Suite
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
-                    outcome = runTest(settings.ToRequest("run", profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                    outcome = runTest(settings.ToRequest(HelperCommands.Run, profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
                 }
                 catch (StorageTestException ex)
                 {
@@ -194,7 +198,7 @@ namespace ExchStorageTest.Suite
         {
             SuiteTest? test = state.Tests.FirstOrDefault(t => t.State == SuiteTest.Running);
             if (test == null) return;
-            JsonObject? result = outcome.First("result")?.Fields;
+            JsonObject? result = outcome.First(EventTypes.Result)?.Fields;
             test.EndedUtc = DateTime.UtcNow;
             if (result == null)
             {
@@ -203,10 +207,10 @@ namespace ExchStorageTest.Suite
             }
             else
             {
-                string completion = result.GetString("completion") ?? SuiteTest.Complete;
+                string completion = result.GetString(EventFields.Result.Completion) ?? SuiteTest.Complete;
                 test.State = completion == "Complete" ? SuiteTest.Complete : completion == "Stopped" ? SuiteTest.Stopped : SuiteTest.Failed;
-                test.Result = result.GetString("result");
-                string? path = result.GetString("resultsPath");
+                test.Result = result.GetString(EventFields.Result.Verdict);
+                string? path = result.GetString(EventFields.Result.ResultsPath);
                 test.ResultsPath = string.IsNullOrEmpty(path) ? null : path;
             }
             state.Save();
@@ -219,20 +223,21 @@ namespace ExchStorageTest.Suite
         private RunSettings ForTest(SuiteTest test, SuiteState state, string folder)
         {
             bool first = test.Step == 1;
-            TimeSpan? duration = test.TestType == "Performance" ? _settings.Duration
-                : test.TestType == "Stress" ? _stressDuration ?? _settings.Duration
+            TimeSpan? duration = test.TestType == nameof(TestType.Performance) ? _settings.Duration
+                : test.TestType == nameof(TestType.Stress) ? _stressDuration ?? _settings.Duration
                 : null;
             return new RunSettings
             {
                 TestType = test.TestType,
-                DatabaseSource = first ? _settings.DatabaseSource : "Attach",
+                DatabaseSource = first ? _settings.DatabaseSource : nameof(DatabaseSource.Attach),
                 RestoreFromPath = first ? _settings.RestoreFromPath : null,
                 Duration = duration,
                 Warmup = _settings.Warmup,
                 OutputPath = Path.Combine(folder, test.Folder),
                 ThreadCount = _settings.ThreadCount,
                 TargetRateIops = _settings.TargetRateIops,
-                Thresholds = Runs.Thresholds.For(test.TestType, _thresholds),
+                // The user's overrides; each test's engine applies them to its own preset (Stress is Lenient).
+                Thresholds = _settings.Thresholds,
                 ContinueOnError = _settings.ContinueOnError,
                 AllowBufferedIo = _settings.AllowBufferedIo,
                 NoCpuAffinity = _settings.NoCpuAffinity,
@@ -249,10 +254,11 @@ namespace ExchStorageTest.Suite
             text.Append($"ESRP suite in '{folder}' ({(File.Exists(state.Path) ? "resuming" : "new")}):");
             foreach (var t in state.Tests)
             {
-                TimeSpan? d = t.TestType == "Performance" ? _settings.Duration : t.TestType == "Stress" ? _stressDuration ?? _settings.Duration : null;
-                string length = t.TestType == "DatabaseBackup" ? "until every database is read"
-                    : t.TestType == "SoftRecovery" ? $"until {_settings.LogFilesToReplay} log files per database are replayed"
-                    : d?.ToString() ?? (t.TestType == "Performance" ? "02:00:00 (ESRP)" : "1.00:00:00 (ESRP)");
+                var type = (TestType)Enum.Parse(typeof(TestType), t.TestType);
+                TimeSpan? d = type == TestType.Performance ? _settings.Duration : type == TestType.Stress ? _stressDuration ?? _settings.Duration : null;
+                string length = type == TestType.DatabaseBackup ? "until every database is read"
+                    : type == TestType.SoftRecovery ? $"until {_settings.LogFilesToReplay ?? RunDefaults.LogFilesToReplay} log files per database are replayed"
+                    : d?.ToString() ?? $"{TimeSpan.FromSeconds(RunDefaults.DurationSeconds(type))} (ESRP)";
                 string status = t.State == SuiteTest.Complete ? $"done: {t.Result}" : ReferenceEquals(t, next) ? "next" : "to run";
                 text.AppendLine();
                 text.Append($"  {t.Step}. {t.TestType,-15} {length,-45} {status}");
@@ -270,7 +276,7 @@ namespace ExchStorageTest.Suite
             if (written.Length > 0) return written;
             var files = ResultsFiles.Resolve(folder);
             HelperOutcome outcome = runTest(ReportRequest.For(files, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
-            return outcome.OfType("report").SelectMany(r => r.Fields.GetArray("files").OfType<string>())
+            return outcome.OfType(EventTypes.Report).SelectMany(r => r.Fields.GetArray(EventFields.Report.Files).OfType<string>())
                 .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
         }
 

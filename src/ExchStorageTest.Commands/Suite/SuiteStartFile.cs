@@ -1,11 +1,12 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
 using System.Threading;
+using System;
 using ExchStorageTest.Commands;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 using ExchStorageTest.Runs;
@@ -54,7 +55,7 @@ namespace ExchStorageTest.Suite
             _timeout = timeout;
             RunFolder = Path.GetDirectoryName(startFile) ?? "";
             if (RunFolder.Length == 0 || !Directory.Exists(RunFolder))
-                throw new StorageTestException("StartFileFolderNotFound", $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", ErrorCategory.ObjectNotFound, startFile);
+                throw new StorageTestException(ErrorCodes.StartFileFolderNotFound, $"The folder of the start file '{startFile}' does not exist (or the share cannot be reached).", startFile);
         }
 
         public string RunFolder { get; }
@@ -137,7 +138,7 @@ namespace ExchStorageTest.Suite
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
-                throw new StorageTestException("PathNotWritable", $"This host's ready marker cannot be written in '{ready}': {ex.Message}", ErrorCategory.PermissionDenied, ready, ex);
+                throw new StorageTestException(ErrorCodes.PathNotWritable, $"This host's ready marker cannot be written in '{ready}': {ex.Message}", ready, ex);
             }
         }
 

@@ -1,9 +1,10 @@
-using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
+using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 using ExchStorageTest.Runs;
@@ -23,7 +24,7 @@ namespace ExchStorageTest.Suite
         public const string FileName = "suite.json";
 
         /// <summary>The four ESRP tests, in the order they run on one database set.</summary>
-        public static readonly string[] Order = { "Performance", "Stress", "DatabaseBackup", "SoftRecovery" };
+        public static readonly string[] Order = EsrpTests.Order.Select(t => t.ToString()).ToArray();
 
         private SuiteState(string path, string suiteId, DateTime createdUtc, JsonObject profile, List<SuiteTest> tests)
         {
@@ -112,7 +113,7 @@ namespace ExchStorageTest.Suite
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
-                throw new StorageTestException("SuiteStateNotWritable", $"The suite state file '{Path}' cannot be written: {ex.Message}", ErrorCategory.WriteError, Path, ex);
+                throw new StorageTestException(ErrorCodes.SuiteStateNotWritable, $"The suite state file '{Path}' cannot be written: {ex.Message}", Path, ex);
             }
         }
     }

@@ -2,6 +2,7 @@ using System;
 using System.Diagnostics;
 using System.Management.Automation;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Tasks
@@ -46,10 +47,10 @@ namespace ExchStorageTest.Tasks
             }
             catch (Exception ex) when (ex is InvalidOperationException || ex is System.ComponentModel.Win32Exception)
             {
-                throw new StorageTestException("SystemctlFailed", $"systemctl ('{_path}') could not be started: {ex.Message}", ErrorCategory.InvalidOperation, "systemctl", ex);
+                throw new StorageTestException(ErrorCodes.SystemctlFailed, $"systemctl ('{_path}') could not be started: {ex.Message}", "systemctl", ex);
             }
             if (exit != 0)
-                throw new StorageTestException("SystemctlFailed", $"systemctl {line} failed (exit code {exit}): {output.ToString().Trim()}", ErrorCategory.InvalidOperation, "systemctl");
+                throw new StorageTestException(ErrorCodes.SystemctlFailed, $"systemctl {line} failed (exit code {exit}): {output.ToString().Trim()}", "systemctl");
         }
     }
 }

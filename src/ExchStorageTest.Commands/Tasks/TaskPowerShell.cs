@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 
@@ -21,7 +22,7 @@ namespace ExchStorageTest.Tasks
             {
                 string? found = given!.IndexOf('/') >= 0 ? resolvePath(given) : ExecutableSearch.OnPath(given);
                 if (found == null || !File.Exists(found))
-                    throw new StorageTestException("PowerShellNotFound", $"The PowerShell executable '{given}' (-PowerShellPath) was not found{(given.IndexOf('/') >= 0 ? "" : " on PATH")}.", ErrorCategory.ObjectNotFound, given);
+                    throw new StorageTestException(ErrorCodes.PowerShellNotFound, $"The PowerShell executable '{given}' (-PowerShellPath) was not found{(given.IndexOf('/') >= 0 ? "" : " on PATH")}.", given);
                 return found;
             }
             return RunningPowerShell() ?? ExecutableSearch.OnPath("pwsh")

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Tasks
@@ -23,7 +24,7 @@ namespace ExchStorageTest.Tasks
             // Sunday first, as DayOfWeek and both schedulers count; each day once.
             Days = (daysOfWeek ?? Enumerable.Empty<DayOfWeek>()).Distinct().OrderBy(d => d).ToArray();
             if (kind == Weekly && Days.Count == 0)
-                throw StorageTestException.InvalidArgument("DaysOfWeekMissing", "A weekly schedule needs at least one day: give -DaysOfWeek, for example -DaysOfWeek Saturday.", null);
+                throw new StorageTestException(ErrorCodes.DaysOfWeekMissing, "A weekly schedule needs at least one day: give -DaysOfWeek, for example -DaysOfWeek Saturday.", null);
         }
 
         public string Kind { get; }

@@ -6,32 +6,31 @@ namespace ExchStorageTest.Engine.Planning;
 /// </summary>
 public sealed class EngineRequest
 {
-    public const int CurrentProtocol = 1;
-
-    public int Protocol { get; set; } = CurrentProtocol;
+    public int Protocol { get; set; } = HelperProtocol.Version;
     /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
     public string? Command { get; set; }
     public string? TestId { get; set; }
     public MailboxProfile Profile { get; set; } = new();
-    public TestType TestType { get; set; } = TestType.Performance;
+    public TestType TestType { get; set; } = RunDefaults.TestType;
     public double? DurationSeconds { get; set; }
     public string? OutputPath { get; set; }
-    public DatabaseSource DatabaseSource { get; set; } = DatabaseSource.Create;
+    public DatabaseSource DatabaseSource { get; set; } = RunDefaults.DatabaseSource;
     public string? RestoreFromPath { get; set; }
     /// <summary>Overrides the profile's thread (session) count.</summary>
     public int? ThreadCount { get; set; }
     /// <summary>Open-loop pacing: drive transactional I/O at this rate instead of closed-loop sessions.</summary>
     public double? TargetRateIops { get; set; }
-    public Thresholds? Thresholds { get; set; }
+    /// <summary>Limits overriding the test type's preset (<see cref="Thresholds.With"/>).</summary>
+    public ThresholdOverrides? Thresholds { get; set; }
     public bool ContinueOnError { get; set; }
-    public double SampleIntervalSeconds { get; set; } = 15;
+    public double SampleIntervalSeconds { get; set; } = RunDefaults.SampleIntervalSeconds;
     /// <summary>Explicit opt-in to buffered I/O where direct I/O is impossible; every report then says so.</summary>
     public bool AllowBufferedIo { get; set; }
     /// <summary>
     /// Pin each I/O worker thread to one CPU, round-robin over the CPUs the process may use (DiskSpd's
     /// default; keeps the scheduler's migrations out of the latencies). False leaves placement to the OS.
     /// </summary>
-    public bool PinWorkerThreads { get; set; } = true;
+    public bool PinWorkerThreads { get; set; } = RunDefaults.PinWorkerThreads;
     /// <summary>
     /// Automatic tuning's time budget: the step-down search (16, 8, 4 ... sessions) stops when it is
     /// spent. Null = the test duration, at least 12 s and at most 180 s.
@@ -51,9 +50,9 @@ public sealed class EngineRequest
     /// </summary>
     public DateTime? MeasureAtUtc { get; set; }
     /// <summary>Soft recovery: log generations to create and replay per instance.</summary>
-    public int LogFilesToReplay { get; set; } = 500;
+    public int LogFilesToReplay { get; set; } = RunDefaults.LogFilesToReplay;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
-    public double CapacityPercent { get; set; } = 20;
+    public double CapacityPercent { get; set; } = RunDefaults.CapacityPercent;
     /// <summary>Paths to verify (command "verify"), inspect ("inspect"), render ("report": results files or folders), or the profile file ("validation").</summary>
     public List<string> Paths { get; set; } = new();
     /// <summary>The raw stream mix (command "streams"): patterns against files, each with its depth or rate.</summary>

@@ -69,12 +69,12 @@ public sealed class RunSchedule
 
         DateTime? load = Utc(request.StartAtUtc), measure = Utc(request.MeasureAtUtc);
         if (measure is not null && load is null)
-            throw EngineException.InvalidArgument("MeasureTimeWithoutStart", $"MeasureAtUtc {measure:o} needs StartAtUtc: the agreed measuring start belongs to an agreed load start.");
+            throw EngineException.Refused(ErrorCodes.MeasureTimeWithoutStart, $"MeasureAtUtc {measure:o} needs StartAtUtc: the agreed measuring start belongs to an agreed load start.");
         if (measure is DateTime m && load is DateTime l && m < l)
-            throw EngineException.InvalidArgument("MeasureTimeBeforeStart", $"MeasureAtUtc {m:o} is before StartAtUtc {l:o}: the hosts measure after they start loading.");
+            throw EngineException.Refused(ErrorCodes.MeasureTimeBeforeStart, $"MeasureAtUtc {m:o} is before StartAtUtc {l:o}: the hosts measure after they start loading.");
         // The longest lead is about 25 h (a 3600 s tuning budget and a day's warm-up): anything beyond two days is a mistake, not a plan.
         if (measure is DateTime late && load is DateTime early && late > early.AddDays(2))
-            throw EngineException.InvalidArgument("MeasureTimeOutOfRange", $"MeasureAtUtc {late:o} is more than 2 days after StartAtUtc {early:o}.");
+            throw EngineException.Refused(ErrorCodes.MeasureTimeOutOfRange, $"MeasureAtUtc {late:o} is more than 2 days after StartAtUtc {early:o}.");
         if (load is DateTime start && measure is null) measure = start.AddSeconds(tuning + warmup + settle);
         return new RunSchedule(tuning, warmup, settle, load, measure);
     }

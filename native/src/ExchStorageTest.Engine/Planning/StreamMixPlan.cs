@@ -25,17 +25,15 @@ public sealed class StreamMixPlan
     public static StreamMixPlan From(EngineRequest request)
     {
         string testId = TestPlanner.CheckTestId(request.TestId);
-        if (request.Streams.Count == 0) throw EngineException.InvalidArgument("StreamsMissing", "The streams command needs at least one stream.");
+        if (request.Streams.Count == 0) throw EngineException.Refused(ErrorCodes.StreamsMissing, "The streams command needs at least one stream.");
         double duration = request.DurationSeconds ?? 60;
-        if (!(duration > 0) || duration > 30 * 86400)
-            throw EngineException.InvalidArgument("DurationOutOfRange", $"Duration {duration} s is out of range: it must be greater than 0 and at most 30 days.");
+        Refuse(RunRules.Duration.Check(duration));
         double interval = request.SampleIntervalSeconds;
-        if (!(interval >= 1) || interval > 3600)
-            throw EngineException.InvalidArgument("SampleIntervalOutOfRange", $"SampleIntervalSeconds {interval} is out of range: it must be between 1 and 3600.");
+        Refuse(RunRules.SampleInterval.Check(interval));
         var specs = request.Streams.Select(s => s.Resolved()).ToList();
         foreach (var s in specs) s.Validate();
         if (specs.Select(s => s.Name).Distinct(StringComparer.OrdinalIgnoreCase).Count() != specs.Count)
-            throw EngineException.InvalidArgument("StreamNameDuplicate", "Stream names must be unique.");
+            throw EngineException.Refused(ErrorCodes.StreamNameDuplicate, "Stream names must be unique.");
 
         var folders = new List<string>();
         foreach (var s in specs)
@@ -43,27 +41,17 @@ public sealed class StreamMixPlan
             Absolute($"Stream '{s.Name}' path", s.Path);
             string folder = Path.GetDirectoryName(s.Path)!;
             if (!Directory.Exists(folder))
-                throw EngineException.Refusal("PathNotFound", ErrorCategories.ObjectNotFound, $"Stream '{s.Name}': the folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
+                throw EngineException.Refused(ErrorCodes.PathNotFound, $"Stream '{s.Name}': the folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
             if (!VolumeSpace.CanWrite(folder))
-                throw EngineException.Refusal("PathNotWritable", ErrorCategories.PermissionDenied, $"Stream '{s.Name}': the folder '{folder}' is not writable (read-only volume or no permission).", folder);
+                throw EngineException.Refused(ErrorCodes.PathNotWritable, $"Stream '{s.Name}': the folder '{folder}' is not writable (read-only volume or no permission).", folder);
             int sector = SectorBytes(folder);
             if (sector > 0 && s.BlockSizeBytes % sector != 0)
-                throw EngineException.InvalidArgument("StreamBlockSizeMisaligned",
+                throw EngineException.Refused(ErrorCodes.StreamBlockSizeMisaligned,
                     $"Stream '{s.Name}': block size {s.BlockSizeBytes} is not a multiple of the {sector}-byte sectors of the device under '{folder}'; direct I/O would fail with EINVAL. Use a multiple of {sector}.", s.Path);
             CheckOurs(s.Path);
             if (!folders.Contains(folder, StringComparer.Ordinal)) folders.Add(folder);
         }
-        string output;
-        if (string.IsNullOrWhiteSpace(request.OutputPath)) output = Path.Combine(folders[0], "Results");
-        else
-        {
-            Absolute("OutputPath", request.OutputPath!);
-            output = request.OutputPath!;
-        }
-        if (File.Exists(output))
-            throw EngineException.Refusal("OutputPathIsFile", ErrorCategories.InvalidArgument, $"OutputPath '{output}' is a file, not a folder.", output);
-        if (!VolumeSpace.CanWrite(TestPlanner.ExistingAncestor(output)))
-            throw EngineException.Refusal("OutputPathNotWritable", ErrorCategories.PermissionDenied, $"OutputPath '{output}' cannot be created or written.", output);
+        string output = TestPlanner.OutputFolder(request.OutputPath) ?? Path.Combine(folders[0], "Results");
         CheckSpace(specs);
         return new StreamMixPlan
         {
@@ -76,8 +64,13 @@ public sealed class StreamMixPlan
     /// <summary>Relative paths would resolve against whatever folder the helper was started in: refused.</summary>
     private static void Absolute(string what, string path)
     {
-        if (!Path.IsPathFullyQualified(path))
-            throw EngineException.InvalidArgument("PathNotAbsolute", $"{what} '{path}' is relative: give a full path (it would otherwise depend on the folder the engine was started in).", path);
+        if (!ProfileRules.IsAbsolute(path))
+            throw EngineException.Refused(ErrorCodes.PathNotAbsolute, $"{what} '{path}' is relative: give a full path (it would otherwise depend on the folder the engine was started in).", path);
+    }
+
+    private static void Refuse(Violation? violation)
+    {
+        if (violation is not null) throw EngineException.Refused(violation);
     }
 
     /// <summary>A file at a stream path must be one of ours (our header); anything else is refused and left untouched.</summary>
@@ -85,7 +78,7 @@ public sealed class StreamMixPlan
     {
         if (!File.Exists(path)) return;
         if (StreamFile.ReadHeader(path) is null)
-            throw EngineException.Refusal("ForeignFile", ErrorCategories.ResourceUnavailable,
+            throw EngineException.Refused(ErrorCodes.ForeignFile,
                 $"'{path}' exists and was not created by ExchStorageTest; it is never overwritten. Choose another path or remove it yourself.", path);
     }
 
@@ -120,7 +113,7 @@ public sealed class StreamMixPlan
         {
             long margin = bytes == 0 ? 0 : TestPlanner.Margin(bytes);
             if (bytes + margin > free)
-                throw EngineException.Refusal("InsufficientSpace", ErrorCategories.ResourceUnavailable,
+                throw EngineException.Refused(ErrorCodes.InsufficientSpace,
                     $"The volume under '{folder}' has {free:N0} bytes free but the stream files need {bytes:N0} bytes plus {margin:N0} bytes kept free for file-system metadata.", folder);
         }
     }

@@ -17,60 +17,43 @@ public static partial class TestPlanner
     /// <summary>Room kept free on every volume beyond the files themselves (file-system metadata, the lock file).</summary>
     public const long FixedMarginBytes = 8L << 20;
 
-    public static TestPlan Plan(EngineRequest request)
+    public static TestPlan Plan(EngineRequest request) => Plan(request, DateTime.UtcNow);
+
+    /// <summary>The testable form: "now" (for the start instant) is given.</summary>
+    public static TestPlan Plan(EngineRequest request, DateTime nowUtc)
     {
-        if (request.Protocol != EngineRequest.CurrentProtocol)
-            throw EngineException.InvalidArgument("ProtocolMismatch", $"The request speaks protocol {request.Protocol}; this engine speaks {EngineRequest.CurrentProtocol}.");
-        var p = request.Profile ?? throw EngineException.InvalidArgument("ProfileMissing", "The request has no profile.");
+        var p = request.Profile ?? throw EngineException.Refused(ErrorCodes.ProfileMissing, "The request has no profile.");
         string testId = CheckTestId(request.TestId);
-
-        Range("MailboxCount", p.MailboxCount, 1, 1_000_000, "MailboxCountOutOfRange");
-        if (!(p.IopsPerMailbox > 0) || p.IopsPerMailbox > 100)
-            throw Bad("IopsPerMailboxOutOfRange", $"IopsPerMailbox {p.IopsPerMailbox} is out of range: it must be greater than 0 and at most 100.");
-        if (!(p.HeadroomPercent >= 0) || p.HeadroomPercent > 1000)
-            throw Bad("HeadroomOutOfRange", $"HeadroomPercent {p.HeadroomPercent} is out of range: it must be between 0 and 1000.");
-        if (p.MailboxSizeMB < 1 || p.MailboxSizeMB > 1_048_576)
-            throw Bad("MailboxSizeOutOfRange", $"MailboxSizeMB {p.MailboxSizeMB} is out of range: it must be between 1 and 1048576.");
-        Range("DatabaseCount", p.DatabaseCount, 1, 256, "DatabaseCountOutOfRange");
-        Range("CopiesPerDatabase", p.CopiesPerDatabase, 1, 16, "CopiesOutOfRange");
-        int? threads = request.ThreadCount ?? p.ThreadCount;
-        if (threads is int t && (t < 1 || t > 1024))
-            throw Bad("ThreadCountOutOfRange", $"ThreadCount {t} is out of range: it must be between 1 and 1024 (omit it for automatic tuning).");
-        if (p.MinimumDatabaseCacheMB < 1 || p.MaximumDatabaseCacheMB < p.MinimumDatabaseCacheMB)
-            throw Bad("CacheSizeInvalid", $"Database cache {p.MinimumDatabaseCacheMB} MB .. {p.MaximumDatabaseCacheMB} MB is invalid: the minimum must be at least 1 MB and not above the maximum.");
-        if (request.TargetRateIops is double rate && (!(rate > 0) || double.IsInfinity(rate)))
-            throw Bad("TargetRateOutOfRange", $"TargetRateIops {rate} is out of range: it must be greater than 0.");
-        if (request.TuningSeconds is double tuning && !(tuning >= 4 && tuning <= 3600))
-            throw Bad("TuningSecondsOutOfRange", $"TuningSeconds {tuning} is out of range: it must be between 4 and 3600 (omit it for the default, the test duration within 12..180 s).");
-
         var type = request.TestType;
-        double duration = request.DurationSeconds ?? DefaultDuration(type);
-        if (!(duration > 0) || duration > 30 * 86400)
-            throw Bad("DurationOutOfRange", $"Duration {duration} s is out of range: it must be greater than 0 and at most 30 days.");
+        double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
+        // The rules of the contract, in the order the module checked them before there was one validator.
+        Refuse(ProfileRules.Check(p));
+        foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
+            Refuse(RunRules.Threshold(limit).Check(value));
         double interval = request.SampleIntervalSeconds;
-        if (!(interval >= 1) || interval > 3600)
-            throw Bad("SampleIntervalOutOfRange", $"SampleIntervalSeconds {interval} is out of range: it must be between 1 and 3600.");
-        if (request.WarmupSeconds is double warmup && (!(warmup >= 0) || warmup > 86400))
-            throw Bad("WarmupOutOfRange", $"WarmupSeconds {warmup} is out of range: it must be between 0 and 86400 (omit it for the automatic warm-up).");
-        if (request.LogFilesToReplay < 1 || request.LogFilesToReplay > 100_000)
-            throw Bad("LogFilesToReplayOutOfRange", $"LogFilesToReplay {request.LogFilesToReplay} is out of range: it must be between 1 and 100000.");
-        if (request.StartAtUtc is DateTime at && at.ToUniversalTime() > DateTime.UtcNow.AddDays(7))
-            throw Bad("StartTimeOutOfRange", $"StartAtUtc {at.ToUniversalTime():o} is more than 7 days ahead.");
-        if (request.DatabaseSource == DatabaseSource.Restore && string.IsNullOrWhiteSpace(request.RestoreFromPath))
-            throw Bad("RestorePathMissing", "DatabaseSource Restore needs RestoreFromPath: the folder holding the backup copy.");
-        var thresholds = request.Thresholds ?? Thresholds.For(type);
-        CheckThresholds(thresholds);
+        Refuse(RunRules.SampleInterval.Check(interval));
+        Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
+        Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
+        Refuse(RunRules.Duration.Check(duration));
+        Refuse(RunRules.Warmup.Check(request.WarmupSeconds));
+        Refuse(RunRules.CheckLoad(request.ThreadCount, request.TargetRateIops));
+        Refuse(RunRules.ThreadCount.Check(request.ThreadCount));
+        Refuse(RunRules.TargetRateIops.Check(request.TargetRateIops));
+        Refuse(RunRules.TuningSeconds.Check(request.TuningSeconds));
+        Refuse(RunRules.CheckStart(request.StartAtUtc, nowUtc));
+        Refuse(RunRules.CheckRestore(request.DatabaseSource, request.RestoreFromPath));
+        if (request.DatabaseSource == DatabaseSource.Restore && !Directory.Exists(request.RestoreFromPath))
+            throw EngineException.Refused(ErrorCodes.RestorePathNotFound, $"The restore folder '{request.RestoreFromPath}' does not exist.", request.RestoreFromPath);
+        int? threads = request.ThreadCount ?? p.ThreadCount;
+        var thresholds = Thresholds.For(type).With(request.Thresholds);
 
-        var dbRoots = p.DatabasePaths.Where(s => !string.IsNullOrWhiteSpace(s)).ToList();
-        if (dbRoots.Count == 0) throw Bad("DatabasePathMissing", "The profile names no database path: give one root folder or one folder per database.");
-        CheckCount("DatabasePaths", dbRoots.Count, p.DatabaseCount);
-        var logRoots = p.LogPaths.Where(s => !string.IsNullOrWhiteSpace(s)).ToList();
-        if (logRoots.Count > 0) CheckCount("LogPaths", logRoots.Count, p.DatabaseCount);
+        var dbRoots = p.DatabasePaths.ToList();
+        var logRoots = p.LogPaths.ToList();
         foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)
-            throw Bad("DatabaseTooSmall", $"Each database would hold {p.DatabaseSizeBytes} bytes (MailboxCount x MailboxSizeMB / DatabaseCount); at least {64 * TestPlan.PageSize} bytes (64 pages) are needed.");
+            throw EngineException.Refused(ErrorCodes.DatabaseTooSmall, $"Each database would hold {p.DatabaseSizeBytes} bytes (MailboxCount x MailboxSizeMB / DatabaseCount); at least {64 * TestPlan.PageSize} bytes (64 pages) are needed.");
         int logs = type == TestType.SoftRecovery ? request.LogFilesToReplay : CircularLogGenerations;
 
         var instances = new List<PlannedInstance>();
@@ -90,8 +73,7 @@ public static partial class TestPlanner
             });
         }
 
-        string output = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.Combine(Full(dbRoots[0]), "Results") : Full(request.OutputPath!);
-        CheckOutput(output);
+        string output = OutputFolder(string.IsNullOrWhiteSpace(request.OutputPath) ? Path.Combine(Full(dbRoots[0]), "Results") : request.OutputPath)!;
         long resultsBytes = ResultsEstimateBytes(duration, interval, p.DatabaseCount);
         if (type == TestType.Throughput)
             instances = ThroughputSizing.Apply(instances, request.CapacityPercent, FixedMarginBytes + resultsBytes);
@@ -116,14 +98,6 @@ public static partial class TestPlanner
         return plan;
     }
 
-    /// <summary>Jetstress defaults: 2 h Performance, 24 h Stress; backup and recovery run until done.</summary>
-    public static double DefaultDuration(TestType type) => type switch
-    {
-        TestType.Stress => 24 * 3600,
-        TestType.Performance or TestType.Throughput => 2 * 3600,
-        _ => 24 * 3600, // an upper bound: backup and recovery end when their work is done
-    };
-
     /// <summary>
     /// A test id becomes part of file names, so it is a plain name: letters, digits, '.', '_' and '-',
     /// starting with a letter or digit, at most 64 characters. Absent: a new GUID.
@@ -132,26 +106,12 @@ public static partial class TestPlanner
     {
         if (testId is null) return Guid.NewGuid().ToString("N");
         if (!TestIdPattern().IsMatch(testId))
-            throw Bad("TestIdInvalid", $"TestId '{testId}' is not a plain name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it becomes part of file names).");
+            throw EngineException.Refused(ErrorCodes.TestIdInvalid, $"TestId '{testId}' is not a plain name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it becomes part of file names).");
         return testId;
     }
 
     [GeneratedRegex("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", RegexOptions.CultureInvariant)]
     private static partial Regex TestIdPattern();
-
-    private static void CheckThresholds(Thresholds t)
-    {
-        foreach (var (name, value) in new[]
-        {
-            ("AverageDatabaseReadLatencyMs", t.AverageDatabaseReadLatencyMs), ("MaximumDatabaseReadLatencyMs", t.MaximumDatabaseReadLatencyMs),
-            ("AverageLogWriteLatencyMs", t.AverageLogWriteLatencyMs), ("MaximumLogWriteLatencyMs", t.MaximumLogWriteLatencyMs),
-            ("MaximumPageFaultStallsPerSecond", t.MaximumPageFaultStallsPerSecond),
-        })
-        {
-            if (!(value > 0) || double.IsInfinity(value))
-                throw Bad("ThresholdOutOfRange", $"Threshold {name} {value} is out of range: it must be a finite number greater than 0.");
-        }
-    }
 
     /// <summary>
     /// What the results file can grow to (time series of every stream and instance), twice over:
@@ -189,7 +149,7 @@ public static partial class TestPlanner
         {
             long margin = Margin(need);
             if (need + margin > info.FreeBytes)
-                throw EngineException.Refusal("InsufficientSpace", ErrorCategories.ResourceUnavailable,
+                throw EngineException.Refused(ErrorCodes.InsufficientSpace,
                     $"The volume under '{folder}' has {info.FreeBytes:N0} bytes free but the planned files and results need {need:N0} bytes plus {margin:N0} bytes kept free for file-system metadata. Lower MailboxCount or MailboxSizeMB, or use a larger volume.", folder);
         }
     }
@@ -198,20 +158,33 @@ public static partial class TestPlanner
     {
         string full = Full(folder);
         if (File.Exists(full))
-            throw EngineException.Refusal("PathIsFile", ErrorCategories.InvalidArgument, $"'{folder}' is a file, not a folder: database and log paths must be folders.", folder);
+            throw EngineException.Refused(ErrorCodes.PathIsFile, $"'{folder}' is a file, not a folder: database and log paths must be folders.", folder);
         if (!Directory.Exists(full))
-            throw EngineException.Refusal("PathNotFound", ErrorCategories.ObjectNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
+            throw EngineException.Refused(ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
         if (!VolumeSpace.CanWrite(full))
-            throw EngineException.Refusal("PathNotWritable", ErrorCategories.PermissionDenied, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
+            throw EngineException.Refused(ErrorCodes.PathNotWritable, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
     }
 
-    private static void CheckOutput(string output)
+    /// <summary>
+    /// The output folder a request names, checked: absolute, not a file, creatable. It may be new, but its parent
+    /// must exist (a typo must not create a tree of folders). Null when the request names none (the default is
+    /// beside the databases).
+    /// </summary>
+    public static string? OutputFolder(string? outputPath)
     {
+        if (string.IsNullOrWhiteSpace(outputPath)) return null;
+        if (!ProfileRules.IsAbsolute(outputPath))
+            throw EngineException.Refused(ErrorCodes.PathNotAbsolute, $"OutputPath '{outputPath}' is relative: give a full path (it would otherwise depend on the folder the engine was started in).", outputPath);
+        string output = Full(outputPath);
         if (File.Exists(output))
-            throw EngineException.Refusal("OutputPathIsFile", ErrorCategories.InvalidArgument, $"OutputPath '{output}' is a file, not a folder.", output);
+            throw EngineException.Refused(ErrorCodes.OutputPathIsFile, $"OutputPath '{output}' is a file, not a folder.", output);
+        string? parent = Path.GetDirectoryName(output);
+        if (!Directory.Exists(output) && (parent is null || !Directory.Exists(parent)))
+            throw EngineException.Refused(ErrorCodes.OutputPathNotFound, $"The output folder '{output}' does not exist, and neither does its parent folder.", output);
         string existing = ExistingAncestor(output);
         if (!VolumeSpace.CanWrite(existing))
-            throw EngineException.Refusal("OutputPathNotWritable", ErrorCategories.PermissionDenied, $"OutputPath '{output}' cannot be created or written ('{existing}' is not writable).", output);
+            throw EngineException.Refused(ErrorCodes.OutputPathNotWritable, $"OutputPath '{output}' cannot be created or written ('{existing}' is not writable).", output);
+        return output;
     }
 
     internal static string ExistingAncestor(string path)
@@ -221,19 +194,12 @@ public static partial class TestPlanner
         return p ?? Path.GetPathRoot(Path.GetFullPath(path))!;
     }
 
-    private static void CheckCount(string name, int count, int databases)
+    /// <summary>Refuses the request when a rule of the contract is broken.</summary>
+    private static void Refuse(Violation? violation)
     {
-        if (count != 1 && count != databases)
-            throw Bad("PathCountMismatch", $"{name} has {count} entries: give one root folder or exactly one folder per database ({databases}).");
-    }
-
-    private static void Range(string name, long value, long min, long max, string code)
-    {
-        if (value < min || value > max)
-            throw Bad(code, $"{name} {value} is out of range: it must be between {min} and {max}.");
+        if (violation is not null) throw EngineException.Refused(violation);
     }
 
     private static long RoundDown(long value, long unit) => value / unit * unit;
     private static string Full(string path) => Path.GetFullPath(path);
-    private static EngineException Bad(string code, string message) => EngineException.InvalidArgument(code, message);
 }

@@ -1,6 +1,10 @@
 namespace ExchStorageTest.Engine.Planning;
 
-/// <summary>Latency thresholds per instance (SPEC section 4). Strict by default; Lenient for Stress.</summary>
+/// <summary>
+/// Latency thresholds per instance (SPEC section 4): the presets, Strict by default and Lenient for Stress, and
+/// the limits a request overrides on top of its test type's preset (<see cref="With"/>). The module sends only
+/// the overrides a user gave, so the presets live here alone.
+/// </summary>
 public sealed class Thresholds
 {
     public string Name { get; set; } = "Strict";
@@ -20,4 +24,23 @@ public sealed class Thresholds
     };
 
     public static Thresholds For(TestType type) => type == TestType.Stress ? Lenient() : Strict();
+
+    /// <summary>
+    /// This preset with <paramref name="overrides"/> applied: a partial override keeps the other limits of the
+    /// test type's preset (a Stress run stays Lenient where it is not told otherwise). Named "Custom" unless the
+    /// overrides name themselves.
+    /// </summary>
+    public Thresholds With(ThresholdOverrides? overrides)
+    {
+        if (overrides is null) return this;
+        var limits = (Thresholds)MemberwiseClone();
+        limits.AverageDatabaseReadLatencyMs = overrides.AverageDatabaseReadLatencyMs ?? AverageDatabaseReadLatencyMs;
+        limits.MaximumDatabaseReadLatencyMs = overrides.MaximumDatabaseReadLatencyMs ?? MaximumDatabaseReadLatencyMs;
+        limits.AverageLogWriteLatencyMs = overrides.AverageLogWriteLatencyMs ?? AverageLogWriteLatencyMs;
+        limits.MaximumLogWriteLatencyMs = overrides.MaximumLogWriteLatencyMs ?? MaximumLogWriteLatencyMs;
+        limits.MaximumPageFaultStallsPerSecond = overrides.MaximumPageFaultStallsPerSecond ?? MaximumPageFaultStallsPerSecond;
+        if (overrides.Limits().Any(l => l.Value is not null)) limits.Name = "Custom";
+        if (!string.IsNullOrWhiteSpace(overrides.Name)) limits.Name = overrides.Name!;
+        return limits;
+    }
 }

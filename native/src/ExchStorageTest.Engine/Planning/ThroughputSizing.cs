@@ -12,7 +12,6 @@ internal static class ThroughputSizing
 {
     public static List<PlannedInstance> Apply(IReadOnlyList<PlannedInstance> planned, double pct, long reserveBytes)
     {
-        if (!(pct > 0) || pct > 100) throw EngineException.InvalidArgument("CapacityPercentOutOfRange", $"CapacityPercent {pct} is out of range: it must be greater than 0 and at most 100.");
         // Databases sharing a volume share its free space.
         var perVolume = new Dictionary<string, (long Free, int Count)>();
         var volumeOf = new string[planned.Count];
@@ -36,7 +35,7 @@ internal static class ThroughputSizing
             long size = (long)(usable * pct / 100.0 / count) - logBytes;
             size = size / TestPlan.PageSize * TestPlan.PageSize;
             if (size < 64L * TestPlan.PageSize)
-                throw EngineException.Refusal("InsufficientSpace", ErrorCategories.ResourceUnavailable, $"CapacityPercent {pct}% of the free space under '{inst.DatabaseFolder}' leaves {size} bytes per database; at least {64 * TestPlan.PageSize} are needed.", inst.DatabaseFolder);
+                throw EngineException.Refused(ErrorCodes.InsufficientSpace, $"CapacityPercent {pct}% of the free space under '{inst.DatabaseFolder}' leaves {size} bytes per database; at least {64 * TestPlan.PageSize} are needed.", inst.DatabaseFolder);
             instances.Add(new PlannedInstance { Index = inst.Index, DatabaseFolder = inst.DatabaseFolder, DatabaseFile = inst.DatabaseFile, LogFolder = inst.LogFolder, DatabaseSizeBytes = size, LogGenerations = inst.LogGenerations });
         }
         return instances;

@@ -1,13 +1,20 @@
 namespace ExchStorageTest.Engine.Protocol;
 
 /// <summary>
-/// A refusal or failure with a stable code. Codes are part of the contract with the module
-/// (they become ErrorIds); categories are the names of PowerShell's ErrorCategory values.
-/// A refusal (<see cref="IsRefusal"/>) is raised before the command wrote anything; the helper's
-/// exit code follows that kind (2 for a refusal, 1 for a failure), decided in one place (Program).
+/// A refusal or failure with a stable code from the catalogue (<see cref="ErrorCodes"/>): codes become the
+/// ErrorIds users see, and categories are the names of PowerShell's ErrorCategory values. A refusal
+/// (<see cref="IsRefusal"/>) is raised before the command wrote anything; the helper's exit code follows
+/// that kind (2 for a refusal, 1 for a failure), decided in one place (ExitCodes.For).
 /// </summary>
 public sealed class EngineException : Exception
 {
+    /// <summary>A failure with the catalogue's category for <paramref name="code"/>.</summary>
+    public EngineException(ErrorCode code, string message, string? target = null, Exception? inner = null)
+        : this(code.Code, code.Category, message, target, inner, refusal: false)
+    {
+    }
+
+    /// <summary>A failure by code name and category (a code of the catalogue; a test holds every name used against it).</summary>
     public EngineException(string code, string category, string message, string? target = null, Exception? inner = null)
         : this(code, category, message, target, inner, refusal: false)
     {
@@ -31,6 +38,14 @@ public sealed class EngineException : Exception
     /// <summary>The same error, raised by a check made before anything was written.</summary>
     public EngineException AsRefusal() => IsRefusal ? this : new(Code, Category, Message, Target, InnerException, refusal: true);
 
+    /// <summary>A request refused by a rule of the contract (<see cref="ProfileRules"/>, <see cref="RunRules"/> ...).</summary>
+    public static EngineException Refused(Violation violation) =>
+        new(violation.Code.Code, violation.Code.Category, violation.Message, violation.Target, null, refusal: true);
+
+    /// <summary>A request refused with the catalogue's category for <paramref name="code"/>.</summary>
+    public static EngineException Refused(ErrorCode code, string message, string? target = null) =>
+        new(code.Code, code.Category, message, target, null, refusal: true);
+
     /// <summary>A bad value in the request: always a refusal.</summary>
     public static EngineException InvalidArgument(string code, string message, string? target = null) =>
         new(code, ErrorCategories.InvalidArgument, message, target, null, refusal: true);
@@ -38,19 +53,4 @@ public sealed class EngineException : Exception
     /// <summary>A request that cannot be carried out here (missing folder, no space, a file not ours ...), refused before anything was written.</summary>
     public static EngineException Refusal(string code, string category, string message, string? target = null) =>
         new(code, category, message, target, null, refusal: true);
-}
-
-/// <summary>PowerShell ErrorCategory names the module maps engine errors to.</summary>
-public static class ErrorCategories
-{
-    public const string InvalidArgument = "InvalidArgument";
-    public const string InvalidData = "InvalidData";
-    public const string ObjectNotFound = "ObjectNotFound";
-    public const string PermissionDenied = "PermissionDenied";
-    public const string ResourceUnavailable = "ResourceUnavailable";
-    public const string ReadError = "ReadError";
-    public const string WriteError = "WriteError";
-    public const string OperationStopped = "OperationStopped";
-    public const string NotImplemented = "NotImplemented";
-    public const string InvalidOperation = "InvalidOperation";
 }

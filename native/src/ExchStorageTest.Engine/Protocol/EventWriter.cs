@@ -10,7 +10,6 @@ namespace ExchStorageTest.Engine.Protocol;
 /// </summary>
 public sealed class EventWriter
 {
-    public const int ProtocolVersion = 1;
     private readonly Stream _out;
     private readonly object _gate = new();
     private readonly ArrayBufferWriterLite _buffer = new();
@@ -20,35 +19,38 @@ public sealed class EventWriter
     /// <summary>A writer that drops everything: for library callers and tests that need no stream.</summary>
     public static EventWriter Null { get; } = new(Stream.Null);
 
-    public void Hello(string engineVersion, string os, string runtime) => Emit("hello", w =>
+    public void Hello(string engineVersion, string os, string runtime) => Emit(EventTypes.Hello, w =>
     {
-        w.WriteNumber("protocol", ProtocolVersion);
-        w.WriteString("engineVersion", engineVersion);
-        w.WriteString("os", os);
-        w.WriteString("runtime", runtime);
+        w.WriteNumber(EventFields.Hello.Protocol, HelperProtocol.Version);
+        w.WriteString(EventFields.Hello.EngineVersion, engineVersion);
+        w.WriteString(EventFields.Hello.Os, os);
+        w.WriteString(EventFields.Hello.Runtime, runtime);
     });
 
-    /// <summary>level: verbose | info | warning.</summary>
-    public void Log(string level, string message) => Emit("log", w =>
+    /// <summary>level: EventFields.Log.Verbose, Info or Warning.</summary>
+    public void Log(string level, string message) => Emit(EventTypes.Log, w =>
     {
-        w.WriteString("level", level);
-        w.WriteString("message", message);
+        w.WriteString(EventFields.Log.Level, level);
+        w.WriteString(EventFields.Log.Message, message);
     });
 
-    public void Progress(string phase, double percent, double? etaSeconds, string status) => Emit("progress", w =>
+    public void Progress(string phase, double percent, double? etaSeconds, string status) => Emit(EventTypes.Progress, w =>
     {
-        w.WriteString("phase", phase);
-        w.WriteNumber("percent", Math.Round(Math.Clamp(percent, 0, 100), 1));
-        if (etaSeconds is double eta) w.WriteNumber("etaSeconds", Math.Round(eta, 1));
-        w.WriteString("status", status);
+        w.WriteString(EventFields.Progress.Phase, phase);
+        w.WriteNumber(EventFields.Progress.Percent, Math.Round(Math.Clamp(percent, 0, 100), 1));
+        if (etaSeconds is double eta) w.WriteNumber(EventFields.Progress.EtaSeconds, Math.Round(eta, 1));
+        w.WriteString(EventFields.Progress.Status, status);
     });
 
-    public void Error(string code, string category, string message, string? target) => Emit("error", w =>
+    /// <summary>An error the command goes on after (a save that failed), with the catalogue's category.</summary>
+    public void Error(ErrorCode code, string message, string? target) => Error(code.Code, code.Category, message, target);
+
+    public void Error(string code, string category, string message, string? target) => Emit(EventTypes.Error, w =>
     {
-        w.WriteString("code", code);
-        w.WriteString("category", category);
-        w.WriteString("message", message);
-        if (target is not null) w.WriteString("target", target);
+        w.WriteString(EventFields.Error.Code, code);
+        w.WriteString(EventFields.Error.Category, category);
+        w.WriteString(EventFields.Error.Message, message);
+        if (target is not null) w.WriteString(EventFields.Error.Target, target);
     });
 
     /// <summary>Writes an event whose body the caller fills (samples and results).</summary>
@@ -60,8 +62,8 @@ public sealed class EventWriter
             using (var w = new Utf8JsonWriter(_buffer))
             {
                 w.WriteStartObject();
-                w.WriteString("type", type);
-                w.WriteString("timeUtc", DateTime.UtcNow);
+                w.WriteString(EventFields.Type, type);
+                w.WriteString(EventFields.TimeUtc, DateTime.UtcNow);
                 body(w);
                 w.WriteEndObject();
             }

@@ -119,7 +119,7 @@ public static class EsrpDeployment
     }
 
     /// <summary>"0.500 IOPS" without headroom; "0.100 (0.120 tested)" with it, as ESRP documents write ".10 (.12 tested)".</summary>
-    private static string IopsPerMailbox(Planning.MailboxProfile p) => p.HeadroomPercent == 0
+    private static string IopsPerMailbox(MailboxProfile p) => p.HeadroomPercent == 0
         ? JetFormat.Number(p.IopsPerMailbox, 3) + " IOPS"
         : $"{JetFormat.Number(p.IopsPerMailbox, 3)} ({JetFormat.Number(ReportText.TestedIopsPerMailbox(p), 3)} tested)";
 

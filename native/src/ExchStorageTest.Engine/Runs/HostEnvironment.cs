@@ -23,7 +23,7 @@ internal static class HostEnvironment
         ctx.Results.Environment.StorageSoftware = StorageSoftware.Discover(volumes);
         foreach (var v in volumes)
             foreach (var f in v.Findings.Where(f => f.Severity is "Warning" or "Error"))
-                ctx.Events.Log("warning", $"{v.Path}: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
+                ctx.Events.Log(EventFields.Log.Warning, $"{v.Path}: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
     }
 
     /// <summary>Starts host and disk counters for the measured window at the run's sample interval.</summary>

@@ -254,13 +254,13 @@ internal sealed class LoadPhase : IDisposable
         if (measuring)
         {
             double el = Driver.AccountedSeconds;
-            _ctx.Events.Emit("sample", j =>
+            _ctx.Events.Emit(EventTypes.Sample, j =>
             {
-                j.WriteString("phase", phase);
-                j.WriteNumber("elapsedSeconds", Math.Round(el, 2));
-                j.WriteNumber("iops", Math.Round(iops, 2));
-                j.WriteNumber("dbReadLatencyMs", Math.Round(readLat, 3));
-                j.WriteNumber("logWriteLatencyMs", Math.Round(logLat, 3));
+                j.WriteString(EventFields.Sample.Phase, phase);
+                j.WriteNumber(EventFields.Sample.ElapsedSeconds, Math.Round(el, 2));
+                j.WriteNumber(EventFields.Sample.Iops, Math.Round(iops, 2));
+                j.WriteNumber(EventFields.Sample.DbReadLatencyMs, Math.Round(readLat, 3));
+                j.WriteNumber(EventFields.Sample.LogWriteLatencyMs, Math.Round(logLat, 3));
             });
         }
         _ctx.Events.Progress(phase, total > 0 ? 100.0 * elapsed / total : 0, Math.Max(0, total - elapsed),

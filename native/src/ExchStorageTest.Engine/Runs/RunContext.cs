@@ -59,10 +59,10 @@ internal sealed class RunContext : IDisposable
     public long TotalOperations { get; set; }
 
     /// <summary>A Jetstress-style test log line (also sent as a log event).</summary>
-    public void Log(string message) => Log("info", message);
+    public void Log(string message) => Log(EventFields.Log.Info, message);
 
     /// <summary>A test log line the module shows as a warning: something the run could not do or check.</summary>
-    public void Warn(string message) => Log("warning", message);
+    public void Warn(string message) => Log(EventFields.Log.Warning, message);
 
     private void Log(string level, string message)
     {
@@ -103,13 +103,13 @@ internal sealed class RunContext : IDisposable
             try
             {
                 Save();
-                if (_checkpointFailing) Events.Log("info", $"Results checkpoint saved again to {ResultsPath}.");
+                if (_checkpointFailing) Events.Log(EventFields.Log.Info, $"Results checkpoint saved again to {ResultsPath}.");
                 _checkpointFailing = false;
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
                 if (!_checkpointFailing)
-                    Events.Log("warning", $"Could not save the results checkpoint '{ResultsPath}': {ex.Message} The run goes on; every sample is kept in memory and saved at the end.");
+                    Events.Log(EventFields.Log.Warning, $"Could not save the results checkpoint '{ResultsPath}': {ex.Message} The run goes on; every sample is kept in memory and saved at the end.");
                 _checkpointFailing = true;
             }
             finally

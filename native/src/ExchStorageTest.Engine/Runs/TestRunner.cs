@@ -407,7 +407,7 @@ public static class TestRunner
         try
         {
             ctx.SaveFinal();
-            ctx.Events.Log("info", $"Results saved to {ctx.ResultsPath}");
+            ctx.Events.Log(EventFields.Log.Info, $"Results saved to {ctx.ResultsPath}");
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {

@@ -16,7 +16,7 @@ internal static class DemoCommand
         Directory.CreateDirectory(root);
         return new EngineRequest
         {
-            Command = "run",
+            Command = HelperCommands.Run,
             TestType = TestType.Performance,
             DurationSeconds = 30,
             SampleIntervalSeconds = 5,
@@ -30,7 +30,7 @@ internal static class DemoCommand
                 IopsPerMailbox = 0.5,
                 MailboxSizeMB = 10,
                 DatabaseCount = 2,
-                DatabasePaths = { root },
+                DatabasePaths = new[] { root },
                 MinimumDatabaseCacheMB = 8,
                 MaximumDatabaseCacheMB = 32,
             },

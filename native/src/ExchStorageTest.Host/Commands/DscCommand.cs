@@ -1,9 +1,9 @@
-using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Host.Requests;
 
 namespace ExchStorageTest.Host.Commands;
 
@@ -86,17 +86,17 @@ public static class DscCommand
         }
 
         var profile = LoadProfile(instance.ProfilePath)
-            ?? throw EngineException.InvalidArgument("ProfileNotFound", $"The profile file '{instance.ProfilePath}' does not exist or holds no profile.", instance.ProfilePath);
+            ?? throw EngineException.Refused(ErrorCodes.ProfileNotFound, $"The profile file '{instance.ProfilePath}' does not exist or holds no profile.", instance.ProfilePath);
         var request = new EngineRequest
         {
-            Command = "run",
+            Command = HelperCommands.Run,
             Profile = profile,
             OutputPath = instance.OutputPath,
             TestType = instance.TestType ?? TestType.Performance,
             DurationSeconds = instance.DurationSeconds,
         };
         Trace(stderr, "info", $"Running a {request.TestType} storage test for profile '{profile.Name}'.");
-        int exit = RunCommand.Execute(request, new EventWriter(Stream.Null), EngineVersion(), CancellationToken.None);
+        int exit = CommandDispatcher.Execute(request, new EventWriter(Stream.Null), CancellationToken.None);
 
         var after = Read(instance, DateTime.UtcNow);
         stdout.WriteLine(after.ToJson(inDesiredState: null));
@@ -123,7 +123,7 @@ public static class DscCommand
         }
 
         string? folder = instance.OutputPath;
-        if (string.IsNullOrWhiteSpace(folder) && profile.DatabasePaths.Count > 0)
+        if (string.IsNullOrWhiteSpace(folder) && profile.DatabasePaths.Length > 0)
             folder = Path.Combine(Path.GetFullPath(profile.DatabasePaths[0]), "Results");
         state.OutputPath = folder;
 
@@ -161,7 +161,7 @@ public static class DscCommand
             return null;
         try
         {
-            return JsonSerializer.Deserialize<MailboxProfile>(File.ReadAllText(path), RequestReader.Options);
+            return JsonSerializer.Deserialize<MailboxProfile>(File.ReadAllText(path), RequestJson.Options);
         }
         catch (JsonException)
         {
@@ -213,9 +213,6 @@ public static class DscCommand
         }
     }
 
-    private static string EngineVersion() =>
-        typeof(EventWriter).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0] ?? "0.0.0";
-
     /// <summary>DSC v3 reads JSON trace lines on stderr ({"error": "..."}, {"info": "..."}).</summary>
     private static void Trace(TextWriter stderr, string level, string message)
     {
@@ -230,27 +227,27 @@ internal sealed class DscInstance
     public string Name { get; set; } = "";
     public string ProfilePath { get; set; } = "";
     public string? OutputPath { get; set; }
-    public double MaxResultAgeHours { get; set; } = 24;
+    public double MaxResultAgeHours { get; set; } = RunDefaults.MaxResultAgeHours;
     public TestType? TestType { get; set; }
     public double? DurationSeconds { get; set; }
 
     public static DscInstance Parse(string json)
     {
         if (string.IsNullOrWhiteSpace(json))
-            throw EngineException.InvalidArgument("RequestMissing", "No instance JSON was given on standard input.");
+            throw EngineException.Refused(ErrorCodes.RequestMissing, "No instance JSON was given on standard input.");
         DscInstance? instance;
         try
         {
-            instance = JsonSerializer.Deserialize<DscInstance>(json, RequestReader.Options);
+            instance = JsonSerializer.Deserialize<DscInstance>(json, RequestJson.Options);
         }
         catch (JsonException ex)
         {
-            throw EngineException.InvalidArgument("RequestMalformed", $"The instance JSON is not valid: {ex.Message}");
+            throw EngineException.Refused(ErrorCodes.RequestMalformed, $"The instance JSON is not valid: {ex.Message}");
         }
         if (instance is null)
-            throw EngineException.InvalidArgument("RequestMalformed", "The instance JSON is empty.");
+            throw EngineException.Refused(ErrorCodes.RequestMalformed, "The instance JSON is empty.");
         if (string.IsNullOrWhiteSpace(instance.Name))
-            throw EngineException.InvalidArgument("NameMissing", "The instance needs a 'name'.");
+            throw EngineException.Refused(ErrorCodes.NameMissing, "The instance needs a 'name'.");
         return instance.Checked();
     }
 
@@ -261,9 +258,8 @@ internal sealed class DscInstance
     internal DscInstance Checked()
     {
         if (string.IsNullOrWhiteSpace(ProfilePath))
-            throw EngineException.InvalidArgument("ProfileMissing", "The instance needs a 'profilePath' (a profile saved with New-MailboxProfile -SaveTo).");
-        if (MaxResultAgeHours <= 0 || double.IsNaN(MaxResultAgeHours))
-            throw EngineException.InvalidArgument("MaxResultAgeOutOfRange", $"maxResultAgeHours must be greater than zero (got {MaxResultAgeHours}).", MaxResultAgeHours.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            throw EngineException.Refused(ErrorCodes.ProfileMissing, "The instance needs a 'profilePath' (a profile saved with New-MailboxProfile -SaveTo).");
+        if (RunRules.MaxResultAgeHours.Check(MaxResultAgeHours) is { } violation) throw EngineException.Refused(violation);
         ProfilePath = Path.GetFullPath(ProfilePath);
         if (!string.IsNullOrWhiteSpace(OutputPath))
             OutputPath = Path.GetFullPath(OutputPath);
@@ -299,9 +295,9 @@ internal sealed class DscState
     {
         var names = new List<string>();
         if (!ResultCurrent)
-            names.Add("lastResult");
+            names.Add(EventFields.Validation.LastResult);
         if (!Fresh)
-            names.Add("lastRunUtc");
+            names.Add(EventFields.Validation.LastRunUtc);
         return names;
     }
 
@@ -312,23 +308,23 @@ internal sealed class DscState
     {
         var o = new JsonObject
         {
-            ["name"] = _instance.Name,
-            ["profilePath"] = _instance.ProfilePath,
-            ["outputPath"] = OutputPath,
-            ["maxResultAgeHours"] = _instance.MaxResultAgeHours,
+            [EventFields.Validation.Name] = _instance.Name,
+            [EventFields.Validation.ProfilePath] = _instance.ProfilePath,
+            [EventFields.Validation.OutputPath] = OutputPath,
+            [EventFields.Validation.MaxResultAgeHours] = _instance.MaxResultAgeHours,
         };
         if (_instance.TestType is TestType t)
-            o["testType"] = t.ToString();
+            o[EventFields.Validation.TestType] = t.ToString();
         if (_instance.DurationSeconds is double d)
-            o["durationSeconds"] = d;
-        o["lastResult"] = LastResult;
-        o["lastRunUtc"] = LastRunUtc?.ToString("o", System.Globalization.CultureInfo.InvariantCulture);
-        o["lastResultsPath"] = LastResultsPath;
+            o[EventFields.Validation.DurationSeconds] = d;
+        o[EventFields.Validation.LastResult] = LastResult;
+        o[EventFields.Validation.LastRunUtc] = LastRunUtc?.ToString("o", System.Globalization.CultureInfo.InvariantCulture);
+        o[EventFields.Validation.LastResultsPath] = LastResultsPath;
         var reasons = new JsonArray();
         foreach (var r in Reasons)
-            reasons.Add(new JsonObject { ["code"] = r.Code, ["phrase"] = r.Phrase });
-        o["reasons"] = reasons;
-        o["_inDesiredState"] = inDesiredState;
+            reasons.Add(new JsonObject { [EventFields.Validation.Reason.Code] = r.Code, [EventFields.Validation.Reason.Phrase] = r.Phrase });
+        o[EventFields.Validation.Reasons] = reasons;
+        o[EventFields.Validation.InDesiredState] = inDesiredState;
         return o;
     }
 }

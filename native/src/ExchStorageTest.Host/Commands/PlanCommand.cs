@@ -7,44 +7,51 @@ namespace ExchStorageTest.Host.Commands;
 /// Validates a request and reports what a run would do, writing nothing: the -WhatIf view (every
 /// file and size it would create, and the load it would apply).
 /// </summary>
-internal static class PlanCommand
+internal sealed class PlanCommand : IHelperCommand
 {
-    public static int Execute(EngineRequest request, EventWriter events)
+    public string Name => HelperCommands.Plan;
+
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         var plan = TestPlanner.Plan(request);
-        events.Emit("plan", w =>
+        return _ =>
         {
-            w.WriteString("testType", plan.TestType.ToString());
-            w.WriteNumber("targetIops", Math.Round(plan.TargetIops, 3));
-            if (plan.ThreadCount is int t) w.WriteNumber("threadCount", t); else w.WriteNull("threadCount");
-            if (request.TargetRateIops is double r) w.WriteNumber("targetRateIops", r);
-            w.WriteNumber("durationSeconds", plan.DurationSeconds);
-            w.WriteNumber("sampleIntervalSeconds", plan.SampleIntervalSeconds);
-            w.WriteNumber("databaseSizeBytes", plan.Instances[0].DatabaseSizeBytes);
-            w.WriteNumber("totalBytes", plan.TotalBytes);
-            w.WriteString("outputPath", plan.OutputPath);
-            w.WriteString("thresholds", plan.Thresholds.Name);
-            var schedule = plan.Schedule;
-            w.WriteStartObject("schedule");
-            w.WriteNumber("tuningSeconds", schedule.TuningSeconds);
-            w.WriteNumber("warmupSeconds", schedule.WarmupSeconds);
-            w.WriteNumber("settleSeconds", schedule.SettleSeconds);
-            w.WriteNumber("leadSeconds", schedule.LeadSeconds);
-            if (schedule.LoadStartUtc is DateTime start) w.WriteString("startAtUtc", start);
-            if (schedule.MeasureStartUtc is DateTime measure) w.WriteString("measureAtUtc", measure);
-            w.WriteEndObject();
-            w.WriteStartArray("files");
-            foreach (var f in plan.Files())
-            {
-                w.WriteStartObject();
-                w.WriteString("path", f.Path);
-                w.WriteNumber("sizeBytes", f.SizeBytes);
-                w.WriteString("kind", f.Kind);
-                w.WriteBoolean("exists", File.Exists(f.Path));
-                w.WriteEndObject();
-            }
-            w.WriteEndArray();
-        });
-        return ExitCodes.Ran;
+            Write(events, plan);
+            return ExitCodes.Ran;
+        };
     }
+
+    private static void Write(EventWriter events, TestPlan plan) => events.Emit(EventTypes.Plan, w =>
+    {
+        w.WriteString(EventFields.Plan.TestType, plan.TestType.ToString());
+        w.WriteNumber(EventFields.Plan.TargetIops, plan.TargetIops);
+        if (plan.ThreadCount is int t) w.WriteNumber(EventFields.Plan.ThreadCount, t); else w.WriteNull(EventFields.Plan.ThreadCount);
+        if (plan.Request.TargetRateIops is double r) w.WriteNumber(EventFields.Plan.TargetRateIops, r);
+        w.WriteNumber(EventFields.Plan.DurationSeconds, plan.DurationSeconds);
+        w.WriteNumber(EventFields.Plan.SampleIntervalSeconds, plan.SampleIntervalSeconds);
+        w.WriteNumber(EventFields.Plan.DatabaseSizeBytes, plan.Instances[0].DatabaseSizeBytes);
+        w.WriteNumber(EventFields.Plan.TotalBytes, plan.TotalBytes);
+        w.WriteString(EventFields.Plan.OutputPath, plan.OutputPath);
+        w.WriteString(EventFields.Plan.Thresholds, plan.Thresholds.Name);
+        var schedule = plan.Schedule;
+        w.WriteStartObject(EventFields.Plan.Schedule);
+        w.WriteNumber(EventFields.Plan.ScheduleFields.TuningSeconds, schedule.TuningSeconds);
+        w.WriteNumber(EventFields.Plan.ScheduleFields.WarmupSeconds, schedule.WarmupSeconds);
+        w.WriteNumber(EventFields.Plan.ScheduleFields.SettleSeconds, schedule.SettleSeconds);
+        w.WriteNumber(EventFields.Plan.ScheduleFields.LeadSeconds, schedule.LeadSeconds);
+        if (schedule.LoadStartUtc is DateTime start) w.WriteString(EventFields.Plan.ScheduleFields.StartAtUtc, start);
+        if (schedule.MeasureStartUtc is DateTime measure) w.WriteString(EventFields.Plan.ScheduleFields.MeasureAtUtc, measure);
+        w.WriteEndObject();
+        w.WriteStartArray(EventFields.Plan.Files);
+        foreach (var f in plan.Files())
+        {
+            w.WriteStartObject();
+            w.WriteString(EventFields.Plan.File.Path, f.Path);
+            w.WriteNumber(EventFields.Plan.File.SizeBytes, f.SizeBytes);
+            w.WriteString(EventFields.Plan.File.Kind, f.Kind);
+            w.WriteBoolean(EventFields.Plan.File.Exists, File.Exists(f.Path));
+            w.WriteEndObject();
+        }
+        w.WriteEndArray();
+    });
 }

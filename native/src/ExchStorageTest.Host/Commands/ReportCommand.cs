@@ -15,17 +15,47 @@ namespace ExchStorageTest.Host.Commands;
 /// DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>) are
 /// compared as given.
 /// </summary>
-internal static class ReportCommand
+internal sealed class ReportCommand : IHelperCommand
 {
     public static readonly TimeSpan SameRunWindow = TimeSpan.FromMinutes(10);
 
-    public static int Execute(EngineRequest request, EventWriter events)
+    public string Name => HelperCommands.Report;
+
+    /// <summary>Reads and checks everything before a report file is written: formats, metadata, every results file, the output folder.</summary>
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         var formats = ReportFiles.Parse(request.Formats);
         var (results, runs, labels) = ReportSets.Load(request, events);
-        var suite = EsrpSuite.From(results);
         var metadata = request.MetadataPath is null ? null : EsrpMetadata.Load(request.MetadataPath);
+        var suite = EsrpSuite.From(results);
         metadata?.CheckLabels(EsrpSummary.From(suite).Deployment);
+        string? outputPath = formats == ReportFormats.None ? null : TestPlanner.OutputFolder(request.OutputPath);
+        if (outputPath is not null) RefuseNameCollisions(results, outputPath);
+        return _ =>
+        {
+            Write(events, formats, results, runs, labels, suite, metadata, outputPath);
+            return ExitCodes.Ran;
+        };
+    }
+
+    /// <summary>
+    /// Report files are named after their results file, so two results files of one name (a results.json per host
+    /// folder) would give two reports of one name in one output folder: the second would be written as _2, and
+    /// nobody could tell which is which.
+    /// </summary>
+    private static void RefuseNameCollisions(IReadOnlyList<TestResults> results, string outputPath)
+    {
+        var clash = results.Where(r => r.SavedPath is not null).GroupBy(r => Path.GetFileNameWithoutExtension(r.SavedPath), StringComparer.OrdinalIgnoreCase)
+            .FirstOrDefault(g => g.Count() > 1);
+        if (clash is null) return;
+        throw EngineException.Refused(ErrorCodes.ReportNamesCollide,
+            $"The results files '{string.Join("' and '", clash.Select(r => r.SavedPath))}' have the same name, so their reports would overwrite each other in '{outputPath}'. Leave out the output folder to write each report beside its results file, or render them separately.",
+            clash.Key);
+    }
+
+    private static void Write(EventWriter events, ReportFormats formats, List<TestResults> results, List<List<TestResults>> runs, IReadOnlyList<string>? labels,
+        EsrpSuite suite, EsrpMetadata? metadata, string? outputPath)
+    {
         var esrp = EsrpSummary.From(suite, metadata?.Values);
         // Tests of one suite are not alternatives to compare; labelled runs always are.
         bool submission = labels is null && suite.IsSubmission;
@@ -33,7 +63,7 @@ internal static class ReportCommand
         var written = new List<string>();
         foreach (var r in results)
         {
-            string folder = string.IsNullOrWhiteSpace(request.OutputPath) ? Path.GetDirectoryName(r.SavedPath)! : Path.GetFullPath(request.OutputPath);
+            string folder = outputPath ?? Path.GetDirectoryName(r.SavedPath)!;
             if (formats != ReportFormats.None) written.AddRange(ReportFiles.Write(r, folder, formats, metadata));
         }
 
@@ -45,21 +75,24 @@ internal static class ReportCommand
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
         if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
         if (results.Count > 1 && formats != ReportFormats.None)
-            written.AddRange(AggregateReports.Write(request.OutputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
+            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
 
-        events.Emit("report", w =>
+        events.Emit(EventTypes.Report, w =>
         {
-            w.WriteStartArray("testIds");
+            w.WriteStartArray(EventFields.Report.TestIds);
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
-            w.WriteString("result", results.All(r => r.Verdict.Result == "Pass") ? "Pass" : "Fail");
-            w.WriteNumber("runs", runs.Count);
-            w.WriteNumber("hosts", runs.Max(r => r.Count));
-            w.WriteString("text", text.ToString());
-            w.WriteStartArray("files");
+            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == "Pass") ? "Pass" : "Fail");
+            w.WriteNumber(EventFields.Report.Runs, runs.Count);
+            w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
+            w.WriteString(EventFields.Report.Text, text.ToString());
+            w.WriteStartArray(EventFields.Report.Files);
             foreach (var f in written) w.WriteStringValue(f);
             w.WriteEndArray();
-            w.WriteStartArray("instances");
+            w.WriteStartArray(EventFields.Report.ResultsPaths);
+            foreach (var r in results) w.WriteStringValue(r.SavedPath);
+            w.WriteEndArray();
+            w.WriteStartArray(EventFields.Report.Instances);
             foreach (var r in results)
             {
                 var counters = InstanceCounters.From(r);
@@ -67,26 +100,25 @@ internal static class ReportCommand
                 foreach (var row in counters.Total) WriteRow(w, r, row, "Total");
             }
             w.WriteEndArray();
-            w.WritePropertyName("esrp");
+            w.WritePropertyName(EventFields.Report.Esrp);
             EsrpEvent.Write(w, suite, esrp, submission);
             if (merged.Count > 0)
             {
                 var m = merged[0];
-                w.WriteStartObject("aggregate");
-                w.WriteNumber("hosts", m.Hosts.Count);
-                w.WriteString("result", m.Result);
-                w.WriteNumber("targetIops", Math.Round(m.TargetTransactionalIops, 3));
-                w.WriteNumber("achievedIops", Math.Round(m.AchievedTransactionalIops, 3));
-                if (m.MeasuringStartSkewSeconds is double skew) w.WriteNumber("measuringStartSkewSeconds", skew);
+                w.WriteStartObject(EventFields.Report.Aggregate);
+                w.WriteNumber(EventFields.Report.Merged.Hosts, m.Hosts.Count);
+                w.WriteString(EventFields.Report.Merged.Result, m.Result);
+                w.WriteNumber(EventFields.Report.Merged.TargetIops, Math.Round(m.TargetTransactionalIops, 3));
+                w.WriteNumber(EventFields.Report.Merged.AchievedIops, Math.Round(m.AchievedTransactionalIops, 3));
+                if (m.MeasuringStartSkewSeconds is double skew) w.WriteNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds, skew);
                 w.WriteEndObject();
             }
             if (comparison is not null)
             {
-                w.WritePropertyName("comparison");
+                w.WritePropertyName(EventFields.Report.Comparison);
                 JsonSerializer.Serialize(w, comparison, ResultsFile.Options);
             }
         });
-        return ExitCodes.Ran;
     }
 
     private static void WriteRow(Utf8JsonWriter w, TestResults r, IoCounterRow row, string table)
@@ -115,11 +147,11 @@ internal static class ReportCommand
                 try { results.Add(ResultsFile.Load(file)); }
                 catch (EngineException ex) when (found)
                 {
-                    events.Log("warning", $"Skipped '{file}': {ex.Code}: {ex.Message}");
+                    events.Log(EventFields.Log.Warning, $"Skipped '{file}': {ex.Code}: {ex.Message}");
                 }
             }
             if (results.Count == 0)
-                throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
+                throw new EngineException(ErrorCodes.ResultsNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
         }
         catch (EngineException ex)
         {
@@ -131,7 +163,7 @@ internal static class ReportCommand
     /// <summary>Files as given; folders contribute every results JSON directly inside them (Found = true).</summary>
     internal static List<(string Path, bool Found)> ResolveResultsFiles(IReadOnlyList<string> paths)
     {
-        if (paths.Count == 0) throw EngineException.InvalidArgument("PathsMissing", "The report command needs at least one results file or folder in 'paths'.");
+        if (paths.Count == 0) throw EngineException.Refused(ErrorCodes.PathsMissing, "The report command needs at least one results file or folder in 'paths'.");
         var files = new List<(string Path, bool Found)>();
         foreach (var p in paths)
         {
@@ -142,10 +174,10 @@ internal static class ReportCommand
                 var found = Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly)
                     .Where(IsResultsFile).OrderBy(f => f, StringComparer.Ordinal).ToList();
                 if (found.Count == 0)
-                    throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
+                    throw new EngineException(ErrorCodes.ResultsNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
                 files.AddRange(found.Select(f => (f, true)));
             }
-            else throw new EngineException("ResultsNotFound", ErrorCategories.ObjectNotFound, $"'{p}' is neither a results file nor a folder.", p);
+            else throw new EngineException(ErrorCodes.ResultsNotFound, $"'{p}' is neither a results file nor a folder.", p);
         }
         return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
     }

@@ -26,7 +26,7 @@ internal static class ReportFiles
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
-            events.Error("ReportWriteFailed", ErrorCategories.WriteError,
+            events.Error(ErrorCodes.ReportWriteFailed,
                 $"Could not write the reports beside '{results.SavedPath}': {ex.Message} The results file holds everything measured; render the reports later with the report command.", results.SavedPath);
             return false;
         }
@@ -45,7 +45,7 @@ internal static class ReportFiles
         foreach (var n in names)
         {
             if (!Enum.TryParse<ReportFormats>(n, ignoreCase: true, out var f) || f == ReportFormats.None || n.Contains(','))
-                throw EngineException.InvalidArgument("UnknownReportFormat",
+                throw EngineException.Refused(ErrorCodes.UnknownReportFormat,
                     $"Unknown report format '{n}': use Html, Xml, Csv, Text, PdhCsv, Esrp, EsrpHtml or All.");
             formats |= f;
         }

@@ -24,7 +24,7 @@ internal static class ReportSets
             return (results, ReportCommand.GroupIntoRuns(results), null);
         }
         if (request.Paths.Count > 0)
-            throw EngineException.InvalidArgument("RunsAndPaths", "Give the results either in 'paths' (the engine tells the runs apart) or in 'runs' (each with its label), not both.", request.Paths[0]);
+            throw EngineException.Refused(ErrorCodes.RunsAndPaths, "Give the results either in 'paths' (the engine tells the runs apart) or in 'runs' (each with its label), not both.", request.Paths[0]);
         var labels = new List<string>();
         var all = new List<TestResults>();
         var runs = new List<List<TestResults>>();
@@ -32,9 +32,9 @@ internal static class ReportSets
         {
             string label = run.Label?.Trim() ?? "";
             if (label.Length == 0)
-                throw EngineException.InvalidArgument("LabelMissing", $"A run in 'runs' has no label (its paths: {string.Join(", ", run.Paths)}): name every run.", string.Join(", ", run.Paths));
+                throw EngineException.Refused(ErrorCodes.LabelMissing, $"A run in 'runs' has no label (its paths: {string.Join(", ", run.Paths)}): name every run.", string.Join(", ", run.Paths));
             if (labels.Contains(label, StringComparer.Ordinal))
-                throw EngineException.InvalidArgument("LabelsNotUnique", $"The label '{label}' names two runs: give each run its own label.", label);
+                throw EngineException.Refused(ErrorCodes.LabelsNotUnique, $"The label '{label}' names two runs: give each run its own label.", label);
             labels.Add(label);
             var loaded = ReportCommand.LoadResults(run.Paths, events);
             all.AddRange(loaded);
@@ -55,7 +55,7 @@ internal static class ReportSets
         var hosts = suite.Of(type).ToList();
         int left = loaded.Count - hosts.Count;
         if (left > 0)
-            events.Log("warning", $"Run '{label}': compared by its {type} result{(hosts.Count == 1 ? "" : "s")} ({hosts.Count} host{(hosts.Count == 1 ? "" : "s")}); " +
+            events.Log(EventFields.Log.Warning, $"Run '{label}': compared by its {type} result{(hosts.Count == 1 ? "" : "s")} ({hosts.Count} host{(hosts.Count == 1 ? "" : "s")}); " +
                                   $"{left} other results file{(left == 1 ? "" : "s")} (other tests, or runs stopped and run again) are not part of the comparison.");
         return hosts;
     }

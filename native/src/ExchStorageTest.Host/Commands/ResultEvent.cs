@@ -26,37 +26,37 @@ internal static class ResultEvent
 
     public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<string> reportPaths)
     {
-        events.Emit("result", w =>
+        events.Emit(EventTypes.Result, w =>
         {
-            w.WriteString("testId", r.TestId);
-            w.WriteString("testType", r.TestType.ToString());
-            w.WriteString("result", r.Verdict.Result);
-            w.WriteString("completion", r.Completion);
-            w.WriteStartArray("reasons");
+            w.WriteString(EventFields.Result.TestId, r.TestId);
+            w.WriteString(EventFields.Result.TestType, r.TestType.ToString());
+            w.WriteString(EventFields.Result.Verdict, r.Verdict.Result);
+            w.WriteString(EventFields.Result.Completion, r.Completion);
+            w.WriteStartArray(EventFields.Result.Reasons);
             foreach (var reason in r.Verdict.Reasons)
             {
                 w.WriteStartObject();
-                w.WriteString("code", reason.Code);
-                if (reason.Instance is not null) w.WriteString("instance", reason.Instance);
-                w.WriteString("message", reason.Message);
-                if (reason.Measured is double m) w.WriteNumber("measured", Math.Round(m, 3));
-                if (reason.Limit is double l) w.WriteNumber("limit", l);
+                w.WriteString(EventFields.Result.Reason.Code, reason.Code);
+                if (reason.Instance is not null) w.WriteString(EventFields.Result.Reason.Instance, reason.Instance);
+                w.WriteString(EventFields.Result.Reason.Message, reason.Message);
+                if (reason.Measured is double m) w.WriteNumber(EventFields.Result.Reason.Measured, Math.Round(m, 3));
+                if (reason.Limit is double l) w.WriteNumber(EventFields.Result.Reason.Limit, l);
                 w.WriteEndObject();
             }
             w.WriteEndArray();
-            w.WriteNumber("targetIops", Math.Round(r.Sizing.TargetTransactionalIops, 3));
-            w.WriteNumber("achievedIops", Math.Round(AchievedIops(r), 3));
-            Latency(w, "dbReadLatencyMs", r, StreamNames.DatabaseRead);
-            Latency(w, "dbWriteLatencyMs", r, StreamNames.DatabaseWrite);
-            Latency(w, "logWriteLatencyMs", r, StreamNames.LogWrite);
+            w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
+            w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
+            Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);
+            Latency(w, EventFields.Result.LogWriteLatencyMs, r, StreamNames.LogWrite);
             if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
-            if (r.Settings.StartAtUtc is DateTime start) w.WriteString("startAtUtc", start);
-            if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString("measureAtUtc", agreed);
-            if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString("measuringStartUtc", measured);
-            w.WriteString("ioBackend", r.Environment.IoBackend);
-            w.WriteBoolean("directIo", r.Environment.DirectIo);
-            w.WriteString("resultsPath", r.SavedPath ?? "");
-            w.WriteStartArray("reportPaths");
+            if (r.Settings.StartAtUtc is DateTime start) w.WriteString(EventFields.Result.StartAtUtc, start);
+            if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString(EventFields.Result.MeasureAtUtc, agreed);
+            if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString(EventFields.Result.MeasuringStartUtc, measured);
+            w.WriteString(EventFields.Result.IoBackend, r.Environment.IoBackend);
+            w.WriteBoolean(EventFields.Result.DirectIo, r.Environment.DirectIo);
+            w.WriteString(EventFields.Result.ResultsPath, r.SavedPath ?? "");
+            w.WriteStartArray(EventFields.Result.ReportPaths);
             foreach (var p in reportPaths) w.WriteStringValue(p);
             w.WriteEndArray();
         });
@@ -75,19 +75,19 @@ internal static class ResultEvent
     /// <summary>The raw stream mix has no Exchange streams: each named stream's figures go in instead.</summary>
     private static void Streams(Utf8JsonWriter w, TestResults r)
     {
-        w.WriteStartArray("streams");
+        w.WriteStartArray(EventFields.Result.Streams);
         foreach (var i in r.Instances)
         {
             foreach (var s in i.Streams)
             {
                 w.WriteStartObject();
-                w.WriteString("name", i.Name);
-                w.WriteString("operation", s.Operation);
-                w.WriteNumber("iops", Math.Round(s.OperationsPerSecond, 1));
-                w.WriteNumber("averageBytes", Math.Round(s.AverageBytes));
-                w.WriteNumber("meanLatencyMs", Math.Round(s.LatencyMs.Mean, 3));
-                w.WriteNumber("p99LatencyMs", Math.Round(s.LatencyMs.P99, 3));
-                w.WriteNumber("meanQueueDepth", Math.Round(s.MeanQueueDepth, 2));
+                w.WriteString(EventFields.Result.Stream.Name, i.Name);
+                w.WriteString(EventFields.Result.Stream.Operation, s.Operation);
+                w.WriteNumber(EventFields.Result.Stream.Iops, Math.Round(s.OperationsPerSecond, 1));
+                w.WriteNumber(EventFields.Result.Stream.AverageBytes, Math.Round(s.AverageBytes));
+                w.WriteNumber(EventFields.Result.Stream.MeanLatencyMs, Math.Round(s.LatencyMs.Mean, 3));
+                w.WriteNumber(EventFields.Result.Stream.P99LatencyMs, Math.Round(s.LatencyMs.P99, 3));
+                w.WriteNumber(EventFields.Result.Stream.MeanQueueDepth, Math.Round(s.MeanQueueDepth, 2));
                 w.WriteEndObject();
             }
         }
@@ -108,9 +108,9 @@ internal static class ResultEvent
             merged.Add(HistogramMath.ToHistogram(s.Histogram));
         }
         w.WriteStartObject(name);
-        w.WriteNumber("average", Math.Round(n == 0 ? 0 : sumMeans / n, 3));
-        w.WriteNumber("p99", Math.Round(merged.Percentile(99) / 1e6, 3));
-        w.WriteNumber("max", Math.Round(merged.MaxNs / 1e6, 3));
+        w.WriteNumber(EventFields.Result.Latency.Average, Math.Round(n == 0 ? 0 : sumMeans / n, 3));
+        w.WriteNumber(EventFields.Result.Latency.P99, Math.Round(merged.Percentile(99) / 1e6, 3));
+        w.WriteNumber(EventFields.Result.Latency.Max, Math.Round(merged.MaxNs / 1e6, 3));
         w.WriteEndObject();
     }
 }

@@ -5,12 +5,13 @@ using ExchStorageTest.Engine.Runs;
 namespace ExchStorageTest.Host.Commands;
 
 /// <summary>Plans, runs and reports a test; the result event carries the summary the module turns into a TestResult.</summary>
-internal static class RunCommand
+internal sealed class RunCommand : IHelperCommand
 {
-    public static int Execute(EngineRequest request, EventWriter events, string version, CancellationToken cancel)
+    public string Name => HelperCommands.Run;
+
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         var plan = TestPlanner.Plan(request);
-        var results = TestRunner.Run(plan, events, cancel);
-        return ResultEvent.Finish(events, results);
+        return cancel => ResultEvent.Finish(events, TestRunner.Run(plan, events, cancel));
     }
 }

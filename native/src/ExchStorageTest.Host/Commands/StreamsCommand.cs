@@ -5,12 +5,13 @@ using ExchStorageTest.Engine.Protocol;
 namespace ExchStorageTest.Host.Commands;
 
 /// <summary>"streams": the raw disk-subsystem mode (a named mix of streams for a duration), reported like a run.</summary>
-internal static class StreamsCommand
+internal sealed class StreamsCommand : IHelperCommand
 {
-    public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel)
+    public string Name => HelperCommands.Streams;
+
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         var plan = StreamMixPlan.From(request);
-        var results = StreamMixRunner.Run(plan, events, cancel);
-        return ResultEvent.Finish(events, results);
+        return cancel => ResultEvent.Finish(events, StreamMixRunner.Run(plan, events, cancel));
     }
 }

@@ -10,33 +10,38 @@ namespace ExchStorageTest.Host.Commands;
 /// Request: <c>paths</c> = [the saved profile file], <c>outputPath</c>, <c>testType</c>,
 /// <c>maxResultAgeHours</c> (default 24). One <c>validation</c> event with the state.
 /// </summary>
-internal static class ValidationCommand
+internal sealed class ValidationCommand : IHelperCommand
 {
-    public static int Execute(EngineRequest request, EventWriter events) => Execute(request, events, DateTime.UtcNow);
+    public string Name => HelperCommands.Validation;
+
+    public CommandWork Check(EngineRequest request, EventWriter events) => Check(request, events, () => DateTime.UtcNow);
 
     /// <summary>The testable form: "now" is given.</summary>
-    public static int Execute(EngineRequest request, EventWriter events, DateTime nowUtc)
+    public CommandWork Check(EngineRequest request, EventWriter events, Func<DateTime> nowUtc)
     {
         if (request.Paths.Count != 1)
-            throw EngineException.InvalidArgument("PathsMissing", $"The validation command needs exactly one path in 'paths': the saved profile file (got {request.Paths.Count}).");
+            throw EngineException.Refused(ErrorCodes.PathsMissing, $"The validation command needs exactly one path in 'paths': the saved profile file (got {request.Paths.Count}).");
         var instance = new DscInstance
         {
             ProfilePath = request.Paths[0],
             OutputPath = request.OutputPath,
             TestType = request.TestType,
-            MaxResultAgeHours = request.MaxResultAgeHours ?? 24,
+            MaxResultAgeHours = request.MaxResultAgeHours ?? RunDefaults.MaxResultAgeHours,
         }.Checked();
-        var state = DscCommand.Read(instance, nowUtc);
-        var members = state.ToJsonObject(state.InDesiredState);
-        events.Emit("validation", w =>
+        return _ =>
         {
-            foreach (var (name, value) in members)
+            var state = DscCommand.Read(instance, nowUtc());
+            var members = state.ToJsonObject(state.InDesiredState);
+            events.Emit(EventTypes.Validation, w =>
             {
-                w.WritePropertyName(name);
-                if (value is null) w.WriteNullValue();
-                else value.WriteTo(w);
-            }
-        });
-        return ExitCodes.Ran;
+                foreach (var (name, value) in members)
+                {
+                    w.WritePropertyName(name);
+                    if (value is null) w.WriteNullValue();
+                    else value.WriteTo(w);
+                }
+            });
+            return ExitCodes.Ran;
+        };
     }
 }

@@ -1,5 +1,6 @@
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Storage;
 
 namespace ExchStorageTest.Host.Commands;
@@ -9,54 +10,63 @@ namespace ExchStorageTest.Host.Commands;
 /// Test-DatabaseChecksum runs. Paths are .edb files (their Logs folder beside them is checked too)
 /// or folders, searched for databases and log folders.
 /// </summary>
-internal static class VerifyCommand
+internal sealed class VerifyCommand : IHelperCommand
 {
-    public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel)
+    public string Name => HelperCommands.Verify;
+
+    public CommandWork Check(EngineRequest request, EventWriter events)
     {
         if (request.Paths.Count == 0)
-            throw EngineException.InvalidArgument("PathsMissing", "The verify command needs at least one database file or folder in 'paths'.");
+            throw EngineException.Refused(ErrorCodes.PathsMissing, "The verify command needs at least one database file or folder in 'paths'.");
         var (databases, logFolders) = Resolve(request.Paths);
         if (databases.Count == 0 && logFolders.Count == 0)
-            throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"No database files or log folders were found under: {string.Join(", ", request.Paths)}.", request.Paths[0]);
-        var result = ChecksumVerifier.Verify(databases, logFolders, events, cancel);
-        events.Emit("verify", w =>
+            throw EngineException.Refused(ErrorCodes.DatabaseMissing, $"No database files or log folders were found under: {string.Join(", ", request.Paths)}.", request.Paths[0]);
+        return cancel =>
         {
-            w.WriteString("result", result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
-            w.WriteNumber("pagesChecked", result.PagesChecked);
-            w.WriteNumber("badPages", result.BadPages);
-            w.WriteNumber("logsChecked", result.LogsChecked);
-            w.WriteNumber("badLogs", result.BadLogs);
-            w.WriteNumber("elapsedSeconds", Math.Round(result.ElapsedSeconds, 3));
-            w.WriteStartArray("files");
+            Write(events, ChecksumVerifier.Verify(databases, logFolders, events, cancel));
+            return ExitCodes.Ran;
+        };
+    }
+
+    private static void Write(EventWriter events, ChecksumResult result)
+    {
+        events.Emit(EventTypes.Verify, w =>
+        {
+            w.WriteString(EventFields.Verify.Result, result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
+            w.WriteNumber(EventFields.Verify.PagesChecked, result.PagesChecked);
+            w.WriteNumber(EventFields.Verify.BadPages, result.BadPages);
+            w.WriteNumber(EventFields.Verify.LogsChecked, result.LogsChecked);
+            w.WriteNumber(EventFields.Verify.BadLogs, result.BadLogs);
+            w.WriteNumber(EventFields.Verify.ElapsedSeconds, Math.Round(result.ElapsedSeconds, 3));
+            w.WriteStartArray(EventFields.Verify.Files);
             foreach (var f in result.Files)
             {
                 bool db = f.Kind == "Database";
                 var problems = result.Problems.Where(p => p.StartsWith(f.Path, StringComparison.Ordinal)).ToList();
                 w.WriteStartObject();
-                w.WriteString("path", f.Path);
-                w.WriteString("kind", f.Kind);
+                w.WriteString(EventFields.Verify.File.Path, f.Path);
+                w.WriteString(EventFields.Verify.File.Kind, f.Kind);
                 if (db)
                 {
-                    w.WriteNumber("pagesChecked", f.Checked);
-                    w.WriteNumber("badPages", f.Bad);
+                    w.WriteNumber(EventFields.Verify.PagesChecked, f.Checked);
+                    w.WriteNumber(EventFields.Verify.BadPages, f.Bad);
                 }
                 else
                 {
                     // One log generation per file; its blocks are what was checked inside it.
-                    w.WriteNumber("logsChecked", 1);
-                    w.WriteNumber("badLogs", f.Bad > 0 ? 1 : 0);
-                    w.WriteNumber("blocksChecked", f.Checked);
+                    w.WriteNumber(EventFields.Verify.LogsChecked, 1);
+                    w.WriteNumber(EventFields.Verify.BadLogs, f.Bad > 0 ? 1 : 0);
+                    w.WriteNumber(EventFields.Verify.File.BlocksChecked, f.Checked);
                 }
-                w.WriteString("result", f.Bad == 0 ? "Pass" : "Fail");
-                w.WriteString("message", problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
+                w.WriteString(EventFields.Verify.Result, f.Bad == 0 ? "Pass" : "Fail");
+                w.WriteString(EventFields.Verify.File.Message, problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
                 w.WriteEndObject();
             }
             w.WriteEndArray();
-            w.WriteStartArray("problems");
+            w.WriteStartArray(EventFields.Verify.Problems);
             foreach (var p in result.Problems.Take(1000)) w.WriteStringValue(p);
             w.WriteEndArray();
         });
-        return ExitCodes.Ran;
     }
 
     internal static (List<string> Databases, List<string> LogFolders) Resolve(IEnumerable<string> paths)
@@ -65,6 +75,8 @@ internal static class VerifyCommand
         var logs = new List<string>();
         foreach (var p in paths)
         {
+            if (!ProfileRules.IsAbsolute(p))
+                throw EngineException.Refused(ErrorCodes.PathNotAbsolute, $"The path '{p}' is relative: give a full path.", p);
             string full = Path.GetFullPath(p);
             if (File.Exists(full))
             {
@@ -74,11 +86,13 @@ internal static class VerifyCommand
             }
             else if (Directory.Exists(full))
             {
-                dbs.AddRange(Directory.EnumerateFiles(full, "*.edb", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
-                logs.AddRange(Directory.EnumerateDirectories(full, "*", SearchOption.AllDirectories).Prepend(full)
-                    .Where(d => Directory.EnumerateFiles(d, "E00*.log").Any()).OrderBy(d => d, StringComparer.Ordinal));
+                // A sub-folder this process may not read holds nothing it could verify.
+                var everywhere = new EnumerationOptions { RecurseSubdirectories = true, IgnoreInaccessible = true };
+                dbs.AddRange(Directory.EnumerateFiles(full, "*.edb", everywhere).OrderBy(f => f, StringComparer.Ordinal));
+                logs.AddRange(Directory.EnumerateDirectories(full, "*", everywhere).Prepend(full)
+                    .Where(d => Directory.EnumerateFiles(d, "E00*.log", new EnumerationOptions { IgnoreInaccessible = true }).Any()).OrderBy(d => d, StringComparer.Ordinal));
             }
-            else throw new EngineException("PathNotFound", ErrorCategories.ObjectNotFound, $"'{p}' does not exist.", p);
+            else throw EngineException.Refused(ErrorCodes.PathNotFound, $"The file or folder '{p}' does not exist.", p);
         }
         return (dbs.Distinct().ToList(), logs.Distinct().ToList());
     }

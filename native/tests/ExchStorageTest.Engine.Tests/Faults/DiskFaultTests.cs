@@ -18,7 +18,7 @@ public class DiskFaultTests : IDisposable
         Profile = new MailboxProfile
         {
             Name = "Tiny", MailboxCount = 20, IopsPerMailbox = 0.5, MailboxSizeMB = 1, DatabaseCount = 1, CopiesPerDatabase = 1,
-            DatabasePaths = { dbRoot }, MinimumDatabaseCacheMB = 2, MaximumDatabaseCacheMB = 4,
+            DatabasePaths = new[] { dbRoot }, MinimumDatabaseCacheMB = 2, MaximumDatabaseCacheMB = 4,
         },
     };
 

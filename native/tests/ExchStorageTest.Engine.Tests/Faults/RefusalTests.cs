@@ -83,9 +83,9 @@ public class RefusalTests : IDisposable
     }
 
     [Theory] // issue 17 item 10
-    [InlineData("thresholds", "{\"averageDatabaseReadLatencyMs\":-5}", "ThresholdOutOfRange", "AverageDatabaseReadLatencyMs")]
-    [InlineData("thresholds", "{\"maximumLogWriteLatencyMs\":0}", "ThresholdOutOfRange", "MaximumLogWriteLatencyMs")]
-    [InlineData("warmupSeconds", "-1", "WarmupOutOfRange", "WarmupSeconds -1")]
+    [InlineData("thresholds", "{\"averageDatabaseReadLatencyMs\":-5}", "ThresholdOutOfRange", "averageDatabaseReadLatencyMs '-5'")]
+    [InlineData("thresholds", "{\"maximumLogWriteLatencyMs\":0}", "ThresholdOutOfRange", "maximumLogWriteLatencyMs '0'")]
+    [InlineData("warmupSeconds", "-1", "WarmupOutOfRange", "Warmup '-00:00:01'")]
     public void Zero_or_negative_thresholds_and_warmup_are_refused(string field, string json, string code, string named)
     {
         var request = Requests.Run(_dir.Sub("Db"), 2);
@@ -133,7 +133,7 @@ public class RefusalTests : IDisposable
         string missing = _dir.Combine("not-there", "s.dat");
         var request = new JsonObject
         {
-            ["command"] = "streams", ["durationSeconds"] = 1,
+            ["protocol"] = 1, ["command"] = "streams", ["durationSeconds"] = 1,
             ["streams"] = new JsonArray(new JsonObject { ["name"] = "a", ["preset"] = "Random32K", ["path"] = missing, ["fileSizeBytes"] = 8 << 20 }),
         };
         var (exit, events) = HostProcessTests.RunHost(request.Json());

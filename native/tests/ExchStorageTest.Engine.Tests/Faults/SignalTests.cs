@@ -62,7 +62,7 @@ public class SignalTests : IDisposable
         Assert.Contains(r.Timeline.TestEndUtc.ToString("yyyy-MM-dd HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture), reason.Message, StringComparison.Ordinal);
         Assert.NotEmpty(r.TimeSeries);
 
-        var (exit, events) = HostProcessTests.RunHost($"{{\"command\":\"report\",\"paths\":[{System.Text.Json.JsonSerializer.Serialize(checkpoint)}]}}");
+        var (exit, events) = HostProcessTests.RunHost($"{{\"protocol\":1,\"command\":\"report\",\"paths\":[{System.Text.Json.JsonSerializer.Serialize(checkpoint)}]}}");
         Assert.Equal(0, exit);
         string text = events.Single(e => e.GetProperty("type").GetString() == "report").GetProperty("text").GetString()!;
         Assert.Contains("The run was interrupted", text, StringComparison.Ordinal);

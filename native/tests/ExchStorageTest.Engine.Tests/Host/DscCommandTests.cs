@@ -161,7 +161,7 @@ public class DscCommandTests : IDisposable
     [InlineData("not json", "instance")]
     [InlineData("{\"profilePath\":\"x.json\"}", "name")]
     [InlineData("{\"name\":\"a\"}", "profilePath")]
-    [InlineData("{\"name\":\"a\",\"profilePath\":\"p.json\",\"maxResultAgeHours\":0}", "maxResultAgeHours")]
+    [InlineData("{\"name\":\"a\",\"profilePath\":\"p.json\",\"maxResultAgeHours\":0}", "MaxResultAgeHours '0'")]
     public void Invalid_input_exits_2_with_a_trace_line(string input, string mentioned)
     {
         var stdout = new StringWriter();
@@ -212,7 +212,7 @@ public class DscCommandTests : IDisposable
             stdout, new StringWriter(), now);
         var expected = JsonDocument.Parse(stdout.ToString().Split('\n')[0]).RootElement;
 
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"validation\",\"testType\":\"Performance\",\"maxResultAgeHours\":12,\"paths\":[" + JsonSerializer.Serialize(profile)
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"validation\",\"testType\":\"Performance\",\"maxResultAgeHours\":12,\"paths\":[" + JsonSerializer.Serialize(profile)
             + "],\"outputPath\":" + JsonSerializer.Serialize(_dir.Combine("out")) + "}");
 
         Assert.Equal(0, dsc);
@@ -229,7 +229,7 @@ public class DscCommandTests : IDisposable
     [InlineData("\"paths\":[\"p.json\"],\"maxResultAgeHours\":0", "MaxResultAgeOutOfRange")]
     public void The_validation_command_refuses_a_request_without_one_profile_or_with_a_bad_age(string members, string code)
     {
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"validation\"," + members + "}");
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"validation\"," + members + "}");
 
         Assert.Equal(2, exit);
         Assert.Equal(code, events.Single(e => e.GetProperty("type").GetString() == "error").GetProperty("code").GetString());

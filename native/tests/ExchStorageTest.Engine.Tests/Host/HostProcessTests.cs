@@ -35,7 +35,7 @@ public class HostProcessTests : IDisposable
     [Fact]
     public void Hello_comes_first_with_protocol_and_engine_version()
     {
-        var (exit, events) = RunHost("{\"command\":\"version\"}");
+        var (exit, events) = RunHost("{\"protocol\":1,\"command\":\"version\"}");
         Assert.Equal(0, exit);
         var hello = events[0];
         Assert.Equal("hello", hello.GetProperty("type").GetString());
@@ -47,7 +47,7 @@ public class HostProcessTests : IDisposable
     [Fact]
     public void Plan_lists_every_file_and_writes_none()
     {
-        string req = "{\"command\":\"plan\",\"durationSeconds\":30,\"profile\":{\"mailboxCount\":100,\"iopsPerMailbox\":0.5,\"mailboxSizeMB\":50,\"databaseCount\":2,\"databasePaths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}}";
+        string req = "{\"protocol\":1,\"command\":\"plan\",\"durationSeconds\":30,\"profile\":{\"mailboxCount\":100,\"iopsPerMailbox\":0.5,\"mailboxSizeMB\":50,\"databaseCount\":2,\"databasePaths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}}";
         var (exit, events) = RunHost(req);
         Assert.Equal(0, exit);
         var plan = events.Single(e => e.GetProperty("type").GetString() == "plan");
@@ -59,8 +59,8 @@ public class HostProcessTests : IDisposable
     [Theory]
     [InlineData("not json", "RequestMalformed")]
     [InlineData("", "RequestMissing")]
-    [InlineData("{\"command\":\"explode\"}", "UnknownCommand")]
-    [InlineData("{\"command\":\"plan\",\"profile\":{\"mailboxCount\":0}}", "MailboxCountOutOfRange")]
+    [InlineData("{\"protocol\":1,\"command\":\"explode\"}", "UnknownCommand")]
+    [InlineData("{\"protocol\":1,\"command\":\"plan\",\"profile\":{\"mailboxCount\":0}}", "MailboxCountOutOfRange")]
     public void Bad_requests_end_with_an_error_event_and_exit_code_2(string request, string code)
     {
         var (exit, events) = RunHost(request);

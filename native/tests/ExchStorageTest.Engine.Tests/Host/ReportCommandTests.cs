@@ -22,7 +22,7 @@ public class ReportCommandTests : IDisposable
     public void One_results_file_gives_the_text_report_and_the_requested_files()
     {
         string file = Save(ReportFixtures.Js13(), "Performance_js13.json");
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"formats\":[\"Text\",\"Html\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"formats\":[\"Text\",\"Html\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
         Assert.Equal(0, exit);
         var report = ReportEvent(events);
         Assert.Contains("Overall Test Result", report.GetProperty("text").GetString());
@@ -38,7 +38,7 @@ public class ReportCommandTests : IDisposable
     {
         Save(ReportFixtures.Js13(), "js13.json");
         Save(ReportFixtures.Js14(), "js14.json");
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
         Assert.Equal(0, exit);
         var report = ReportEvent(events);
         Assert.Equal(1, report.GetProperty("runs").GetInt32());
@@ -53,11 +53,11 @@ public class ReportCommandTests : IDisposable
     [Fact]
     public void A_missing_path_and_an_unknown_format_are_refused()
     {
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none.json")) + "]}");
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none.json")) + "]}");
         Assert.Equal(2, exit); // a refusal: nothing was written
         Assert.Equal("ResultsNotFound", events.Last().GetProperty("code").GetString());
         string file = Save(ReportFixtures.Js13(), "a.json");
-        (exit, events) = HostProcessTests.RunHost("{\"command\":\"report\",\"formats\":[\"Pdf\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
+        (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"formats\":[\"Pdf\"],\"paths\":[" + JsonSerializer.Serialize(file) + "]}");
         Assert.Equal(2, exit);
         Assert.Equal("UnknownReportFormat", events.Last().GetProperty("code").GetString());
     }

@@ -15,7 +15,7 @@ public class VerifyCommandTests : IDisposable
     {
         var plan = TestPlanner.Plan(_dir.Request(TestType.Performance, 1, databases: 2, copies: 1));
         DatabaseSet.Prepare(plan, EventWriter.Null, _ => { }, CancellationToken.None);
-        string request = "{\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}";
+        string request = "{\"protocol\":1,\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}";
 
         var (exit, events) = HostProcessTests.RunHost(request);
         Assert.Equal(0, exit);
@@ -45,8 +45,8 @@ public class VerifyCommandTests : IDisposable
     [Fact]
     public void A_missing_path_is_refused()
     {
-        var (exit, events) = HostProcessTests.RunHost("{\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none")) + "]}");
-        Assert.Equal(1, exit);
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(_dir.Combine("none")) + "]}");
+        Assert.Equal(2, exit); // a refusal, as every refusal of every command
         Assert.Equal("PathNotFound", events.Last().GetProperty("code").GetString());
     }
 

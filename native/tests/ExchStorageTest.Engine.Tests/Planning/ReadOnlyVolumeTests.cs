@@ -23,7 +23,7 @@ public class ReadOnlyVolumeTests
             var request = new EngineRequest
             {
                 DurationSeconds = 30,
-                Profile = new MailboxProfile { MailboxCount = 100, IopsPerMailbox = 0.5, MailboxSizeMB = 10, DatabaseCount = 1, DatabasePaths = { mount } },
+                Profile = new MailboxProfile { MailboxCount = 100, IopsPerMailbox = 0.5, MailboxSizeMB = 10, DatabaseCount = 1, DatabasePaths = new[] { mount } },
             };
             var ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(request));
             Assert.Equal("PathNotWritable", ex.Code);

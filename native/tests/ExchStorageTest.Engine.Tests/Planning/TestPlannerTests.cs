@@ -12,7 +12,7 @@ public class TestPlannerTests : IDisposable
         var r = new EngineRequest
         {
             DurationSeconds = 30,
-            Profile = new MailboxProfile { MailboxCount = 100, IopsPerMailbox = 0.5, MailboxSizeMB = 50, DatabaseCount = 2, DatabasePaths = { _dir.Path } },
+            Profile = new MailboxProfile { MailboxCount = 100, IopsPerMailbox = 0.5, MailboxSizeMB = 50, DatabaseCount = 2, DatabasePaths = new[] { _dir.Path } },
         };
         profile?.Invoke(r.Profile);
         request?.Invoke(r);
@@ -60,7 +60,6 @@ public class TestPlannerTests : IDisposable
         { "tooBig", "InsufficientSpace" },
         { "tinyDb", "DatabaseTooSmall" },
         { "restoreNoPath", "RestorePathMissing" },
-        { "protocol", "ProtocolMismatch" },
         { "rate", "TargetRateOutOfRange" },
     };
 
@@ -84,14 +83,13 @@ public class TestPlannerTests : IDisposable
             "cache" => Request(p => { p.MinimumDatabaseCacheMB = 512; p.MaximumDatabaseCacheMB = 128; }),
             "duration0" => Request(request: r => r.DurationSeconds = 0),
             "interval0" => Request(request: r => r.SampleIntervalSeconds = 0),
-            "noPath" => Request(p => p.DatabasePaths.Clear()),
-            "missingPath" => Request(p => p.DatabasePaths = new() { _dir.Combine("nope") }),
-            "fileAsPath" => Request(p => p.DatabasePaths = new() { file }),
-            "pathCount" => Request(p => { p.DatabaseCount = 3; p.DatabasePaths = new() { _dir.Path, _dir.Path }; }),
+            "noPath" => Request(p => p.DatabasePaths = Array.Empty<string>()),
+            "missingPath" => Request(p => p.DatabasePaths = new[] { _dir.Combine("nope") }),
+            "fileAsPath" => Request(p => p.DatabasePaths = new[] { file }),
+            "pathCount" => Request(p => { p.DatabaseCount = 3; p.DatabasePaths = new[] { _dir.Path, _dir.Path }; }),
             "tooBig" => Request(p => { p.MailboxCount = 1_000_000; p.MailboxSizeMB = 1_000_000; }),
-            "tinyDb" => Request(p => { p.MailboxCount = 1; p.MailboxSizeMB = 1; }),
+            "tinyDb" => Request(p => { p.MailboxCount = 2; p.MailboxSizeMB = 1; }),
             "restoreNoPath" => Request(request: r => r.DatabaseSource = DatabaseSource.Restore),
-            "protocol" => Request(request: r => r.Protocol = 99),
             "rate" => Request(request: r => r.TargetRateIops = -1),
             _ => throw new ArgumentException(@case),
         };
@@ -107,7 +105,7 @@ public class TestPlannerTests : IDisposable
         var ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => p.MailboxCount = -5)));
         Assert.Contains("-5", ex.Message);
         var missing = _dir.Combine("nope");
-        ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => p.DatabasePaths = new() { missing })));
+        ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => p.DatabasePaths = new[] { missing })));
         Assert.Contains(missing, ex.Message);
         Assert.Equal(missing, ex.Target);
         Assert.Equal(ErrorCategories.ObjectNotFound, ex.Category);

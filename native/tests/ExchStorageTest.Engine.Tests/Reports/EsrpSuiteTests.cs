@@ -17,7 +17,7 @@ public class EsrpSuiteTests
         r.Timeline = new Timeline { TestStartUtc = start, TestEndUtc = start.AddMinutes(5), CollectionStartUtc = start.AddMinutes(1), CollectionEndUtc = start.AddMinutes(5) };
         r.Instances.RemoveRange(1, r.Instances.Count - 1);
         r.Instances[0].DatabasePath = db;
-        r.Profile.DatabasePaths = new List<string> { System.IO.Path.GetDirectoryName(db)! };
+        r.Profile.DatabasePaths = new[] { System.IO.Path.GetDirectoryName(db)! };
         r.Instances[0].InstanceId = id;
         r.Instances[0].DatabaseCreated = type == TestType.Performance;
         if (type == TestType.Stress) r.Checksum = new ChecksumResult { PagesChecked = 1000, LogsChecked = 12 };

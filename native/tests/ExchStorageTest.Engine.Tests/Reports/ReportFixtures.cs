@@ -108,7 +108,7 @@ internal static class ReportFixtures
             Profile = new MailboxProfile
             {
                 Name = "Golden", MailboxCount = 500, IopsPerMailbox = 0.12, MailboxSizeMB = 100, DatabaseCount = 2, CopiesPerDatabase = 2,
-                DatabasePaths = { "/mnt/db" }, LogPaths = { "/mnt/log" },
+                DatabasePaths = new[] { "/mnt/db" }, LogPaths = new[] { "/mnt/log" },
             },
             Settings = new RunSettings { DurationSeconds = 120, WarmupSeconds = 10, SampleIntervalSeconds = 15, ThreadCount = 4, AutoTuned = true, Thresholds = Thresholds.For(type) },
             TuningOutcome = "Succeeded",

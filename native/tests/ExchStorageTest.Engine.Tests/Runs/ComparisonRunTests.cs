@@ -33,7 +33,7 @@ public class ComparisonRunTests
             Profile = new MailboxProfile
             {
                 Name = "Lab", MailboxCount = 20, IopsPerMailbox = 0.5, MailboxSizeMB = 1, DatabaseCount = 1, CopiesPerDatabase = 1,
-                DatabasePaths = { databases }, MinimumDatabaseCacheMB = 4, MaximumDatabaseCacheMB = 8,
+                DatabasePaths = new[] { databases }, MinimumDatabaseCacheMB = 4, MaximumDatabaseCacheMB = 8,
             },
         };
         var r = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
@@ -53,6 +53,7 @@ public class ComparisonRunTests
 
         string request = JsonSerializer.Serialize(new
         {
+            protocol = 1,
             command = "report",
             formats = new[] { "Html" },
             outputPath = folder.Sub("comparison"),

@@ -34,7 +34,7 @@ public class EsrpSuiteRunTests
             Profile = new MailboxProfile
             {
                 Name = "Lab", MailboxCount = 40, IopsPerMailbox = 0.5, MailboxSizeMB = 1, DatabaseCount = 2, CopiesPerDatabase = 1,
-                DatabasePaths = { folder.Sub(host) }, MinimumDatabaseCacheMB = 4, MaximumDatabaseCacheMB = 8,
+                DatabasePaths = new[] { folder.Sub(host) }, MinimumDatabaseCacheMB = 4, MaximumDatabaseCacheMB = 8,
             },
         };
         return r;
@@ -59,6 +59,7 @@ public class EsrpSuiteRunTests
 
         string request = JsonSerializer.Serialize(new
         {
+            protocol = 1,
             command = "report",
             formats = new[] { "Html", "EsrpHtml" },
             paths = runs.Select(r => r.SavedPath!).ToArray(),

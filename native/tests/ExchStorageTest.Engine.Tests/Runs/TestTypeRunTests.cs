@@ -118,7 +118,7 @@ public class TestTypeRunTests
     public void Open_loop_paces_transactional_io_at_the_target_rate()
     {
         using var folder = new TestFolder("open");
-        var req = folder.Request(TestType.Performance, 6);
+        var req = folder.Request(TestType.Performance, 6, threads: null); // a rate and a thread count are refused together
         req.TargetRateIops = 200;
         var r = Run(req);
         Assert.Equal("Open", r.Settings.LoadModel);
@@ -136,8 +136,7 @@ public class TestTypeRunTests
         using var volume = new LoopFileSystem(folder, sizeMiB: 256, name: "throughput");
         var req = folder.Request(TestType.Throughput, 4, threads: null);
         string db = Directory.CreateDirectory(volume.Combine("Db")).FullName;
-        req.Profile.DatabasePaths.Clear();
-        req.Profile.DatabasePaths.Add(db);
+        req.Profile.DatabasePaths = new[] { db };
         req.CapacityPercent = 20;
         long free = VolumeSpace.Of(db).FreeBytes;
         var r = Run(req);

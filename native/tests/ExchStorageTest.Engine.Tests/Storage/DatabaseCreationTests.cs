@@ -28,8 +28,7 @@ public class DatabaseCreationTests : IDisposable
         using var a = new LoopFileSystem(_dir, sizeMiB: 128, name: "a");
         using var b = new LoopFileSystem(_dir, sizeMiB: 128, name: "b");
         var request = _dir.Request(TestType.Performance, 1, databases: 3, copies: 1); // 20 MB per database
-        request.Profile.DatabasePaths.Clear();
-        request.Profile.DatabasePaths.AddRange(new[] { a.Combine("DB1"), b.Combine("DB2"), a.Combine("DB3") });
+        request.Profile.DatabasePaths = new[] { a.Combine("DB1"), b.Combine("DB2"), a.Combine("DB3") };
         request.OutputPath = _dir.Combine("Results");
         foreach (var p in request.Profile.DatabasePaths) Directory.CreateDirectory(p);
         var plan = TestPlanner.Plan(request);

@@ -115,7 +115,7 @@ public class DatabaseSetTests
         string backup = folder.Sub("Backup");
         foreach (var p in set) File.Copy(p.Plan.DatabaseFile, Path.Combine(backup, Path.GetFileName(p.Plan.DatabaseFile)));
         var req2 = folder.Request(TestType.Performance, 5);
-        req2.Profile.DatabasePaths = new List<string> { folder.Sub("Db2") };
+        req2.Profile.DatabasePaths = new[] { folder.Sub("Db2") };
         req2.DatabaseSource = DatabaseSource.Restore;
         req2.RestoreFromPath = backup;
         var restored = Prepare(req2);

@@ -46,7 +46,7 @@ public sealed class TestFolder : IDisposable
                 MailboxSizeMB = 1,
                 DatabaseCount = databases,
                 CopiesPerDatabase = copies,
-                DatabasePaths = { Sub("Db") },
+                DatabasePaths = new[] { Sub("Db") },
                 MinimumDatabaseCacheMB = 4,
                 MaximumDatabaseCacheMB = 8,
             },

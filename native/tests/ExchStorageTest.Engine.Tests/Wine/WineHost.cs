@@ -99,7 +99,7 @@ public sealed class WineSession : IDisposable
         if (WinePrerequisites.Missing is not null) return;
         Directory.CreateDirectory(_root);
         // Builds the prefix and proves the helper starts; later runs take about a second.
-        var hello = Run("{\"command\":\"version\"}", _root, TimeSpan.FromMinutes(5));
+        var hello = Run("{\"protocol\":1,\"command\":\"version\"}", _root, TimeSpan.FromMinutes(5));
         Started = hello.Exit == 0 && hello.OfType("hello").Any();
         StartFailure = Started ? null : $"The helper did not start under Wine (exit {hello.Exit}, timed out: {hello.TimedOut}): {hello.StdErr}";
     }

@@ -50,7 +50,7 @@ public class ProfileLoadTests
             Profile = new MailboxProfile
             {
                 Name = "Profile load", MailboxCount = 100, IopsPerMailbox = 4, MailboxSizeMB = 4,
-                DatabaseCount = 2, CopiesPerDatabase = 2, DatabasePaths = { root },
+                DatabaseCount = 2, CopiesPerDatabase = 2, DatabasePaths = new[] { root },
                 MinimumDatabaseCacheMB = 8, MaximumDatabaseCacheMB = 32,
             },
         };

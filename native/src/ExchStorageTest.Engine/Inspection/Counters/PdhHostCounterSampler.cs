@@ -38,7 +38,7 @@ public sealed class PdhHostCounterSampler : IHostCounterSampler
     public void Start()
     {
         if (!OperatingSystem.IsWindows())
-            throw new Protocol.EngineException("PlatformNotSupported", Protocol.ErrorCategories.NotImplemented, "PDH counters exist only on Windows.");
+            throw new Protocol.EngineException(ErrorCodes.PlatformNotSupported, "PDH counters exist only on Windows.");
         Open();
     }
 
@@ -98,7 +98,7 @@ public sealed class PdhHostCounterSampler : IHostCounterSampler
     private static void Check(uint status, string what)
     {
         if (status != 0)
-            throw new Protocol.EngineException("PdhFailed", Protocol.ErrorCategories.ResourceUnavailable, $"{what} failed with PDH status 0x{status:X8}.");
+            throw new Protocol.EngineException(ErrorCodes.PdhFailed, $"{what} failed with PDH status 0x{status:X8}.");
     }
 }
 

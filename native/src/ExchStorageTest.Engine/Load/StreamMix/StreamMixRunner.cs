@@ -153,10 +153,10 @@ public static class StreamMixRunner
                 AverageLatencyMs = s.AverageLatencyMs, P99LatencyMs = s.P99LatencyMs, MaxLatencyMs = s.MaxLatencyMs,
             });
         }
-        events.Emit("sample", w =>
+        events.Emit(EventTypes.Sample, w =>
         {
-            w.WriteNumber("elapsedSeconds", Math.Round(elapsed, 1));
-            w.WriteNumber("iops", Math.Round(iops, 1));
+            w.WriteNumber(EventFields.Sample.ElapsedSeconds, Math.Round(elapsed, 1));
+            w.WriteNumber(EventFields.Sample.Iops, Math.Round(iops, 1));
         });
         events.Progress("Measuring", elapsed * 100 / duration, Math.Max(0, duration - elapsed), $"{iops:F0} IOPS");
     }

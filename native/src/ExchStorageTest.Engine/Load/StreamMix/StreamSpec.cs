@@ -34,7 +34,7 @@ public sealed class StreamSpec
             case "logappend": s.Pattern = "Sequential"; s.ReadPercent = 0; s.WriteThrough = true; if (BlockSizeBytes == 32 * 1024) s.BlockSizeBytes = 16 * 1024; break;
             case "sequential256k": s.Pattern = "Sequential"; s.ReadPercent = 100; s.BlockSizeBytes = 256 * 1024; break;
             case "custom": break;
-            default: throw EngineException.InvalidArgument("UnknownStreamPreset", $"Stream '{Name}': unknown preset '{Preset}' (use Random32K, LogAppend, Sequential256K or Custom).");
+            default: throw EngineException.Refused(ErrorCodes.UnknownStreamPreset, $"Stream '{Name}': unknown preset '{Preset}' (use Random32K, LogAppend, Sequential256K or Custom).");
         }
         if (string.IsNullOrWhiteSpace(s.Name)) s.Name = $"{s.Preset}-{System.IO.Path.GetFileName(s.Path)}";
         return s;
@@ -44,19 +44,19 @@ public sealed class StreamSpec
     public void Validate()
     {
         string who = $"Stream '{Name}'";
-        if (string.IsNullOrWhiteSpace(Path)) throw EngineException.InvalidArgument("StreamPathMissing", $"{who} has no path.");
+        if (string.IsNullOrWhiteSpace(Path)) throw EngineException.Refused(ErrorCodes.StreamPathMissing, $"{who} has no path.");
         if (BlockSizeBytes < 512 || BlockSizeBytes % 512 != 0 || BlockSizeBytes > 16 << 20)
-            throw EngineException.InvalidArgument("StreamBlockSizeInvalid", $"{who}: block size {BlockSizeBytes} must be a multiple of 512 between 512 and 16 MiB.");
-        if (ReadPercent is < 0 or > 100) throw EngineException.InvalidArgument("StreamReadPercentOutOfRange", $"{who}: read percentage {ReadPercent} must be 0..100.");
-        if (QueueDepth is < 1 or > 1024) throw EngineException.InvalidArgument("StreamQueueDepthOutOfRange", $"{who}: queue depth {QueueDepth} must be 1..1024.");
-        if (RateIops is double r && !(r > 0)) throw EngineException.InvalidArgument("StreamRateOutOfRange", $"{who}: rate {r} must be greater than 0.");
+            throw EngineException.Refused(ErrorCodes.StreamBlockSizeInvalid, $"{who}: block size {BlockSizeBytes} must be a multiple of 512 between 512 and 16 MiB.");
+        if (ReadPercent is < 0 or > 100) throw EngineException.Refused(ErrorCodes.StreamReadPercentOutOfRange, $"{who}: read percentage {ReadPercent} must be 0..100.");
+        if (QueueDepth is < 1 or > 1024) throw EngineException.Refused(ErrorCodes.StreamQueueDepthOutOfRange, $"{who}: queue depth {QueueDepth} must be 1..1024.");
+        if (RateIops is double r && !(r > 0)) throw EngineException.Refused(ErrorCodes.StreamRateOutOfRange, $"{who}: rate {r} must be greater than 0.");
         if (!Pattern.Equals("Random", StringComparison.OrdinalIgnoreCase) && !Pattern.Equals("Sequential", StringComparison.OrdinalIgnoreCase))
-            throw EngineException.InvalidArgument("StreamPatternInvalid", $"{who}: pattern '{Pattern}' must be Random or Sequential.");
+            throw EngineException.Refused(ErrorCodes.StreamPatternInvalid, $"{who}: pattern '{Pattern}' must be Random or Sequential.");
         if (Pattern.Equals("Sequential", StringComparison.OrdinalIgnoreCase) && ReadPercent is > 0 and < 100)
-            throw EngineException.InvalidArgument("StreamPatternInvalid", $"{who}: a sequential stream is all reads (100) or all writes (0), not {ReadPercent}% reads.");
+            throw EngineException.Refused(ErrorCodes.StreamPatternInvalid, $"{who}: a sequential stream is all reads (100) or all writes (0), not {ReadPercent}% reads.");
         if (!Arrival.Equals("Linear", StringComparison.OrdinalIgnoreCase) && !Arrival.Equals("Poisson", StringComparison.OrdinalIgnoreCase))
-            throw EngineException.InvalidArgument("StreamArrivalInvalid", $"{who}: arrival '{Arrival}' must be Linear or Poisson.");
+            throw EngineException.Refused(ErrorCodes.StreamArrivalInvalid, $"{who}: arrival '{Arrival}' must be Linear or Poisson.");
         if (FileSizeBytes < StreamFile.DataOffset + BlockSizeBytes)
-            throw EngineException.InvalidArgument("StreamFileTooSmall", $"{who}: file size {FileSizeBytes} must hold the header and at least one block.");
+            throw EngineException.Refused(ErrorCodes.StreamFileTooSmall, $"{who}: file size {FileSizeBytes} must hold the header and at least one block.");
     }
 }

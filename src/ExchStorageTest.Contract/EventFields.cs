@@ -1,0 +1,245 @@
+namespace ExchStorageTest.Contract
+{
+    /// <summary>The event types of the helper's JSON Lines output (docs/protocol.md): the value of every event's <c>type</c>.</summary>
+    public static class EventTypes
+    {
+        public const string Hello = "hello";
+        public const string Log = "log";
+        public const string Progress = "progress";
+        public const string Sample = "sample";
+        public const string Plan = "plan";
+        public const string Result = "result";
+        public const string Inspect = "inspect";
+        public const string Verify = "verify";
+        public const string Report = "report";
+        public const string Validation = "validation";
+        public const string Error = "error";
+    }
+
+    /// <summary>
+    /// The fields of the events, spelled once: the engine writes them, the module maps them to its output objects.
+    /// The report event's open-ended tables (esrp, comparison, instance counters) are named by the engine alone: the
+    /// module hands them on as PSObjects without reading their fields.
+    /// </summary>
+    public static class EventFields
+    {
+        public const string Type = "type";
+        public const string TimeUtc = "timeUtc";
+
+        public static class Hello
+        {
+            public const string Protocol = "protocol";
+            public const string EngineVersion = "engineVersion";
+            public const string Os = "os";
+            public const string Runtime = "runtime";
+        }
+
+        public static class Log
+        {
+            public const string Level = "level";
+            public const string Message = "message";
+            public const string Verbose = "verbose";
+            public const string Info = "info";
+            public const string Warning = "warning";
+        }
+
+        public static class Progress
+        {
+            public const string Phase = "phase";
+            public const string Percent = "percent";
+            public const string EtaSeconds = "etaSeconds";
+            public const string Status = "status";
+        }
+
+        public static class Sample
+        {
+            public const string Phase = "phase";
+            public const string ElapsedSeconds = "elapsedSeconds";
+            public const string Iops = "iops";
+            public const string DbReadLatencyMs = "dbReadLatencyMs";
+            public const string LogWriteLatencyMs = "logWriteLatencyMs";
+        }
+
+        public static class Error
+        {
+            public const string Code = "code";
+            public const string Category = "category";
+            public const string Message = "message";
+            public const string Target = "target";
+        }
+
+        public static class Plan
+        {
+            public const string TestType = "testType";
+            public const string TargetIops = "targetIops";
+            public const string ThreadCount = "threadCount";
+            public const string TargetRateIops = "targetRateIops";
+            public const string DurationSeconds = "durationSeconds";
+            public const string SampleIntervalSeconds = "sampleIntervalSeconds";
+            public const string DatabaseSizeBytes = "databaseSizeBytes";
+            public const string TotalBytes = "totalBytes";
+            public const string OutputPath = "outputPath";
+            public const string Thresholds = "thresholds";
+            public const string Schedule = "schedule";
+            public const string Files = "files";
+
+            /// <summary>The fields of <see cref="Schedule"/>: when a run loads and measures (docs/load-model.md).</summary>
+            public static class ScheduleFields
+            {
+                public const string TuningSeconds = "tuningSeconds";
+                public const string WarmupSeconds = "warmupSeconds";
+                public const string SettleSeconds = "settleSeconds";
+                public const string LeadSeconds = "leadSeconds";
+                public const string StartAtUtc = "startAtUtc";
+                public const string MeasureAtUtc = "measureAtUtc";
+            }
+
+            /// <summary>One entry of <see cref="Files"/>.</summary>
+            public static class File
+            {
+                public const string Path = "path";
+                public const string SizeBytes = "sizeBytes";
+                public const string Kind = "kind";
+                public const string Exists = "exists";
+            }
+        }
+
+        public static class Result
+        {
+            public const string TestId = "testId";
+            public const string TestType = "testType";
+            public const string Verdict = "result";
+            public const string Completion = "completion";
+            public const string Reasons = "reasons";
+            public const string TargetIops = "targetIops";
+            public const string AchievedIops = "achievedIops";
+            public const string DbReadLatencyMs = "dbReadLatencyMs";
+            public const string DbWriteLatencyMs = "dbWriteLatencyMs";
+            public const string LogWriteLatencyMs = "logWriteLatencyMs";
+            public const string Streams = "streams";
+            public const string StartAtUtc = "startAtUtc";
+            public const string MeasureAtUtc = "measureAtUtc";
+            public const string MeasuringStartUtc = "measuringStartUtc";
+            public const string IoBackend = "ioBackend";
+            public const string DirectIo = "directIo";
+            public const string ResultsPath = "resultsPath";
+            public const string ReportPaths = "reportPaths";
+
+            /// <summary>One entry of <see cref="Reasons"/>: a rule of the verdict that failed.</summary>
+            public static class Reason
+            {
+                public const string Code = "code";
+                public const string Instance = "instance";
+                public const string Message = "message";
+                public const string Measured = "measured";
+                public const string Limit = "limit";
+            }
+
+            /// <summary>The object of each latency field.</summary>
+            public static class Latency
+            {
+                public const string Average = "average";
+                public const string P99 = "p99";
+                public const string Max = "max";
+            }
+
+            /// <summary>One entry of <see cref="Streams"/> (command streams).</summary>
+            public static class Stream
+            {
+                public const string Name = "name";
+                public const string Operation = "operation";
+                public const string Iops = "iops";
+                public const string AverageBytes = "averageBytes";
+                public const string MeanLatencyMs = "meanLatencyMs";
+                public const string P99LatencyMs = "p99LatencyMs";
+                public const string MeanQueueDepth = "meanQueueDepth";
+            }
+        }
+
+        public static class Inspect
+        {
+            public const string Volumes = "volumes";
+            public const string Findings = "findings";
+
+            /// <summary>One entry of <see cref="Findings"/>.</summary>
+            public static class Finding
+            {
+                public const string Path = "path";
+                public const string MountPoint = "mountPoint";
+                public const string FileSystem = "fileSystem";
+                public const string Code = "code";
+                public const string Severity = "severity";
+                public const string Message = "message";
+                public const string Advice = "advice";
+            }
+        }
+
+        public static class Verify
+        {
+            public const string Result = "result";
+            public const string PagesChecked = "pagesChecked";
+            public const string BadPages = "badPages";
+            public const string LogsChecked = "logsChecked";
+            public const string BadLogs = "badLogs";
+            public const string ElapsedSeconds = "elapsedSeconds";
+            public const string Files = "files";
+            public const string Problems = "problems";
+
+            /// <summary>One entry of <see cref="Files"/>: the totals' fields, per file, with these.</summary>
+            public static class File
+            {
+                public const string Path = "path";
+                public const string Kind = "kind";
+                public const string BlocksChecked = "blocksChecked";
+                public const string Message = "message";
+            }
+        }
+
+        public static class Report
+        {
+            public const string TestIds = "testIds";
+            public const string Result = "result";
+            public const string Runs = "runs";
+            public const string Hosts = "hosts";
+            public const string Text = "text";
+            public const string Files = "files";
+            public const string ResultsPaths = "resultsPaths";
+            public const string Instances = "instances";
+            public const string Esrp = "esrp";
+            public const string Aggregate = "aggregate";
+            public const string Comparison = "comparison";
+
+            /// <summary>The <see cref="Aggregate"/> object: the hosts of one run merged by the engine.</summary>
+            public static class Merged
+            {
+                public const string Hosts = "hosts";
+                public const string Result = "result";
+                public const string TargetIops = "targetIops";
+                public const string AchievedIops = "achievedIops";
+                public const string MeasuringStartSkewSeconds = "measuringStartSkewSeconds";
+            }
+        }
+
+        public static class Validation
+        {
+            public const string Name = "name";
+            public const string ProfilePath = "profilePath";
+            public const string OutputPath = "outputPath";
+            public const string MaxResultAgeHours = "maxResultAgeHours";
+            public const string TestType = "testType";
+            public const string DurationSeconds = "durationSeconds";
+            public const string LastResult = "lastResult";
+            public const string LastRunUtc = "lastRunUtc";
+            public const string LastResultsPath = "lastResultsPath";
+            public const string Reasons = "reasons";
+            public const string InDesiredState = "_inDesiredState";
+
+            /// <summary>One entry of <see cref="Reasons"/>.</summary>
+            public static class Reason
+            {
+                public const string Code = "code";
+                public const string Phrase = "phrase";
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using ExchStorageTest.Contract;
+
+namespace ExchStorageTest
+{
+    /// <summary>
+    /// The simulated Exchange deployment whose storage load a test generates: what New-MailboxProfile returns
+    /// (PSTypeName ExchStorageTest.MailboxProfile, hence this namespace), what a request's <c>profile</c> and a saved
+    /// profile file hold, and what the engine plans from. One type for both halves, so the defaults and the sizing
+    /// math cannot drift apart; its rules are <see cref="ProfileRules"/>. Settings can be changed on the object:
+    /// derived figures are always computed from them, and every command that takes a profile checks it again.
+    /// </summary>
+    public sealed class MailboxProfile
+    {
+        /// <summary>The name a profile gets when none is given (New-MailboxProfile documents it).</summary>
+        public const string DefaultName = "MailboxProfile";
+
+        public string Name { get; set; } = DefaultName;
+        public string Description { get; set; } = "";
+        public int MailboxCount { get; set; }
+        /// <summary>The tested IOPS per mailbox, as in Jetstress: already including the usual 20% headroom.</summary>
+        public double IopsPerMailbox { get; set; }
+        /// <summary>Extra headroom on top of <see cref="IopsPerMailbox"/>, in percent.</summary>
+        public double HeadroomPercent { get; set; }
+        public long MailboxSizeMB { get; set; }
+        public int DatabaseCount { get; set; } = 1;
+        public int CopiesPerDatabase { get; set; } = 1;
+        /// <summary>One root (every database in its own sub-folder) or one folder per database.</summary>
+        public string[] DatabasePaths { get; set; } = Array.Empty<string>();
+        /// <summary>None (logs next to each database), one root, or one folder per database.</summary>
+        public string[] LogPaths { get; set; } = Array.Empty<string>();
+        /// <summary>Sessions (Jetstress "threads"); null for automatic tuning.</summary>
+        public int? ThreadCount { get; set; }
+        public bool BackgroundMaintenance { get; set; } = true;
+        public long MinimumDatabaseCacheMB { get; set; } = 128;
+        public long MaximumDatabaseCacheMB { get; set; } = 1024;
+
+        /// <summary>Target transactional IOPS = mailboxes x IOPS per mailbox x (1 + headroom), to 3 decimals.</summary>
+        public double TargetIops => Math.Round(MailboxCount * IopsPerMailbox * (1 + HeadroomPercent / 100.0), 3);
+
+        public int MailboxesPerDatabase => DatabaseCount <= 0 ? 0 : (int)Math.Ceiling(MailboxCount / (double)DatabaseCount);
+
+        /// <summary>Every mailbox at its quota: mailboxes x MailboxSizeMB.</summary>
+        public double TotalCapacityMB => (double)MailboxCount * MailboxSizeMB;
+
+        /// <summary>The total capacity split evenly over the databases.</summary>
+        public double DatabaseSizeMB => DatabaseCount <= 0 ? 0 : Math.Round(TotalCapacityMB / DatabaseCount, 2);
+
+        /// <summary>The same in bytes, as the engine sizes each database file (before rounding down to whole pages).</summary>
+        public long DatabaseSizeBytes => DatabaseCount <= 0 ? 0 : (long)MailboxCount * MailboxSizeMB * 1024 * 1024 / DatabaseCount;
+
+        /// <summary>The settings by their field names (<see cref="ProfileFields"/>): what a request and a saved profile file hold, derived figures left out.</summary>
+        public IEnumerable<KeyValuePair<string, object?>> Settings()
+        {
+            yield return Setting(ProfileFields.Name, Name);
+            yield return Setting(ProfileFields.Description, Description);
+            yield return Setting(ProfileFields.MailboxCount, MailboxCount);
+            yield return Setting(ProfileFields.IopsPerMailbox, IopsPerMailbox);
+            yield return Setting(ProfileFields.HeadroomPercent, HeadroomPercent);
+            yield return Setting(ProfileFields.MailboxSizeMB, MailboxSizeMB);
+            yield return Setting(ProfileFields.DatabaseCount, DatabaseCount);
+            yield return Setting(ProfileFields.CopiesPerDatabase, CopiesPerDatabase);
+            yield return Setting(ProfileFields.DatabasePaths, DatabasePaths);
+            yield return Setting(ProfileFields.LogPaths, LogPaths);
+            yield return Setting(ProfileFields.ThreadCount, ThreadCount);
+            yield return Setting(ProfileFields.BackgroundMaintenance, BackgroundMaintenance);
+            yield return Setting(ProfileFields.MinimumDatabaseCacheMB, MinimumDatabaseCacheMB);
+            yield return Setting(ProfileFields.MaximumDatabaseCacheMB, MaximumDatabaseCacheMB);
+        }
+
+        private static KeyValuePair<string, object?> Setting(string name, object? value) => new KeyValuePair<string, object?>(name, value);
+
+        public override string ToString() => Name;
+    }
+}

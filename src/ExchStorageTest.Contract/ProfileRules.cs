@@ -1,0 +1,105 @@
+using System;
+using System.Linq;
+using System.Text.RegularExpressions;
+
+namespace ExchStorageTest.Contract
+{
+    /// <summary>
+    /// The rules of a mailbox profile, defined once: New-MailboxProfile checks them without an engine (it only
+    /// computes sizes), every cmdlet that takes a profile checks them again, and the engine's plan checks them on
+    /// the profile of every request. <see cref="Check"/> answers with the first rule broken, in a fixed order, so
+    /// the same profile gets the same code from either half.
+    /// </summary>
+    public static class ProfileRules
+    {
+        public const int NameMaxLength = 64;
+        public const int DescriptionMaxLength = 1024;
+
+        private static readonly Regex NamePattern = new Regex("^[A-Za-z0-9][A-Za-z0-9 ._-]{0," + (NameMaxLength - 1) + "}$", RegexOptions.CultureInvariant);
+
+        public static readonly NumberRule MailboxCount = new NumberRule("MailboxCount", Field(ProfileFields.MailboxCount), ErrorCodes.MailboxCountOutOfRange, 1, 1_000_000, integer: true);
+        public static readonly NumberRule IopsPerMailbox = new NumberRule("IopsPerMailbox", Field(ProfileFields.IopsPerMailbox), ErrorCodes.IopsPerMailboxOutOfRange, 0, 100,
+            exclusiveMinimum: true, hint: "the tested IOPS per mailbox, for example 0.12");
+        public static readonly NumberRule HeadroomPercent = new NumberRule("HeadroomPercent", Field(ProfileFields.HeadroomPercent), ErrorCodes.HeadroomOutOfRange, 0, 1000);
+        public static readonly NumberRule MailboxSizeMB = new NumberRule("MailboxSizeMB", Field(ProfileFields.MailboxSizeMB), ErrorCodes.MailboxSizeOutOfRange, 1, 1_048_576,
+            integer: true, hint: "megabytes per mailbox, up to 1 TB");
+        public static readonly NumberRule DatabaseCount = new NumberRule("DatabaseCount", Field(ProfileFields.DatabaseCount), ErrorCodes.DatabaseCountOutOfRange, 1, 256,
+            integer: true, hint: "the engine simulates at most 256 databases per host");
+        public static readonly NumberRule CopiesPerDatabase = new NumberRule("CopiesPerDatabase", Field(ProfileFields.CopiesPerDatabase), ErrorCodes.CopiesOutOfRange, 1, 16,
+            integer: true, hint: "a database availability group holds at most 16 copies");
+        public static readonly NumberRule ThreadCount = new NumberRule("ThreadCount", Field(ProfileFields.ThreadCount), ErrorCodes.ThreadCountOutOfRange, 1, 1024,
+            integer: true, hint: "omit it for automatic tuning");
+        public static readonly NumberRule MinimumDatabaseCacheMB = new NumberRule("MinimumDatabaseCacheMB", Field(ProfileFields.MinimumDatabaseCacheMB), ErrorCodes.CacheSizeInvalid, 1, 1_048_576, integer: true);
+        public static readonly NumberRule MaximumDatabaseCacheMB = new NumberRule("MaximumDatabaseCacheMB", Field(ProfileFields.MaximumDatabaseCacheMB), ErrorCodes.CacheSizeInvalid, 1, 1_048_576, integer: true);
+
+        /// <summary>Every number rule of a profile, for readers that meet the values one by one.</summary>
+        public static readonly NumberRule[] Numbers =
+        {
+            MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase, ThreadCount, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB,
+        };
+
+        /// <summary>The first rule <paramref name="p"/> breaks, or null when it keeps them all.</summary>
+        public static Violation? Check(MailboxProfile p)
+        {
+            return CheckName(p.Name)
+                ?? CheckDescription(p.Description)
+                ?? MailboxCount.Check(p.MailboxCount)
+                ?? IopsPerMailbox.Check(p.IopsPerMailbox)
+                ?? HeadroomPercent.Check(p.HeadroomPercent)
+                ?? MailboxSizeMB.Check(p.MailboxSizeMB)
+                ?? DatabaseCount.Check(p.DatabaseCount)
+                ?? CheckDatabasesHoldMailboxes(p)
+                ?? CopiesPerDatabase.Check(p.CopiesPerDatabase)
+                ?? ThreadCount.Check(p.ThreadCount)
+                ?? MinimumDatabaseCacheMB.Check(p.MinimumDatabaseCacheMB)
+                ?? MaximumDatabaseCacheMB.Check(p.MaximumDatabaseCacheMB)
+                ?? CheckCacheOrder(p)
+                ?? CheckPaths(p);
+        }
+
+        public static Violation? CheckName(string? name) =>
+            name != null && NamePattern.IsMatch(name) ? null
+            : new Violation(ErrorCodes.ProfileNameInvalid, $"Name '{name}' is not valid: a profile name must be 1 to {NameMaxLength} characters of letters, digits, spaces, '.', '_' or '-', starting with a letter or digit.", name);
+
+        public static Violation? CheckDescription(string? description) =>
+            (description ?? "").Length <= DescriptionMaxLength ? null
+            : new Violation(ErrorCodes.DescriptionTooLong, $"Description is {description!.Length} characters long: it must be at most {DescriptionMaxLength} characters.");
+
+        /// <summary>Every database holds at least one mailbox.</summary>
+        public static Violation? CheckDatabasesHoldMailboxes(MailboxProfile p) =>
+            p.DatabaseCount <= p.MailboxCount ? null
+            : new Violation(ErrorCodes.DatabaseCountOutOfRange, $"DatabaseCount '{p.DatabaseCount}' is not valid: it must not exceed MailboxCount ({p.MailboxCount}), because every database holds at least one mailbox.", Show(p.DatabaseCount));
+
+        private static Violation? CheckCacheOrder(MailboxProfile p) =>
+            p.MaximumDatabaseCacheMB >= p.MinimumDatabaseCacheMB ? null
+            : new Violation(ErrorCodes.CacheSizeInvalid, $"MaximumDatabaseCacheMB '{p.MaximumDatabaseCacheMB}' is not valid: it must be at least MinimumDatabaseCacheMB ({p.MinimumDatabaseCacheMB}).", Show(p.MaximumDatabaseCacheMB));
+
+        /// <summary>One root (each database in its own sub-folder) or one folder per database; logs: none (beside each database), one root, or one per database; all absolute.</summary>
+        private static Violation? CheckPaths(MailboxProfile p)
+        {
+            string[] databases = p.DatabasePaths ?? Array.Empty<string>();
+            string[] logs = p.LogPaths ?? Array.Empty<string>();
+            if (databases.Length == 0)
+                return new Violation(ErrorCodes.DatabasePathMissing, "The profile has no database path: give one root folder (each database gets a sub-folder) or one folder per database.");
+            if (databases.Length != 1 && databases.Length != p.DatabaseCount)
+                return new Violation(ErrorCodes.PathCountMismatch, $"{databases.Length} database paths were given for {p.DatabaseCount} databases: give one root folder or exactly one folder per database.");
+            if (logs.Length > 1 && logs.Length != p.DatabaseCount)
+                return new Violation(ErrorCodes.PathCountMismatch, $"{logs.Length} log paths were given for {p.DatabaseCount} databases: give none (logs next to each database), one root folder, or exactly one folder per database.");
+            string? relative = databases.Concat(logs).FirstOrDefault(path => !IsAbsolute(path));
+            return relative == null ? null
+                : new Violation(ErrorCodes.PathNotAbsolute, $"The path '{relative}' is not valid: database and log paths must be absolute (for example D:\\ExchangeDatabases or /mnt/db).", relative);
+        }
+
+        /// <summary>
+        /// Absolute on either OS: a profile may be planned on one for hosts of the other (D:\DB on Linux, /mnt/db on
+        /// Windows), so this is not the local Path.IsPathRooted.
+        /// </summary>
+        public static bool IsAbsolute(string? path) =>
+            path != null && (path.StartsWith("/", StringComparison.Ordinal) || path.StartsWith("\\\\", StringComparison.Ordinal)
+            || (path.Length >= 3 && char.IsLetter(path[0]) && path[1] == ':' && (path[2] == '\\' || path[2] == '/')));
+
+        private static string Field(string name) => RequestFields.Profile + "." + name;
+
+        private static string Show(long value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    }
+}

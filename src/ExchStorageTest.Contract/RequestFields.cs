@@ -1,0 +1,121 @@
+namespace ExchStorageTest.Contract
+{
+    /// <summary>
+    /// The fields of the helper's request (docs/protocol.md), spelled once: the module writes requests with
+    /// these names, the engine reads them (its request types' properties, camelCase, are held against them by
+    /// a test) and its request gate refuses any other.
+    /// </summary>
+    public static class RequestFields
+    {
+        public const string Protocol = "protocol";
+        public const string Command = "command";
+        public const string TestId = "testId";
+        public const string Profile = "profile";
+        public const string TestType = "testType";
+        public const string DurationSeconds = "durationSeconds";
+        public const string OutputPath = "outputPath";
+        public const string DatabaseSource = "databaseSource";
+        public const string RestoreFromPath = "restoreFromPath";
+        public const string ThreadCount = "threadCount";
+        public const string TargetRateIops = "targetRateIops";
+        public const string Thresholds = "thresholds";
+        public const string ContinueOnError = "continueOnError";
+        public const string SampleIntervalSeconds = "sampleIntervalSeconds";
+        public const string AllowBufferedIo = "allowBufferedIo";
+        public const string PinWorkerThreads = "pinWorkerThreads";
+        public const string TuningSeconds = "tuningSeconds";
+        public const string WarmupSeconds = "warmupSeconds";
+        public const string StartAtUtc = "startAtUtc";
+        public const string MeasureAtUtc = "measureAtUtc";
+        public const string LogFilesToReplay = "logFilesToReplay";
+        public const string CapacityPercent = "capacityPercent";
+        public const string Paths = "paths";
+        public const string Streams = "streams";
+        public const string Formats = "formats";
+        public const string MaxResultAgeHours = "maxResultAgeHours";
+        public const string Runs = "runs";
+        public const string MetadataPath = "metadataPath";
+
+        /// <summary>Every top-level field, in the order docs/protocol.md lists them.</summary>
+        public static readonly string[] All =
+        {
+            Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
+            TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath,
+        };
+    }
+
+    /// <summary>The fields of <c>profile</c>: the settings of a <see cref="ExchStorageTest.MailboxProfile"/>, as saved profile files spell them too.</summary>
+    public static class ProfileFields
+    {
+        public const string Name = "name";
+        public const string Description = "description";
+        public const string MailboxCount = "mailboxCount";
+        public const string IopsPerMailbox = "iopsPerMailbox";
+        public const string HeadroomPercent = "headroomPercent";
+        public const string MailboxSizeMB = "mailboxSizeMB";
+        public const string DatabaseCount = "databaseCount";
+        public const string CopiesPerDatabase = "copiesPerDatabase";
+        public const string DatabasePaths = "databasePaths";
+        public const string LogPaths = "logPaths";
+        public const string ThreadCount = "threadCount";
+        public const string BackgroundMaintenance = "backgroundMaintenance";
+        public const string MinimumDatabaseCacheMB = "minimumDatabaseCacheMB";
+        public const string MaximumDatabaseCacheMB = "maximumDatabaseCacheMB";
+
+        public static readonly string[] All =
+        {
+            Name, Description, MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase,
+            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB,
+        };
+    }
+
+    /// <summary>The fields of <c>thresholds</c>: the latency limits a run is judged by (the engine's presets fill the ones not given).</summary>
+    public static class ThresholdFields
+    {
+        public const string Name = "name";
+        public const string AverageDatabaseReadLatencyMs = "averageDatabaseReadLatencyMs";
+        public const string MaximumDatabaseReadLatencyMs = "maximumDatabaseReadLatencyMs";
+        public const string AverageLogWriteLatencyMs = "averageLogWriteLatencyMs";
+        public const string MaximumLogWriteLatencyMs = "maximumLogWriteLatencyMs";
+        public const string MaximumPageFaultStallsPerSecond = "maximumPageFaultStallsPerSecond";
+
+        /// <summary>The limits (every field but <see cref="Name"/>).</summary>
+        public static readonly string[] Limits =
+        {
+            AverageDatabaseReadLatencyMs, MaximumDatabaseReadLatencyMs, AverageLogWriteLatencyMs, MaximumLogWriteLatencyMs, MaximumPageFaultStallsPerSecond,
+        };
+
+        public static readonly string[] All =
+        {
+            Name, AverageDatabaseReadLatencyMs, MaximumDatabaseReadLatencyMs, AverageLogWriteLatencyMs, MaximumLogWriteLatencyMs, MaximumPageFaultStallsPerSecond,
+        };
+    }
+
+    /// <summary>The fields of one entry of <c>streams</c> (command <c>streams</c>).</summary>
+    public static class StreamFields
+    {
+        public const string Name = "name";
+        public const string Preset = "preset";
+        public const string Pattern = "pattern";
+        public const string BlockSizeBytes = "blockSizeBytes";
+        public const string ReadPercent = "readPercent";
+        public const string QueueDepth = "queueDepth";
+        public const string RateIops = "rateIops";
+        public const string Arrival = "arrival";
+        public const string Path = "path";
+        public const string FileSizeBytes = "fileSizeBytes";
+        public const string WriteThrough = "writeThrough";
+
+        public static readonly string[] All = { Name, Preset, Pattern, BlockSizeBytes, ReadPercent, QueueDepth, RateIops, Arrival, Path, FileSizeBytes, WriteThrough };
+    }
+
+    /// <summary>The fields of one entry of <c>runs</c> (command <c>report</c>): a labelled run of a comparison.</summary>
+    public static class RunFields
+    {
+        public const string Label = "label";
+        public const string Paths = "paths";
+
+        public static readonly string[] All = { Label, Paths };
+    }
+}
