@@ -20,9 +20,11 @@ public sealed class RamVolume : IDisposable
         {
             // Allocated up front (posix_fallocate), so no measurement pays tmpfs's first-touch page allocation.
             using (File.OpenHandle(_image, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.None, FileOptions.None, preallocationSize: bytes)) { }
-            _loop = FioRunner.RunProcess("losetup", new[] { "-f", "--show", _image }).Trim();
             // Inode tables and journal initialised now, not by ext4lazyinit in the background of a measurement.
-            FioRunner.RunProcess("mkfs.ext4", new[] { "-q", "-F", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", _loop });
+            // Made on the image before it is attached: a loop device just attached on a busy machine (other
+            // loop devices coming and going) can still report size 0 to mkfs.
+            FioRunner.RunProcess("mkfs.ext4", new[] { "-q", "-F", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", _image });
+            _loop = FioRunner.RunProcess("losetup", new[] { "-f", "--show", _image }).Trim();
             Directory.CreateDirectory(MountPoint);
             FioRunner.RunProcess("mount", new[] { _loop, MountPoint });
             _mounted = true;
