@@ -26,6 +26,10 @@ public static class BenchSuite
             return 2;
         }
         var report = new StringBuilder();
+        // Each part is printed as soon as it is measured: a later part that fails (a RAM device that cannot
+        // be built) must not take the earlier parts' figures with it.
+        int shown = 0;
+        void Show() { Console.Write(report.ToString(shown, report.Length - shown)); Console.Out.Flush(); shown = report.Length; }
         report.AppendLine($"# Engine vs fio — {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {System.Environment.ProcessorCount} CPUs, load at start {ComparisonRunner.LoadAverage()}");
         report.AppendLine();
         report.AppendLine($"{seconds} s per run after a 2 s ramp, {repeats} runs per side in rotating order; medians, ratios as median (range) of pairwise ratios; {(pin ? $"our worker and fio's job pinned to CPU {EngineRunner.PinnedCpu()}" : "nothing pinned")}; creation {createBytes >> 20} MiB per database, unpinned. \"fio\" is fio's defaults (io_uring; psync at QD1), \"fio fixed\" adds --fixedbufs --registerfiles (io_uring also at QD1).");
@@ -34,7 +38,10 @@ public static class BenchSuite
         Directory.CreateDirectory(virtio);
         report.AppendLine().AppendLine("## virtio disk (ext4 on /var/tmp)").AppendLine();
         report.Append(Scenarios(virtio, only, seconds, repeats, pin, plain));
+        Show();
         var creations = new List<(string Volume, CreationComparison.Runs Runs)> { ("virtio", CreationComparison.Run(virtio, createBytes, repeats)) };
+        report.AppendLine().Append(CreationComparison.TableHeader).Append(CreationComparison.Table("virtio", creations[0].Runs));
+        Show();
 
         IReadOnlyList<ScenarioRuns> ram = Array.Empty<ScenarioRuns>();
         CreationComparison.ParallelRuns? parallel = null;
@@ -48,6 +55,7 @@ public static class BenchSuite
             ComparisonRunner.Prepare(file, 2L << 30);
             ram = ScenarioComparison.Run(file, ScenarioComparison.Select(only), seconds, repeats, pin, plain);
             report.Append(ScenarioComparison.Table(ram));
+            Show();
             creations.Add(("RAM-backed", CreationComparison.Run(ram1.MountPoint, createBytes, repeats)));
             parallel = CreationComparison.RunParallel(ram1.MountPoint, ram2.MountPoint, createBytes, repeats);
         }
@@ -76,8 +84,8 @@ public static class BenchSuite
         }
         report.AppendLine().AppendLine($"Load at the end: {ComparisonRunner.LoadAverage()}.");
 
+        Show();
         string text = report.ToString();
-        Console.WriteLine(text);
         string outDir = Path.Combine(ComparisonRunner.FindRepoRoot() ?? virtio, "out", "bench");
         Directory.CreateDirectory(outDir);
         File.WriteAllText(Path.Combine(outDir, "bench.md"), text);
