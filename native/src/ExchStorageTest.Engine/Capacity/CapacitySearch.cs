@@ -67,8 +67,9 @@ public static class CapacitySearch
 
     /// <summary>
     /// The rule that failed a step, by the codes of <see cref="Verdict.VerdictJudge"/>: an I/O error first (one fails any
-    /// test), else the reason furthest beyond its limit (latency and stalls: measured / limit; IOPS: target / achieved).
-    /// Null for a step with no reason.
+    /// test); else the latency or IOPS reason furthest beyond its limit (latency: measured / limit; IOPS: target /
+    /// achieved); page fault stalls only when no latency or IOPS rule failed, because stalls are what slow reads do to
+    /// the database cache and their 1/s limit would outrank every latency ratio. Null for a step with no reason.
     /// </summary>
     public static string? LimitingRule(IReadOnlyList<VerdictReason> reasons)
     {
@@ -79,7 +80,7 @@ public static class CapacitySearch
         double worstRatio = double.NegativeInfinity;
         foreach (var r in reasons)
         {
-            double ratio = Overshoot(r);
+            double ratio = r.Code == "PageFaultStalls" ? double.MinValue : Overshoot(r);
             if (ratio > worstRatio) { worst = r; worstRatio = ratio; }
         }
         return worst!.Code;

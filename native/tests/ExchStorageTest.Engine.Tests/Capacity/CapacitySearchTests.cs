@@ -103,6 +103,9 @@ public class CapacitySearchTests
         Assert.Equal("DatabaseReadLatencyMaximum", CapacitySearch.LimitingRule(new[] { logAvg, readMax }));
         Assert.Equal("TargetIopsNotMet", CapacitySearch.LimitingRule(new[] { logAvg, readMax, iops }));
         Assert.Equal("IoErrors", CapacitySearch.LimitingRule(new[] { logAvg, io }));
+        var stalls = new VerdictReason { Code = "PageFaultStalls", Measured = 20, Limit = 1 };
+        Assert.Equal("LogWriteLatencyAverage", CapacitySearch.LimitingRule(new[] { stalls, logAvg }));
+        Assert.Equal("PageFaultStalls", CapacitySearch.LimitingRule(new[] { stalls }));
         Assert.Null(CapacitySearch.LimitingRule(Array.Empty<VerdictReason>()));
     }
 
