@@ -14,12 +14,15 @@ namespace ExchStorageTest.Engine.Runs;
 /// over a window judged by <see cref="VerdictJudge"/> with the plan's thresholds, exactly as a Performance test of that
 /// many mailboxes. Every finished step is saved (a checkpoint) before the next starts; a stop keeps them all.
 /// </summary>
-internal static class CapacityRun
+public static class CapacityRun
 {
+    /// <summary>A step's paced rate as a multiple of its target: the Performance test's (<see cref="Tuner.PaceFactor"/>), so a step loads as that test would.</summary>
+    public const double PaceFactor = Tuner.PaceFactor;
+
     /// <summary>The most sessions a step gets (the tuner's ceiling).</summary>
     private const int MaxSessions = 1024;
 
-    public static void Run(RunContext ctx)
+    internal static void Run(RunContext ctx)
     {
         var plan = ctx.Plan;
         var r = ctx.Results;
