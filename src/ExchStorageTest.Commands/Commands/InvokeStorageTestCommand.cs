@@ -93,7 +93,7 @@ namespace ExchStorageTest.Commands
 
         [Parameter]
         [ValidateSet(nameof(Contract.TestType.Performance), nameof(Contract.TestType.Stress), nameof(Contract.TestType.DatabaseBackup), nameof(Contract.TestType.SoftRecovery),
-            nameof(Contract.TestType.Throughput), SuiteRun.TestTypeName)]
+            nameof(Contract.TestType.Throughput), nameof(Contract.TestType.Capacity), SuiteRun.TestTypeName)]
         public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]

@@ -37,6 +37,7 @@ public static class CapacityRun
         var clock = Stopwatch.StartNew();
         bool warm = false;
         var outcomes = new List<StepOutcome>();
+        var windows = new Dictionary<int, List<InstanceResult>>();
         while (true)
         {
             if (ctx.Cancel.IsCancellationRequested) { End(ctx, "Stopped", "the search was stopped"); break; }
@@ -54,7 +55,7 @@ public static class CapacityRun
                 End(ctx, "TimeBoundReached", TestRunner.F($"the time bound ({timing.BoundSeconds:0} s) leaves no room for the {mailboxes}-mailbox step"));
                 break;
             }
-            var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm);
+            var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm, windows);
             warm = true;
             if (step is null) { End(ctx, ctx.Cancel.IsCancellationRequested ? "Stopped" : "Failed", ctx.Cancel.IsCancellationRequested ? "the search was stopped during a step; the finished steps are kept" : "a step could not finish"); break; }
             search.Steps.Add(step);
@@ -65,7 +66,7 @@ public static class CapacityRun
         }
         search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
         var a = search.Answer;
-        r.Sizing.AchievedTransactionalIops = a.AchievedIops;
+        KeepAnsweringWindow(ctx, windows);
         ctx.Log(a.Mailboxes > 0
             ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
             : "Capacity: no step passed.");
@@ -90,7 +91,7 @@ public static class CapacityRun
     internal static int SessionsFor(double pacedIops, double readLimitMs, int instances, int? given) =>
         given ?? Math.Clamp((int)Math.Ceiling(2 * pacedIops * readLimitMs / 1000), Math.Max(2, instances), MaxSessions);
 
-    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst)
+    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, Dictionary<int, List<InstanceResult>> windows)
     {
         var plan = ctx.Plan;
         double target = CapacitySearch.TargetIops(plan.Profile, mailboxes);
@@ -117,7 +118,9 @@ public static class CapacityRun
             var end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null);
             if (end == WindowEnd.Cancelled) return null;
             phase.Driver.SetAccounting(false);
-            step = Judge(ctx, phase, number, mailboxes, target, paced, sessions, start);
+            List<InstanceResult> measured;
+            (step, measured) = Judge(ctx, phase, number, mailboxes, target, paced, sessions, start);
+            windows[number] = measured;
         }
         finally
         {
@@ -143,7 +146,7 @@ public static class CapacityRun
     }
 
     /// <summary>The step's window judged as a Performance test of this many mailboxes: the same document shape, the same judge.</summary>
-    private static CapacityStep Judge(RunContext ctx, LoadPhase phase, int number, int mailboxes, double target, double paced, int sessions, DateTime start)
+    private static (CapacityStep, List<InstanceResult>) Judge(RunContext ctx, LoadPhase phase, int number, int mailboxes, double target, double paced, int sessions, DateTime start)
     {
         var doc = new TestResults { TestType = TestType.Performance };
         var results = phase.StreamResults();
@@ -162,7 +165,7 @@ public static class CapacityRun
         var verdict = VerdictJudge.Judge(doc, ctx.Plan.Thresholds);
         var reads = doc.Instances.Select(i => i.Stream(StreamNames.DatabaseRead)).Where(s => s is { Operations: > 0 }).ToList();
         var logs = doc.Instances.Select(i => i.Stream(StreamNames.LogWrite)).Where(s => s is { Operations: > 0 }).ToList();
-        return new CapacityStep
+        return (new CapacityStep
         {
             Step = number, Mailboxes = mailboxes, TargetIops = target, PacedIops = paced, Sessions = sessions,
             MeasureStartUtc = start, WindowSeconds = Math.Round(window, 3),
@@ -175,7 +178,33 @@ public static class CapacityRun
             IoErrors = doc.Instances.Sum(i => i.Streams.Sum(s => s.ErrorCount)),
             Passed = verdict.Result == "Pass", Reasons = verdict.Reasons,
             LimitingRule = CapacitySearch.LimitingRule(verdict.Reasons),
-        };
+        }, doc.Instances);
+    }
+
+    /// <summary>
+    /// The answering step's window becomes the document's measured figures (instances, streams, stalls, achieved IOPS,
+    /// collection window), so every report's Jetstress tables show the evidence of the answer; none when no step passed.
+    /// </summary>
+    private static void KeepAnsweringWindow(RunContext ctx, Dictionary<int, List<InstanceResult>> windows)
+    {
+        var r = ctx.Results;
+        var a = r.Capacity!.Answer;
+        var step = r.Capacity.Steps.Where(s => s.Passed && s.Mailboxes == a.Mailboxes).MaxBy(s => s.AchievedIops);
+        if (step is null || !windows.TryGetValue(step.Step, out var measured)) return;
+        foreach (var m in measured)
+        {
+            var inst = TestRunner.InstanceFor(ctx, m.Index);
+            inst.Streams = m.Streams;
+            inst.Sessions = step.Sessions;
+            inst.PageFaultStallsPerSecond = m.PageFaultStallsPerSecond;
+            inst.MaximumPageFaultStallsPerSecond = m.MaximumPageFaultStallsPerSecond;
+        }
+        r.Settings.ThreadCount = step.Sessions;
+        r.Settings.PacedIops = step.PacedIops;
+        r.Timeline.CollectionStartUtc = step.MeasureStartUtc;
+        r.Timeline.CollectionEndUtc = step.MeasureStartUtc.AddSeconds(step.WindowSeconds);
+        r.Sizing.AchievedTransactionalIops = step.AchievedIops;
+        ctx.Log($"The report's measured figures are step {step.Step}'s ({step.Mailboxes} mailboxes, the answer).");
     }
 
     /// <summary>I/O errors seen only when the driver stopped (after the window's judgement) still fail the step.</summary>

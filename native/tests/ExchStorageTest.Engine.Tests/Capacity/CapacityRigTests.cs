@@ -31,7 +31,7 @@ public class CapacityRigTests
         OutputPath = results,
         Profile = new MailboxProfile
         {
-            Name = "Capacity", MailboxCount = start, IopsPerMailbox = IopsPerMailbox, MailboxSizeMB = 2, DatabaseCount = 1, CopiesPerDatabase = 1,
+            Name = "Capacity", MailboxCount = start, IopsPerMailbox = IopsPerMailbox, MailboxSizeMB = 10, DatabaseCount = 1, CopiesPerDatabase = 1,
             BackgroundMaintenance = false, DatabasePaths = new[] { databases }, MinimumDatabaseCacheMB = 8, MaximumDatabaseCacheMB = 32,
         },
     };
@@ -52,7 +52,7 @@ public class CapacityRigTests
         TestResults slow;
         var bound = TimeSpan.FromSeconds(60);
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        using (var nbd = new NbdFuseDisk(folder, "--filter=noparallel", "--filter=delay", "memory", "256M", "serialize=all-requests", $"rdelay={DelayMs}ms", $"wdelay={DelayMs}ms"))
+        using (var nbd = new NbdFuseDisk(folder, "--filter=noparallel", "--filter=delay", "memory", "1G", "serialize=all-requests", $"rdelay={DelayMs}ms", $"wdelay={DelayMs}ms"))
         using (var fs = new LoopFileSystem(folder, backingFile: nbd.FilePath, name: "slow"))
         {
             var db = Directory.CreateDirectory(fs.Combine("db")).FullName;
@@ -83,7 +83,7 @@ public class CapacityRigTests
         Assert.True(took < bound.TotalSeconds + 15, $"{took:F1} s for a {bound.TotalSeconds} s bound");
         Assert.Equal("Complete", slow.Completion);
 
-        using var ram = new RamLoopVolume(sizeMiB: 256);
+        using var ram = new RamLoopVolume(sizeMiB: 640);
         var fast = Search(Directory.CreateDirectory(Path.Combine(ram.MountPoint, "db")).FullName, folder.Sub("ram-results"), start: 50, bound.TotalSeconds);
         Assert.True(fast.Capacity!.Answer.Mailboxes >= 3 * a.Mailboxes, $"RAM disk {fast.Capacity.Answer.Mailboxes} mailboxes, delay disk {a.Mailboxes}");
     }
