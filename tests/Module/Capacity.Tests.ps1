@@ -41,6 +41,8 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
         $steps = @($c.Steps)
         $steps.Count | Should -BeGreaterOrEqual 2
         $steps[0].Mailboxes | Should -Be 20
+        Get-MissingViewedProperty $c | Should -BeNullOrEmpty
+        Get-MissingViewedProperty $steps[0] | Should -BeNullOrEmpty
         # The answer is the largest pass below the first fail, and the headroom line is its arithmetic.
         $failed = @($steps | Where-Object Result -eq 'Fail' | Sort-Object Mailboxes)
         $below = @($steps | Where-Object { $_.Result -eq 'Pass' -and ($failed.Count -eq 0 -or $_.Mailboxes -lt $failed[0].Mailboxes) } | Sort-Object Mailboxes)
