@@ -37,6 +37,14 @@ public static class CapacityRun
         var clock = Stopwatch.StartNew();
         bool warm = false;
         var outcomes = new List<StepOutcome>();
+        if (CapacityResume.Find(ctx) is { } previous)
+        {
+            search.ResumedFrom = previous.SavedPath;
+            search.Steps.AddRange(previous.Capacity!.Steps);
+            outcomes.AddRange(search.Steps.Select(s => new StepOutcome(s.Mailboxes, s.Passed)));
+            search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+            ctx.Log($"Resuming the capacity search of {Path.GetFileName(previous.SavedPath)} ({previous.Completion}): its {search.Steps.Count} finished steps ({string.Join(", ", search.Steps.Select(s => $"{s.Mailboxes} {(s.Passed ? "Pass" : "Fail")}"))}) count as this run's.");
+        }
         var windows = new Dictionary<int, List<InstanceResult>>();
         while (true)
         {
