@@ -1,4 +1,3 @@
-using System.Text;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
@@ -12,27 +11,6 @@ namespace ExchStorageTest.Engine.Tests.Capacity;
 /// </summary>
 public class CapacityStopResumeTests
 {
-    /// <summary>An event stream that cancels the run when an event names the given phase (a step that started).</summary>
-    private sealed class CancelAtPhase : Stream
-    {
-        private readonly string _needle;
-        private readonly CancellationTokenSource _cancel;
-        public CancelAtPhase(string phase, CancellationTokenSource cancel) => (_needle, _cancel) = ($"\"phase\":\"{phase}", cancel);
-        public override void Write(byte[] buffer, int offset, int count)
-        {
-            if (Encoding.UTF8.GetString(buffer, offset, count).Contains(_needle, StringComparison.Ordinal)) _cancel.Cancel();
-        }
-        public override void Flush() { }
-        public override bool CanRead => false;
-        public override bool CanSeek => false;
-        public override bool CanWrite => true;
-        public override long Length => 0;
-        public override long Position { get => 0; set { } }
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-        public override void SetLength(long value) => throw new NotSupportedException();
-    }
-
     [Fact]
     public void A_stop_keeps_the_finished_steps_and_the_same_request_again_continues_from_them()
     {
@@ -40,7 +18,7 @@ public class CapacityStopResumeTests
         var request = CapacityRigTests.Request(folder.Sub("db"), folder.Sub("results"), start: 20, boundSeconds: 40);
         using var cancel = new CancellationTokenSource();
         // Stopped as the third step starts: two steps are finished, the third has no verdict.
-        var stopped = TestRunner.Run(TestPlanner.Plan(request), new EventWriter(new CancelAtPhase("Step 3: ", cancel)), cancel.Token);
+        var stopped = TestRunner.Run(TestPlanner.Plan(request), new EventWriter(new Runs.TestTypeRunTests.NotifyingStream(cancel.Cancel, "\"phase\":\"Step 3: ", 1)), cancel.Token);
         Assert.Equal("Stopped", stopped.Completion);
         Assert.Equal("Stopped", stopped.Capacity!.StopReason);
         Assert.Equal(new[] { 1, 2 }, stopped.Capacity.Steps.Select(s => s.Step));
