@@ -71,6 +71,7 @@ public static class CapacityRun
             search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
             ctx.Checkpoint();
             if (step.IoErrors > 0 && !plan.Request.ContinueOnError) { End(ctx, "Failed", $"an I/O error failed the {mailboxes}-mailbox step"); break; }
+            if (r.Completion == "Failed") { End(ctx, "Failed", $"an I/O worker failed during the {mailboxes}-mailbox step"); break; }
         }
         search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
         var a = search.Answer;

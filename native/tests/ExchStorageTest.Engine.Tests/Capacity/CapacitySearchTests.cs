@@ -1,5 +1,7 @@
 using ExchStorageTest.Engine.Capacity;
+using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Verdict;
 
 namespace ExchStorageTest.Engine.Tests.Capacity;
 
@@ -91,6 +93,27 @@ public class CapacitySearchTests
         Assert.Equal(120, a.RequiredIops);
         Assert.Equal(300, a.ReserveIops); // 420 achieved at the answer against the required 120
         Assert.False(a.Resolved); // 3000..3500 is wider than 5% of 3000
+    }
+
+    [Fact]
+    public void The_verdict_passes_when_the_answer_carries_the_profile_and_fails_below_it()
+    {
+        var profile = new MailboxProfile { MailboxCount = 1000, IopsPerMailbox = 0.1 };
+        var read = new VerdictReason { Code = "DatabaseReadLatencyAverage", Measured = 26, Limit = 20 };
+        TestResults Search(params CapacityStep[] steps) => new()
+        {
+            TestType = TestType.Capacity, Profile = profile,
+            Capacity = new CapacityResult { Steps = steps.ToList(), Answer = CapacitySearch.Answer(profile, steps) },
+        };
+        var enough = VerdictJudge.Judge(Search(Step(1000, true, 110), Step(2000, false, 150, read)), Thresholds.Strict());
+        Assert.Equal("Pass", enough.Result);
+        var short_ = VerdictJudge.Judge(Search(Step(1000, false, 80, read), Step(500, true, 55)), Thresholds.Strict());
+        Assert.Equal("Fail", short_.Result);
+        var reason = Assert.Single(short_.Reasons);
+        Assert.Equal("CapacityBelowRequirement", reason.Code);
+        Assert.Equal(500, reason.Measured);
+        Assert.Equal(1000, reason.Limit);
+        Assert.Contains("DatabaseReadLatencyAverage at 1000", reason.Message);
     }
 
     [Fact]
