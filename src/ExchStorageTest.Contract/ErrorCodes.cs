@@ -72,6 +72,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode DurationOutOfRange = Add("DurationOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "Duration (or an ESRP suite's StressDuration) not above zero and at most 30 days");
         public static readonly ErrorCode WarmupOutOfRange = Add("WarmupOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "Warmup negative or above one day");
         public static readonly ErrorCode SampleIntervalOutOfRange = Add("SampleIntervalOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "SampleIntervalSeconds not from 1 to 3600");
+        public static readonly ErrorCode CapacityBoundTooShort = Add("CapacityBoundTooShort", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "a capacity search whose Duration (its time bound) leaves no room for the warm-up and two steps");
         public static readonly ErrorCode TuningSecondsOutOfRange = Add("TuningSecondsOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "tuningSeconds not from 4 to 3600");
         public static readonly ErrorCode TargetRateOutOfRange = Add("TargetRateOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "TargetRateIops not above 0 and at most 10,000,000");
         public static readonly ErrorCode ConflictingLoadSettings = Add("ConflictingLoadSettings", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "ThreadCount and TargetRateIops together");

@@ -82,6 +82,21 @@ namespace ExchStorageTest.Contract
             public const string Thresholds = "thresholds";
             public const string Schedule = "schedule";
             public const string Files = "files";
+            /// <summary>A capacity search's plan (<see cref="CapacityPlan"/>): how it spends its bound.</summary>
+            public const string Capacity = "capacity";
+
+            /// <summary>The fields of <see cref="Capacity"/> (docs/capacity.md).</summary>
+            public static class CapacityPlan
+            {
+                public const string StartMailboxes = "startMailboxes";
+                public const string BoundSeconds = "boundSeconds";
+                public const string WarmupSeconds = "warmupSeconds";
+                public const string SettleSeconds = "settleSeconds";
+                public const string StepSeconds = "stepSeconds";
+                public const string MaximumSteps = "maximumSteps";
+                public const string ResolutionPercent = "resolutionPercent";
+                public const string PaceFactor = "paceFactor";
+            }
 
             /// <summary>The fields of <see cref="Schedule"/>: when a run loads and measures (docs/load-model.md).</summary>
             public static class ScheduleFields
@@ -124,6 +139,38 @@ namespace ExchStorageTest.Contract
             public const string DirectIo = "directIo";
             public const string ResultsPath = "resultsPath";
             public const string ReportPaths = "reportPaths";
+            /// <summary>A capacity search's answer and steps (<see cref="CapacityFields"/>); absent for other test types.</summary>
+            public const string Capacity = "capacity";
+
+            /// <summary>The fields of <see cref="Capacity"/>: the answer (results-schema.md, capacity.answer) and the load curve.</summary>
+            public static class CapacityFields
+            {
+                public const string Mailboxes = "mailboxes";
+                public const string MailboxesWithoutHeadroom = "mailboxesWithoutHeadroom";
+                public const string LimitingMailboxes = "limitingMailboxes";
+                public const string LimitingRule = "limitingRule";
+                public const string Resolved = "resolved";
+                public const string RequiredMailboxes = "requiredMailboxes";
+                public const string PercentOverRequirement = "percentOverRequirement";
+                public const string ReserveIops = "reserveIops";
+                public const string StopReason = "stopReason";
+                public const string StopMessage = "stopMessage";
+                public const string Steps = "steps";
+
+                /// <summary>One entry of <see cref="Steps"/>: a point of the load curve.</summary>
+                public static class Step
+                {
+                    public const string Mailboxes = "mailboxes";
+                    public const string TargetIops = "targetIops";
+                    public const string AchievedIops = "achievedIops";
+                    public const string DbReadLatencyAvgMs = "dbReadLatencyAvgMs";
+                    public const string DbReadLatencyP99Ms = "dbReadLatencyP99Ms";
+                    public const string LogWriteLatencyAvgMs = "logWriteLatencyAvgMs";
+                    public const string LogWriteLatencyP99Ms = "logWriteLatencyP99Ms";
+                    public const string Result = "result";
+                    public const string LimitingRule = "limitingRule";
+                }
+            }
 
             /// <summary>One entry of <see cref="Reasons"/>: a rule of the verdict that failed.</summary>
             public static class Reason

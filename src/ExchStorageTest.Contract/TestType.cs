@@ -1,8 +1,8 @@
 namespace ExchStorageTest.Contract
 {
     /// <summary>
-    /// The five Jetstress test types (SPEC section 2). The module's -TestType sets name them with nameof, so
-    /// a cmdlet cannot offer a type the engine does not run.
+    /// The five Jetstress test types (SPEC section 2) and the capacity search (docs/capacity.md). The module's -TestType
+    /// sets name them with nameof, so a cmdlet cannot offer a type the engine does not run.
     /// </summary>
     public enum TestType
     {
@@ -11,6 +11,8 @@ namespace ExchStorageTest.Contract
         DatabaseBackup,
         SoftRecovery,
         Throughput,
+        /// <summary>Steps the paced mailbox load up until a step fails the Performance rules: how many mailboxes the storage carries.</summary>
+        Capacity,
     }
 
     /// <summary>Where the database set comes from before the run.</summary>
@@ -46,10 +48,16 @@ namespace ExchStorageTest.Contract
         /// <summary>How fresh a passing result must be for the desired state (validation, dsc).</summary>
         public const double MaxResultAgeHours = 24;
 
+        /// <summary>The capacity search's time bound when a request gives none: the whole search in 30 minutes.</summary>
+        public const double CapacityBoundSeconds = 30 * 60;
+
         /// <summary>
         /// The measured window when a request gives none, as Jetstress and ESRP have it: 2 hours Performance and
         /// Throughput, 24 hours Stress; backup and soft recovery end when their work is done (24 hours bounds them).
+        /// A capacity search's duration is its time bound (<see cref="CapacityBoundSeconds"/>).
         /// </summary>
-        public static double DurationSeconds(TestType type) => type == Contract.TestType.Performance || type == Contract.TestType.Throughput ? 2 * 3600 : 24 * 3600;
+        public static double DurationSeconds(TestType type) =>
+            type == Contract.TestType.Capacity ? CapacityBoundSeconds
+            : type == Contract.TestType.Performance || type == Contract.TestType.Throughput ? 2 * 3600 : 24 * 3600;
     }
 }

@@ -52,6 +52,8 @@ namespace ExchStorageTest
         public string? RemoteResultsPath { get; set; }
         /// <summary>Multi-host runs: the host's clock minus this computer's, in milliseconds, as measured before the run.</summary>
         public double? ClockSkewMs { get; set; }
+        /// <summary>-TestType Capacity: the answer, its limiting rule and the load curve; null for every other test type.</summary>
+        public CapacityAnswer? Capacity { get; set; }
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)
         {
@@ -82,6 +84,7 @@ namespace ExchStorageTest
                 StartAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.StartAtUtc)),
                 MeasureAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasureAtUtc)),
                 MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasuringStartUtc)),
+                Capacity = CapacityAnswer.FromEvent(result.GetObject(EventFields.Result.Capacity)),
             };
         }
 

@@ -22,6 +22,7 @@ namespace ExchStorageTest.Runs
             string duration = settings.Duration?.ToString() ?? "the default length for the test type";
             text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS, threads: {4}.",
                 settings.TestType, profile.Name, duration, targetIops, threads);
+            if (plan?.GetObject(EventFields.Plan.Capacity) is JsonObject capacity) text.AppendLine().Append(CapacityPlan(capacity, profile));
             var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
             double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();
@@ -32,6 +33,18 @@ namespace ExchStorageTest.Runs
                 text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString(EventFields.Plan.File.Kind) ?? "file", ByteSize.Format(file.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0), file.GetString(EventFields.Plan.File.Path));
             }
             return text.ToString();
+        }
+
+        /// <summary>A capacity search's plan: where it starts, how it steps, how long each step is, and its bound.</summary>
+        private static string CapacityPlan(JsonObject c, MailboxProfile profile)
+        {
+            double N(string field) => c.GetNumber(field) ?? 0;
+            return string.Format(CultureInfo.InvariantCulture,
+                "Capacity search: from {0} mailboxes at {1} IOPS per mailbox (headroom {2}%), doubling until a step fails the Performance rules, then bisecting to {3}%; " +
+                "each step paced at {4} x its target, settling {5} s and measuring {6} s; one {7} s warm-up; at most {8} steps, the whole search within {9} s (it stops itself there and reports the answer so far).",
+                N(EventFields.Plan.CapacityPlan.StartMailboxes), profile.IopsPerMailbox, profile.HeadroomPercent, N(EventFields.Plan.CapacityPlan.ResolutionPercent),
+                N(EventFields.Plan.CapacityPlan.PaceFactor), N(EventFields.Plan.CapacityPlan.SettleSeconds), N(EventFields.Plan.CapacityPlan.StepSeconds),
+                N(EventFields.Plan.CapacityPlan.WarmupSeconds), N(EventFields.Plan.CapacityPlan.MaximumSteps), N(EventFields.Plan.CapacityPlan.BoundSeconds));
         }
     }
 

@@ -63,7 +63,9 @@ public sealed class RunSchedule
         bool transactional = type is TestType.Performance or TestType.Stress or TestType.Throughput;
         bool tunes = Tunes(request, type, threads);
         double tuning = tunes ? request.TuningSeconds ?? Math.Clamp(durationSeconds, 12, 180) : 0;
-        double warmup = transactional ? request.WarmupSeconds ?? Math.Clamp(durationSeconds * 0.5, 5, 600) : 0;
+        // A capacity search's duration is its whole bound: its one warm-up takes a twentieth of it (5 s to 2 min).
+        double warmup = type == TestType.Capacity ? request.WarmupSeconds ?? Math.Clamp(durationSeconds * 0.05, 5, 120)
+            : transactional ? request.WarmupSeconds ?? Math.Clamp(durationSeconds * 0.5, 5, 600) : 0;
         // Only tuned Performance and Stress sessions think between transactions; they settle at that rate first.
         double settle = tunes && type != TestType.Throughput ? Math.Clamp(sampleIntervalSeconds, 2, 10) : 0;
 

@@ -93,9 +93,28 @@ public static partial class TestPlanner
             Schedule = RunSchedule.For(request, type, duration, interval, threads),
             LockFolders = dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal).ToList(),
         };
+        if (type == TestType.Capacity) CheckCapacity(plan);
         DatabaseSet.CheckBeforeWriting(plan);
         CheckSpace(plan, resultsBytes);
         return plan;
+    }
+
+    /// <summary>
+    /// A capacity search sets each step's rate itself (<see cref="Capacity.CapacitySearch"/>), and its duration is its
+    /// time bound, which must hold the warm-up and two steps.
+    /// </summary>
+    private static void CheckCapacity(TestPlan plan)
+    {
+        if (plan.Request.TargetRateIops is not null)
+            throw EngineException.Refused(ErrorCodes.ConflictingLoadSettings, "TargetRateIops cannot be used with a capacity search: each step's rate is its mailbox count x IopsPerMailbox.");
+        double warmup = plan.Schedule.WarmupSeconds;
+        if (Capacity.CapacityTiming.For(plan.DurationSeconds, plan.SampleIntervalSeconds, warmup) is null)
+        {
+            double minimum = Capacity.CapacityTiming.MinimumBound(plan.SampleIntervalSeconds, warmup);
+            throw EngineException.Refused(ErrorCodes.CapacityBoundTooShort, System.FormattableString.Invariant(
+                $"Duration {plan.DurationSeconds:0.###} s is too short for a capacity search: the warm-up ({warmup:0.###} s) and two steps of settling and at least {Capacity.CapacityTiming.MinimumWindowSamples} sample intervals ({plan.SampleIntervalSeconds:0.###} s each) need {minimum:0.###} s."),
+                plan.DurationSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
     }
 
     /// <summary>

@@ -25,7 +25,10 @@ public static class SvgChart
     /// axes agree. The y axis reaches the highest point of each line not above its <see cref="Series.ClipAt"/>;
     /// points beyond it are drawn on the top edge and marked with a triangle whose tooltip gives the value.
     /// </summary>
-    public static string Line(string title, string yUnit, IReadOnlyList<Series> series, (double Start, double End)? xRange = null, int width = 1000, int height = 240)
+    /// <para>An x axis other than time (a capacity search's mailboxes) gives <paramref name="xLabel"/>, which prints an x
+    /// value, and <paramref name="xTitle"/>, the axis' name.</para>
+    public static string Line(string title, string yUnit, IReadOnlyList<Series> series, (double Start, double End)? xRange = null, int width = 1000, int height = 240,
+        Func<double, string>? xLabel = null, string? xTitle = null)
     {
         const int left = 64, right = 150, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
@@ -64,11 +67,12 @@ public static class SvgChart
         sb.Append($"<text x=\"14\" y=\"{F(top + plotH / 2.0)}\" class=\"ax\" transform=\"rotate(-90 14 {F(top + plotH / 2.0)})\" text-anchor=\"middle\">{Esc(yUnit)}</text>");
         // X labels: elapsed time.
         bool shortRun = xMax - xMin < 600;
+        string X(double offset) => xLabel is null ? Elapsed(offset, shortRun) : Esc(xLabel(xMin + offset));
         for (int i = 0; i <= 5; i++)
         {
             double v = (xMax - xMin) * i / 5;
             double x = left + plotW * i / 5.0;
-            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Elapsed(v, shortRun)}</text>");
+            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{X(v)}</text>");
         }
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
         for (int s = 0; s < reduced.Count; s++)
@@ -91,14 +95,14 @@ public static class SvgChart
                     if (y <= yMax) continue;
                     double px = Px(x);
                     sb.Append($"<path class=\"clipped\" d=\"M{F(px - 5)},{top + 9} L{F(px + 5)},{top + 9} L{F(px)},{top + 1} Z\" fill=\"{color}\">")
-                      .Append($"<title>{Esc(reduced[s].Name)} at {Elapsed(x - xMin, shortRun)}: {Esc(JetFormat.Number(y))} {Esc(yUnit)}, above the axis</title></path>");
+                      .Append($"<title>{Esc(reduced[s].Name)} at {X(x - xMin)}: {Esc(JetFormat.Number(y))} {Esc(yUnit)}, above the axis</title></path>");
                 }
             }
             int ly = top + 10 + s * 16;
             sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
             sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{Esc(reduced[s].Name)}</text>");
         }
-        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">elapsed ({(shortRun ? "m:ss" : "h:mm")})</text>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">{Esc(xTitle ?? $"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
         sb.Append("</svg>");
         return sb.ToString();
     }

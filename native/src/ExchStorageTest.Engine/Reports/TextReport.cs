@@ -33,6 +33,7 @@ public static class TextReport
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
+        CapacityReport.Text(sb, r);
 
         switch (r.TestType)
         {

@@ -42,6 +42,8 @@ public sealed class TestResults
     public BackupResult? Backup { get; set; }
     public SoftRecoveryResult? SoftRecovery { get; set; }
     public ChecksumResult? Checksum { get; set; }
+    /// <summary>A capacity search's steps and answer (docs/capacity.md); null for every other test type.</summary>
+    public CapacityResult? Capacity { get; set; }
     /// <summary>The system-log check for the test window (Reliability: no storage errors while testing).</summary>
     public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();

@@ -76,6 +76,7 @@ public static class TestRunner
             {
                 case TestType.DatabaseBackup: WithHostCounters(ctx, () => BackupRun.Run(ctx)); break;
                 case TestType.SoftRecovery: WithHostCounters(ctx, () => SoftRecoveryRun.Run(ctx)); break;
+                case TestType.Capacity: CapacityRun.Run(ctx); break;
                 default: TransactionalRun(ctx); break;
             }
         }

@@ -72,6 +72,16 @@ public static class VerdictJudge
                 Limit = 0,
             });
         }
+        if (r.Capacity is { } capacity && capacity.Answer.Mailboxes < r.Profile.MailboxCount)
+            reasons.Add(new VerdictReason
+            {
+                Code = "CapacityBelowRequirement",
+                Message = capacity.Answer.Mailboxes == 0
+                    ? $"No step of the capacity search passed: the storage does not carry the profile's {r.Profile.MailboxCount} mailboxes."
+                    : $"The storage carries {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}" + (capacity.Answer.LimitingRule is string rule ? $" (limited by {rule} at {capacity.Answer.LimitingMailboxes})." : "."),
+                Measured = capacity.Answer.Mailboxes,
+                Limit = r.Profile.MailboxCount,
+            });
         if (r.Completion == "Stopped")
             reasons.Add(new VerdictReason { Code = "RunStopped", Message = "The run was stopped before its end; the verdict covers only what was measured." });
         if (r.Completion == "Failed")

@@ -42,6 +42,7 @@ internal sealed class PlanCommand : IHelperCommand
         if (schedule.LoadStartUtc is DateTime start) w.WriteString(EventFields.Plan.ScheduleFields.StartAtUtc, start);
         if (schedule.MeasureStartUtc is DateTime measure) w.WriteString(EventFields.Plan.ScheduleFields.MeasureAtUtc, measure);
         w.WriteEndObject();
+        if (plan.TestType == TestType.Capacity) CapacityPlan(w, plan);
         w.WriteStartArray(EventFields.Plan.Files);
         foreach (var f in plan.Files())
         {
@@ -54,4 +55,20 @@ internal sealed class PlanCommand : IHelperCommand
         }
         w.WriteEndArray();
     });
+
+    /// <summary>How a capacity search spends its bound (the planner refused a bound too short for it).</summary>
+    private static void CapacityPlan(System.Text.Json.Utf8JsonWriter w, TestPlan plan)
+    {
+        var t = Engine.Capacity.CapacityTiming.For(plan.DurationSeconds, plan.SampleIntervalSeconds, plan.Schedule.WarmupSeconds)!;
+        w.WriteStartObject(EventFields.Plan.Capacity);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.StartMailboxes, plan.Profile.MailboxCount);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.BoundSeconds, t.BoundSeconds);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.WarmupSeconds, t.WarmupSeconds);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.SettleSeconds, t.SettleSeconds);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.StepSeconds, t.WindowSeconds);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.MaximumSteps, t.StepsThatFit);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.ResolutionPercent, Engine.Capacity.CapacitySearch.ResolutionPercent);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.PaceFactor, Engine.Runs.CapacityRun.PaceFactor);
+        w.WriteEndObject();
+    }
 }

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Host.Commands;
 internal static class ReportSets
 {
     /// <summary>The tests a labelled run is compared by, in order of preference: the first of them it holds.</summary>
-    private static readonly TestType[] ComparedTest = { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.DatabaseBackup, TestType.SoftRecovery };
+    private static readonly TestType[] ComparedTest = { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.DatabaseBackup, TestType.SoftRecovery, TestType.Capacity };
 
     /// <returns>Every results document read; the runs (each its hosts); the labels of the runs when the user gave them.</returns>
     public static (List<TestResults> Results, List<List<TestResults>> Runs, IReadOnlyList<string>? Labels) Load(EngineRequest request, EventWriter events)

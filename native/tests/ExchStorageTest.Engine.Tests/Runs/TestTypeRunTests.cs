@@ -153,7 +153,7 @@ public class TestTypeRunTests
     }
 
     /// <summary>Writes nothing anywhere; calls back after a marker was seen <c>count</c> times.</summary>
-    private sealed class NotifyingStream : Stream
+    internal sealed class NotifyingStream : Stream
     {
         private readonly Action _callback;
         private readonly byte[] _marker;

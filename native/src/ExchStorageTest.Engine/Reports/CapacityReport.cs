@@ -1,0 +1,99 @@
+using System.Net;
+using System.Text;
+using ExchStorageTest.Engine.Results;
+
+namespace ExchStorageTest.Engine.Reports;
+
+/// <summary>
+/// A capacity search's part of the text and HTML reports (docs/capacity.md): the answer in words with its ESRP headroom
+/// line, the load curve as a table (mailboxes -> achieved IOPS, database read and log write latency, average and p99)
+/// and, in HTML, as two charts over the mailbox count. Pure functions of the results' capacity section.
+/// </summary>
+public static class CapacityReport
+{
+    /// <summary>The answer in sentences, as the report and the test log state it.</summary>
+    public static IReadOnlyList<string> Answer(TestResults r)
+    {
+        var c = r.Capacity!;
+        var a = c.Answer;
+        var p = r.Profile;
+        var lines = new List<string>();
+        lines.Add(a.Mailboxes > 0
+            ? $"The storage carried {JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {JetFormat.Number(p.HeadroomPercent)}% headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
+            : "No step passed: the storage did not carry even the smallest step's mailboxes within the thresholds.");
+        if (a.LimitingRule is not null)
+            lines.Add($"Limited by {a.LimitingRule} at {JetFormat.Integer(a.LimitingMailboxes ?? 0)} mailboxes: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+        else
+            lines.Add("No step failed: the answer is a lower bound (the search ended before it found the limit).");
+        if (a.Mailboxes > 0)
+            lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {JetFormat.Number(a.PercentOverRequirement)}% over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
+        lines.Add($"Search ended ({c.StopReason}): {c.StopMessage}. {(a.Resolved ? $"Resolved to {JetFormat.Number(c.ResolutionPercent)}%." : "Not resolved to the search's resolution.")}");
+        return lines;
+    }
+
+    /// <summary>The load curve, one row a step in the order they ran.</summary>
+    private static IEnumerable<string[]> Rows(CapacityResult c) => c.Steps.Select(s => new[]
+    {
+        JetFormat.Integer(s.Step), JetFormat.Integer(s.Mailboxes), JetFormat.Number(s.TargetIops), JetFormat.Number(s.AchievedIops),
+        JetFormat.Number(s.DatabaseReadLatencyAverageMs, 3), JetFormat.Number(s.DatabaseReadLatencyP99Ms, 3),
+        JetFormat.Number(s.LogWriteLatencyAverageMs, 3), JetFormat.Number(s.LogWriteLatencyP99Ms, 3),
+        s.Passed ? "Pass" : "Fail", s.LimitingRule ?? "",
+    });
+
+    private static readonly string[] Headers = { "Step", "Mailboxes", "Target IOPS", "Achieved IOPS", "DB read avg (ms)", "DB read p99 (ms)", "Log write avg (ms)", "Log write p99 (ms)", "Result", "Limiting rule" };
+
+    public static void Text(StringBuilder sb, TestResults r)
+    {
+        if (r.Capacity is not { } c) return;
+        sb.Append("\nCapacity\n");
+        foreach (var line in Answer(r)) sb.Append("  ").Append(line).Append('\n');
+        sb.Append("\nLoad curve (each step judged by the Performance rules)\n");
+        var table = new TextTable(Headers);
+        foreach (var row in Rows(c)) table.Add(row);
+        table.WriteTo(sb);
+    }
+
+    public static void Html(StringBuilder h, TestResults r)
+    {
+        if (r.Capacity is not { } c) return;
+        h.Append("<fieldset>\n<legend>Capacity</legend>\n");
+        foreach (var line in Answer(r)) h.Append("<p>").Append(E(line)).Append("</p>\n");
+        h.Append("<table class=\"grid\">\n<tr>");
+        foreach (var head in Headers) h.Append("<th class=\"grid_header\">").Append(E(head)).Append("</th>");
+        h.Append("</tr>\n");
+        foreach (var row in Rows(c))
+        {
+            h.Append("<tr>");
+            for (int i = 0; i < row.Length; i++)
+            {
+                string cls = i == 8 ? (row[i] == "Pass" ? "success" : "failure") : i == 9 ? "grid_data text" : "grid_data";
+                h.Append("<td class=\"").Append(cls).Append("\">").Append(E(row[i])).Append("</td>");
+            }
+            h.Append("</tr>\n");
+        }
+        h.Append("</table>\n");
+        var curve = c.Steps.OrderBy(s => s.Mailboxes).ToList();
+        if (curve.Count > 0)
+        {
+            List<(double X, double Y)> Points(Func<CapacityStep, double> y) => curve.Select(s => ((double)s.Mailboxes, y(s))).ToList();
+            var axis = (0.0, (double)curve[^1].Mailboxes);
+            string Mailboxes(double x) => JetFormat.Integer((long)Math.Round(x));
+            h.Append(SvgChart.Line("Load curve: transactional IOPS by mailboxes", "IOPS", new[]
+            {
+                new SvgChart.Series("Achieved", Points(s => s.AchievedIops)),
+                new SvgChart.Series("Target", Points(s => s.TargetIops)),
+            }, axis, xLabel: Mailboxes, xTitle: "mailboxes")).Append('\n');
+            h.Append(SvgChart.Line("Load curve: latency by mailboxes", "ms", new[]
+            {
+                new SvgChart.Series("DB read avg", Points(s => s.DatabaseReadLatencyAverageMs)),
+                new SvgChart.Series("DB read p99", Points(s => s.DatabaseReadLatencyP99Ms)),
+                new SvgChart.Series("Log write avg", Points(s => s.LogWriteLatencyAverageMs)),
+                new SvgChart.Series("Log write p99", Points(s => s.LogWriteLatencyP99Ms)),
+            }, axis, xLabel: Mailboxes, xTitle: "mailboxes")).Append('\n');
+        }
+        h.Append("<p class=\"note\">Each step ran the profile's load paced at its mailbox count and was judged by the Performance test's rules; the figures in the sections below are the answering step's window.</p>\n");
+        h.Append("</fieldset>\n");
+    }
+
+    private static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
+}

@@ -1,0 +1,240 @@
+using System.Diagnostics;
+using ExchStorageTest.Engine.Capacity;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Storage;
+using ExchStorageTest.Engine.Verdict;
+
+namespace ExchStorageTest.Engine.Runs;
+
+/// <summary>
+/// The capacity search on one host, in one engine process, on the database set the run prepared once
+/// (docs/capacity.md): one cache warm-up, then steps chosen by <see cref="CapacitySearch.Next"/>. Each step is a load
+/// phase of its own (sessions enough for its rate) over the same instance workloads, so the database cache model stays
+/// warm from step to step; sessions think between transactions to hold the step's paced rate, settle, and are measured
+/// over a window judged by <see cref="VerdictJudge"/> with the plan's thresholds, exactly as a Performance test of that
+/// many mailboxes. Every finished step is saved (a checkpoint) before the next starts; a stop keeps them all.
+/// </summary>
+public static class CapacityRun
+{
+    /// <summary>A step's paced rate as a multiple of its target: the Performance test's (<see cref="Tuner.PaceFactor"/>), so a step loads as that test would.</summary>
+    public const double PaceFactor = Tuner.PaceFactor;
+
+    /// <summary>The most sessions a step gets (the tuner's ceiling).</summary>
+    private const int MaxSessions = 1024;
+
+    internal static void Run(RunContext ctx)
+    {
+        var plan = ctx.Plan;
+        var r = ctx.Results;
+        var timing = CapacityTiming.For(plan.DurationSeconds, plan.SampleIntervalSeconds, plan.Schedule.WarmupSeconds)!;
+        var search = r.Capacity = new CapacityResult
+        {
+            BoundSeconds = timing.BoundSeconds, SettleSeconds = timing.SettleSeconds, StepSeconds = timing.WindowSeconds,
+            StartMailboxes = plan.Profile.MailboxCount, ResolutionPercent = CapacitySearch.ResolutionPercent, PaceFactor = Tuner.PaceFactor,
+        };
+        r.Settings.LoadModel = "Paced";
+        ctx.Log(TestRunner.F($"Capacity search: from {plan.Profile.MailboxCount} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox (headroom {plan.Profile.HeadroomPercent:0.#}%), doubling until a step fails, then bisecting to {CapacitySearch.ResolutionPercent:0.#}%; each step settles {timing.SettleSeconds:0.#} s and measures {timing.WindowSeconds:0.#} s; the whole search within {timing.BoundSeconds:0} s ({timing.StepsThatFit} steps fit after the {timing.WarmupSeconds:0.#} s warm-up)."));
+        var clock = Stopwatch.StartNew();
+        bool warm = false;
+        var outcomes = new List<StepOutcome>();
+        if (CapacityResume.Find(ctx) is { } previous)
+        {
+            search.ResumedFrom = previous.SavedPath;
+            search.Steps.AddRange(previous.Capacity!.Steps);
+            outcomes.AddRange(search.Steps.Select(s => new StepOutcome(s.Mailboxes, s.Passed)));
+            search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+            ctx.Log($"Resuming the capacity search of {Path.GetFileName(previous.SavedPath)} ({previous.Completion}): its {search.Steps.Count} finished steps ({string.Join(", ", search.Steps.Select(s => $"{s.Mailboxes} {(s.Passed ? "Pass" : "Fail")}"))}) count as this run's.");
+        }
+        var windows = new Dictionary<int, List<InstanceResult>>();
+        while (true)
+        {
+            if (ctx.Cancel.IsCancellationRequested) { End(ctx, "Stopped", "the search was stopped"); break; }
+            if (CapacitySearch.Next(plan.Profile.MailboxCount, outcomes) is not int mailboxes)
+            {
+                var (pass, fail) = CapacitySearch.Bracket(outcomes);
+                End(ctx, fail is null ? "MaximumReached" : "Resolved", fail is null
+                    ? $"{pass} mailboxes passed, the most the search tries"
+                    : pass is int p ? $"{p} mailboxes pass and {fail} fail, within the {CapacitySearch.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox fails");
+                break;
+            }
+            double elapsed = clock.Elapsed.TotalSeconds + (warm ? 0 : timing.WarmupSeconds);
+            if (!timing.Fits(elapsed))
+            {
+                End(ctx, "TimeBoundReached", TestRunner.F($"the time bound ({timing.BoundSeconds:0} s) leaves no room for the {mailboxes}-mailbox step"));
+                break;
+            }
+            var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm, windows);
+            warm = true;
+            if (step is null) { End(ctx, ctx.Cancel.IsCancellationRequested ? "Stopped" : "Failed", ctx.Cancel.IsCancellationRequested ? "the search was stopped during a step; the finished steps are kept" : "a step could not finish"); break; }
+            search.Steps.Add(step);
+            outcomes.Add(new StepOutcome(step.Mailboxes, step.Passed));
+            search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+            ctx.Checkpoint();
+            if (step.IoErrors > 0 && !plan.Request.ContinueOnError) { End(ctx, "Failed", $"an I/O error failed the {mailboxes}-mailbox step"); break; }
+            if (r.Completion == "Failed") { End(ctx, "Failed", $"an I/O worker failed during the {mailboxes}-mailbox step"); break; }
+        }
+        search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+        var a = search.Answer;
+        KeepAnsweringWindow(ctx, windows);
+        ctx.Log(a.Mailboxes > 0
+            ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
+            : "Capacity: no step passed.");
+        if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+    }
+
+    private static void End(RunContext ctx, string reason, string message)
+    {
+        var search = ctx.Results.Capacity!;
+        search.StopReason = reason;
+        search.StopMessage = message;
+        if (reason == "Stopped") ctx.Results.Completion = "Stopped";
+        if (reason == "Failed") ctx.Results.Completion = "Failed";
+        ctx.Log($"Capacity search ended: {message}.");
+    }
+
+    /// <summary>
+    /// Sessions enough for a paced rate: by Little's law a session carries rate x latency I/Os in flight, so at the
+    /// rules' average read latency limit the rate needs rate x limit sessions; twice that, so a step fails on its
+    /// latency or its IOPS, not on too few sessions. A given thread count is used as it is.
+    /// </summary>
+    internal static int SessionsFor(double pacedIops, double readLimitMs, int instances, int? given) =>
+        given ?? Math.Clamp((int)Math.Ceiling(2 * pacedIops * readLimitMs / 1000), Math.Max(2, instances), MaxSessions);
+
+    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, Dictionary<int, List<InstanceResult>> windows)
+    {
+        var plan = ctx.Plan;
+        double target = CapacitySearch.TargetIops(plan.Profile, mailboxes);
+        double paced = Math.Round(target * Tuner.PaceFactor, 3);
+        int sessions = SessionsFor(paced, plan.Thresholds.AverageDatabaseReadLatencyMs, ctx.Instances.Count, plan.ThreadCount);
+        string name = $"Step {number}: {mailboxes} mailboxes";
+        // A search, not a test of its own: its inserts do not grow the databases (as tuning's do not).
+        var options = new PhaseOptions(sessions, null, Transactional: true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, Backup: false);
+        using var phase = new LoadPhase(ctx, options);
+        phase.PaceAt(paced);
+        int errorsBefore = ctx.Results.Errors.Count;
+        CapacityStep? step = null;
+        phase.Start();
+        try
+        {
+            if (warmFirst) Warmup(ctx, phase, timing);
+            if (ctx.Cancel.IsCancellationRequested || phase.Driver.StoppedByError) return null;
+            ctx.BeginPhase(name);
+            ctx.Log(TestRunner.F($"{name}: {sessions} sessions paced at {paced:0.###} IOPS ({Tuner.PaceFactor:0.00} x the target {target:0.###}); settling {timing.SettleSeconds:0.#} s."));
+            phase.Run(timing.SettleSeconds, Math.Min(plan.SampleIntervalSeconds, 2), name, null);
+            if (ctx.Cancel.IsCancellationRequested) return null;
+            var start = DateTime.UtcNow;
+            phase.BeginMeasuring();
+            var end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null);
+            if (end == WindowEnd.Cancelled) return null;
+            phase.Driver.SetAccounting(false);
+            List<InstanceResult> measured;
+            (step, measured) = Judge(ctx, phase, number, mailboxes, target, paced, sessions, start);
+            windows[number] = measured;
+        }
+        finally
+        {
+            phase.Stop();
+            // The steps' samples are summed up in their step; the document does not keep every interval of the search.
+            ctx.Results.TimeSeries.Clear();
+            ctx.Results.InstanceSeries.Clear();
+        }
+        // Errors the driver records as it stops (in flight at the window's end) fail the step too.
+        step.IoErrors = Math.Max(step.IoErrors, ctx.Results.Errors.Count - errorsBefore);
+        if (step.IoErrors > 0 && step.Passed) Fail(step, ctx.Results.Errors.Skip(errorsBefore).ToList());
+        ctx.Log(TestRunner.F($"{name}: {step.AchievedIops:F1} IOPS (target {target:0.###}), DB read {step.DatabaseReadLatencyAverageMs:F1} ms (p99 {step.DatabaseReadLatencyP99Ms:F1}), log write {step.LogWriteLatencyAverageMs:F1} ms (p99 {step.LogWriteLatencyP99Ms:F1}): {(step.Passed ? "Pass" : "Fail - " + string.Join(" ", step.Reasons.Select(x => x.Message)))}"));
+        return step;
+    }
+
+    /// <summary>The search's one warm-up, until each cache model is ~90% full or its bound has passed.</summary>
+    private static void Warmup(RunContext ctx, LoadPhase phase, CapacityTiming timing)
+    {
+        ctx.BeginPhase("Warmup");
+        ctx.Log(TestRunner.F($"Attaining prerequisites: warming the database cache at the first step's rate (at most {timing.WarmupSeconds:0.#} s)."));
+        Func<bool> full = () => ctx.Instances.TrueForAll(w => w.Cache.Resident >= w.Cache.Capacity * 0.9);
+        phase.Run(timing.WarmupSeconds, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", full);
+    }
+
+    /// <summary>The step's window judged as a Performance test of this many mailboxes: the same document shape, the same judge.</summary>
+    private static (CapacityStep, List<InstanceResult>) Judge(RunContext ctx, LoadPhase phase, int number, int mailboxes, double target, double paced, int sessions, DateTime start)
+    {
+        var doc = new TestResults { TestType = TestType.Performance };
+        var results = phase.StreamResults();
+        double window = phase.Driver.AccountedSeconds;
+        for (int i = 0; i < ctx.Instances.Count; i++)
+        {
+            var w = ctx.Instances[i];
+            var inst = new InstanceResult { Name = $"Instance.{w.Index}", Index = w.Index };
+            inst.Streams.AddRange(results.Where(x => x.Instance == w).Select(x => x.Result));
+            inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
+            inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
+            doc.Instances.Add(inst);
+        }
+        doc.Sizing.TargetTransactionalIops = target;
+        doc.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(doc), 3);
+        var verdict = VerdictJudge.Judge(doc, ctx.Plan.Thresholds);
+        var reads = doc.Instances.Select(i => i.Stream(StreamNames.DatabaseRead)).Where(s => s is { Operations: > 0 }).ToList();
+        var logs = doc.Instances.Select(i => i.Stream(StreamNames.LogWrite)).Where(s => s is { Operations: > 0 }).ToList();
+        return (new CapacityStep
+        {
+            Step = number, Mailboxes = mailboxes, TargetIops = target, PacedIops = paced, Sessions = sessions,
+            MeasureStartUtc = start, WindowSeconds = Math.Round(window, 3),
+            AchievedIops = doc.Sizing.AchievedTransactionalIops,
+            DatabaseReadLatencyAverageMs = WeightedMean(reads!), DatabaseReadLatencyP99Ms = Highest(reads!, s => s.LatencyMs.P99),
+            DatabaseReadLatencyMaximumMs = Highest(reads!, s => s.MaxSampleAverageLatencyMs),
+            LogWriteLatencyAverageMs = WeightedMean(logs!), LogWriteLatencyP99Ms = Highest(logs!, s => s.LatencyMs.P99),
+            LogWriteLatencyMaximumMs = Highest(logs!, s => s.MaxSampleAverageLatencyMs),
+            PageFaultStallsPerSecond = Math.Round(doc.Instances.Select(i => i.PageFaultStallsPerSecond).DefaultIfEmpty(0).Max(), 3),
+            IoErrors = doc.Instances.Sum(i => i.Streams.Sum(s => s.ErrorCount)),
+            Passed = verdict.Result == "Pass", Reasons = verdict.Reasons,
+            LimitingRule = CapacitySearch.LimitingRule(verdict.Reasons),
+        }, doc.Instances);
+    }
+
+    /// <summary>
+    /// The answering step's window becomes the document's measured figures (instances, streams, stalls, achieved IOPS,
+    /// collection window), so every report's Jetstress tables show the evidence of the answer; none when no step passed.
+    /// </summary>
+    private static void KeepAnsweringWindow(RunContext ctx, Dictionary<int, List<InstanceResult>> windows)
+    {
+        var r = ctx.Results;
+        var a = r.Capacity!.Answer;
+        var step = r.Capacity.Steps.Where(s => s.Passed && s.Mailboxes == a.Mailboxes).MaxBy(s => s.AchievedIops);
+        if (step is null || !windows.TryGetValue(step.Step, out var measured)) return;
+        foreach (var m in measured)
+        {
+            var inst = TestRunner.InstanceFor(ctx, m.Index);
+            inst.Streams = m.Streams;
+            inst.Sessions = step.Sessions;
+            inst.PageFaultStallsPerSecond = m.PageFaultStallsPerSecond;
+            inst.MaximumPageFaultStallsPerSecond = m.MaximumPageFaultStallsPerSecond;
+        }
+        r.Settings.ThreadCount = step.Sessions;
+        r.Settings.PacedIops = step.PacedIops;
+        r.Timeline.CollectionStartUtc = step.MeasureStartUtc;
+        r.Timeline.CollectionEndUtc = step.MeasureStartUtc.AddSeconds(step.WindowSeconds);
+        r.Sizing.AchievedTransactionalIops = step.AchievedIops;
+        ctx.Log($"The report's measured figures are step {step.Step}'s ({step.Mailboxes} mailboxes, the answer).");
+    }
+
+    /// <summary>I/O errors seen only when the driver stopped (after the window's judgement) still fail the step.</summary>
+    private static void Fail(CapacityStep step, List<IoErrorRecord> errors)
+    {
+        var first = errors.FirstOrDefault();
+        step.Passed = false;
+        step.Reasons.Add(new VerdictReason
+        {
+            Code = "IoErrors", Measured = step.IoErrors, Limit = 0,
+            Message = $"{step.IoErrors} I/O error(s) occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
+        });
+        step.LimitingRule = CapacitySearch.LimitingRule(step.Reasons);
+    }
+
+    private static double WeightedMean(List<StreamResult> streams)
+    {
+        long ops = streams.Sum(s => s.Operations);
+        return ops == 0 ? 0 : Math.Round(streams.Sum(s => s.LatencyMs.Mean * s.Operations) / ops, 3);
+    }
+
+    private static double Highest(List<StreamResult> streams, Func<StreamResult, double> figure) =>
+        Math.Round(streams.Select(figure).DefaultIfEmpty(0).Max(), 3);
+}

@@ -1,0 +1,90 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Runs;
+using ExchStorageTest.Engine.Tests.Io;
+using Xunit.Abstractions;
+
+namespace ExchStorageTest.Engine.Tests.Capacity;
+
+/// <summary>
+/// The capacity search on real storage rigs, in one engine process on one database set: a disk that serves one request
+/// at a time, each taking <see cref="DelayMs"/> (nbdkit's noparallel and delay filters under ext4 on a direct-I/O loop
+/// device), against a RAM-backed loop device. Steps of a few seconds at a 1 s sample interval keep them short.
+/// </summary>
+public class CapacityRigTests
+{
+    /// <summary>Each request's service time on the delay disk; requests are served one at a time, so it carries at most 1000 / DelayMs per second.</summary>
+    private const double DelayMs = 4;
+    private const double IopsPerMailbox = 1;
+    private readonly ITestOutputHelper _out;
+
+    public CapacityRigTests(ITestOutputHelper output) => _out = output;
+
+    internal static EngineRequest Request(string databases, string results, int start, double boundSeconds) => new()
+    {
+        Command = "run",
+        TestType = TestType.Capacity,
+        DurationSeconds = boundSeconds,
+        WarmupSeconds = 3,
+        SampleIntervalSeconds = 1,
+        OutputPath = results,
+        Profile = new MailboxProfile
+        {
+            Name = "Capacity", MailboxCount = start, IopsPerMailbox = IopsPerMailbox, MailboxSizeMB = 10, DatabaseCount = 1, CopiesPerDatabase = 1,
+            BackgroundMaintenance = false, DatabasePaths = new[] { databases }, MinimumDatabaseCacheMB = 8, MaximumDatabaseCacheMB = 32,
+        },
+    };
+
+    private TestResults Search(string databases, string results, int start, double boundSeconds)
+    {
+        var r = TestRunner.Run(TestPlanner.Plan(Request(databases, results, start, boundSeconds)), EventWriter.Null, CancellationToken.None);
+        foreach (var s in r.Capacity!.Steps)
+            _out.WriteLine($"{s.Mailboxes} mailboxes: {s.AchievedIops:F1} IOPS, read {s.DatabaseReadLatencyAverageMs:F2} ms (p99 {s.DatabaseReadLatencyP99Ms:F2}), log {s.LogWriteLatencyAverageMs:F2} ms (p99 {s.LogWriteLatencyP99Ms:F2}) {(s.Passed ? "Pass" : "Fail " + s.LimitingRule)}");
+        _out.WriteLine($"answer {r.Capacity.Answer.Mailboxes}, limited by {r.Capacity.Answer.LimitingRule} at {r.Capacity.Answer.LimitingMailboxes}; {r.Capacity.StopReason}: {r.Capacity.StopMessage}");
+        return r;
+    }
+
+    [NbdkitLoopFact]
+    public void On_a_serialized_delay_disk_the_answer_lands_where_queueing_says_and_names_its_rule_and_a_ram_disk_carries_far_more()
+    {
+        using var folder = new TestFolder("capacity");
+        TestResults slow;
+        var bound = TimeSpan.FromSeconds(60);
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        using (var nbd = new NbdFuseDisk(folder, "--filter=noparallel", "--filter=delay", "memory", "1G", "serialize=all-requests", $"rdelay={DelayMs}ms", $"wdelay={DelayMs}ms"))
+        using (var fs = new LoopFileSystem(folder, backingFile: nbd.FilePath, name: "slow"))
+        {
+            var db = Directory.CreateDirectory(fs.Combine("db")).FullName;
+            clock.Restart();
+            slow = Search(db, folder.Sub("slow-results"), start: 50, bound.TotalSeconds);
+        }
+        double took = clock.Elapsed.TotalSeconds;
+        var a = slow.Capacity!.Answer;
+        // The estimate. The disk serves one request at a time: with service time s (the delay plus the FUSE path's own,
+        // read as the lightest step's average log write, the disk ~15% busy then), queueing (M/D/1) adds
+        // rho x s / (2 (1 - rho)) at utilisation rho, so the 10 ms average log-write rule holds up to
+        // rho* = 2 (10 - s) / (20 - s). A step at N mailboxes is paced at 1.15 N transactional IOPS plus a log write
+        // per ~11 of them (x 1.09), so the rule says N* = rho* x 1000 / s / (1.15 x 1.09 x IopsPerMailbox): the answer
+        // is at least that, less a fifth (one resolution step, the model's roughness and a busy machine's noise). And no step above
+        // 1000 / DelayMs / 1.09 mailboxes can pass at all: the disk cannot serve the target's requests.
+        double s = slow.Capacity!.Steps.OrderBy(x => x.Mailboxes).First().LogWriteLatencyAverageMs;
+        double rho = 2 * (10 - s) / (20 - s);
+        double estimate = rho * 1000 / s / (1.15 * 1.09 * IopsPerMailbox);
+        double ceiling = 1000 / DelayMs / 1.09 / IopsPerMailbox;
+        _out.WriteLine($"service {s:F2} ms, rho* {rho:F2}: estimate {estimate:F0} mailboxes, ceiling {ceiling:F0}");
+        Assert.InRange(a.Mailboxes, 0.8 * estimate, ceiling);
+        Assert.NotNull(a.LimitingRule);
+        Assert.Contains(a.LimitingRule, new[] { "LogWriteLatencyAverage", "LogWriteLatencyMaximum", "DatabaseReadLatencyAverage", "DatabaseReadLatencyMaximum", "TargetIopsNotMet" });
+        Assert.True(a.LimitingMailboxes > a.Mailboxes);
+        // Every step was judged on its own window by the Performance rules, and the curve rises with the load.
+        Assert.All(slow.Capacity.Steps, s => Assert.Equal(s.Passed, s.Reasons.Count == 0));
+        // The search stops itself within its bound (preparation is outside it; a step may overrun by its stop).
+        Assert.True(took < bound.TotalSeconds + 15, $"{took:F1} s for a {bound.TotalSeconds} s bound");
+        Assert.Equal("Complete", slow.Completion);
+
+        using var ram = new RamLoopVolume(sizeMiB: 640);
+        var fast = Search(Directory.CreateDirectory(Path.Combine(ram.MountPoint, "db")).FullName, folder.Sub("ram-results"), start: 50, bound.TotalSeconds);
+        Assert.True(fast.Capacity!.Answer.Mailboxes >= 3 * a.Mailboxes, $"RAM disk {fast.Capacity.Answer.Mailboxes} mailboxes, delay disk {a.Mailboxes}");
+    }
+}

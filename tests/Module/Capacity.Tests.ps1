@@ -1,0 +1,69 @@
+# Invoke-StorageTest -TestType Capacity end to end (docs/capacity.md): the real helper on a real folder, a search of
+# short steps (1 s samples) within a short bound; the plan under -WhatIf; the answer and load curve on the result,
+# in the text report and charted in the HTML report; the progress bar naming each step.
+
+BeforeAll {
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+    Import-ExchStorageTest
+    $SmallProfile = 'New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 1 -MailboxSizeMB 20 -DatabaseCount 1 -Path $args[0]'
+    $Runspace = New-ModuleRunspace
+}
+
+AfterAll {
+    $Runspace.Dispose()
+}
+
+Describe 'Invoke-StorageTest -TestType Capacity' {
+    BeforeEach { $Dir = New-ScratchFolder 'capacity' }
+    AfterEach { Remove-ScratchFolder $Dir }
+
+    It 'describes the search with -WhatIf (start, stepping, step length, bound) and writes nothing' {
+        $manifest = (Get-ModuleManifest) -replace "'", "''"
+        $run = Invoke-PowerShellProcess "Import-Module '$manifest'; New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 1 -MailboxSizeMB 20 -Path '$Dir' | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02 -WhatIf"
+        $run.ExitCode | Should -Be 0
+        $run.Errors | Should -BeNullOrEmpty
+        $text = $run.Output -join "`n"
+        $text | Should -BeLike '*What if: Run a Capacity storage test*'
+        # 40 s bound, 2 s warm-up, 1 s samples: settle 2 s, window max(4 x 1 s, (40 - 2) / 12 - 2) = 4 s, so 6 steps fit.
+        $text | Should -BeLike '*Capacity search: from 20 mailboxes at 1 IOPS per mailbox*doubling until a step fails*bisecting to 5%*settling 2 s and measuring 4 s; one 2 s warm-up; at most 6 steps, the whole search within 40 s*'
+        Get-FolderEntry $Dir | Should -BeNullOrEmpty
+    }
+
+    It 'answers with a mailbox count and its load curve, names each step on the progress bar and charts the curve' {
+        $clock = [System.Diagnostics.Stopwatch]::StartNew()
+        $run = Invoke-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -TestType Capacity -Duration 00:00:25 -SampleIntervalSeconds 1 -Warmup 00:00:02 -Force" -ArgumentList $Dir
+        $clock.Stop()
+        $run.Exception | Should -BeNullOrEmpty
+        $result = $run.Output[0]
+        $result.TestType | Should -Be 'Capacity'
+        $c = $result.Capacity
+        $c.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.CapacityAnswer'
+        $steps = @($c.Steps)
+        $steps.Count | Should -BeGreaterOrEqual 2
+        $steps[0].Mailboxes | Should -Be 20
+        Get-MissingViewedProperty $c | Should -BeNullOrEmpty
+        Get-MissingViewedProperty $steps[0] | Should -BeNullOrEmpty
+        # The answer is the largest pass below the first fail, and the headroom line is its arithmetic.
+        $failed = @($steps | Where-Object Result -eq 'Fail' | Sort-Object Mailboxes)
+        $below = @($steps | Where-Object { $_.Result -eq 'Pass' -and ($failed.Count -eq 0 -or $_.Mailboxes -lt $failed[0].Mailboxes) } | Sort-Object Mailboxes)
+        $c.Mailboxes | Should -Be $(if ($below.Count) { $below[-1].Mailboxes } else { 0 })
+        if ($failed.Count) { $c.LimitingMailboxes | Should -Be $failed[0].Mailboxes; $c.LimitingRule | Should -Be $failed[0].LimitingRule }
+        $c.RequiredMailboxes | Should -Be 20
+        $c.PercentOverRequirement | Should -Be ([math]::Round(($c.Mailboxes / 20 - 1) * 100, 1))
+        $c.StopReason | Should -BeIn @('Resolved', 'TimeBoundReached', 'MaximumReached')
+        ($result.Result -eq 'Pass') | Should -Be ($c.Mailboxes -ge 20)
+        # It stops itself within its bound (database creation and process start are outside it).
+        $clock.Elapsed.TotalSeconds | Should -BeLessThan 60
+
+        @($run.Progress | Where-Object { $_.CurrentOperation -eq 'Step 1: 20 mailboxes' }) | Should -Not -BeNullOrEmpty
+        @($run.Progress | Where-Object { $_.CurrentOperation -eq "Step 2: $($steps[1].Mailboxes) mailboxes" }) | Should -Not -BeNullOrEmpty
+
+        $html = Get-Content -Raw -LiteralPath ($result.ReportPath | Where-Object { $_ -like '*.html' })
+        $html | Should -BeLike '*<legend>Capacity</legend>*'
+        $html | Should -BeLike '*aria-label="Load curve: transactional IOPS by mailboxes"*'
+        $html | Should -BeLike '*aria-label="Load curve: latency by mailboxes"*'
+        $text = Get-Content -Raw -LiteralPath ($result.ReportPath | Where-Object { $_ -like '*.txt' -and $_ -notlike '*.esrp.txt' })
+        $text | Should -BeLike '*Load curve (each step judged by the Performance rules)*'
+        $text | Should -BeLike "*Against the profile's 20 mailboxes*"
+    }
+}
