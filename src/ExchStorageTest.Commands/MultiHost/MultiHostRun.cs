@@ -349,7 +349,7 @@ catch {
             try
             {
                 JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
-                return report == null ? null : TestReport.FromEvent(report, files);
+                return report == null ? null : TestReport.FromEvent(report);
             }
             catch (StorageTestException ex)
             {
