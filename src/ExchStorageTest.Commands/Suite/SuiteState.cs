@@ -91,7 +91,7 @@ namespace ExchStorageTest.Suite
         }
 
         private static string Describe(JsonObject p) =>
-            $"'{p.GetString("name")}', {p.GetString("mailboxCount")} mailboxes in {p.GetString("databaseCount")} databases at {string.Join(", ", p.GetArray("databasePaths"))}";
+            $"'{p.GetString(ProfileFields.Name)}', {p.GetString(ProfileFields.MailboxCount)} mailboxes in {p.GetString(ProfileFields.DatabaseCount)} databases at {string.Join(", ", p.GetArray(ProfileFields.DatabasePaths))}";
 
         /// <summary>Writes the state through a temporary file, so a reader (or a crash) never sees half of it.</summary>
         public void Save()
