@@ -173,7 +173,7 @@ public class RegisteredIoTests : IDisposable
             }
 
             // The pages the run wrote (creation, then the transactional flushes) carry their identity and CRC.
-            var (verifyExit, verifyEvents) = HostProcessTests.RunHost("{\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(db) + "]}");
+            var (verifyExit, verifyEvents) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"verify\",\"paths\":[" + JsonSerializer.Serialize(db) + "]}");
             Assert.Equal(0, verifyExit);
             var verify = verifyEvents.Single(e => e.GetProperty("type").GetString() == "verify");
             Assert.Equal("Pass", verify.GetProperty("result").GetString());
