@@ -32,6 +32,11 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode ModuleNotAvailable = Add("ModuleNotAvailable", ErrorCategories.NotInstalled, RaisedBy.Module, ErrorGroups.MultiHost, "the module on a host cannot be loaded");
         public static readonly ErrorCode PlanMissing = Add("PlanMissing", ErrorCategories.InvalidResult, RaisedBy.Module, ErrorGroups.MultiHost, "a host's engine returned no plan");
         public static readonly ErrorCode AggregateFailed = Add("AggregateFailed", ErrorCategories.InvalidResult, RaisedBy.Module, ErrorGroups.MultiHost, "the per-host results were collected but the engine could not merge them");
+        public static readonly ErrorCode WsManUnavailable = Add("WsManUnavailable", ErrorCategories.NotInstalled, RaisedBy.Module, ErrorGroups.MultiHost, "-ComputerName without -UseSSH where PowerShell has no WinRM client (Linux, macOS): use -UseSSH or -Session");
+        public static readonly ErrorCode SshParameterWithoutUseSsh = Add("SshParameterWithoutUseSsh", Arg, RaisedBy.Module, ErrorGroups.MultiHost, "-UserName, -KeyFilePath or -SSHOptions without -UseSSH");
+        public static readonly ErrorCode CredentialWithSsh = Add("CredentialWithSsh", Arg, RaisedBy.Module, ErrorGroups.MultiHost, "-Credential with -UseSSH (SSH takes a key)");
+        public static readonly ErrorCode InvalidPort = Add("InvalidPort", Arg, RaisedBy.Module, ErrorGroups.MultiHost, "-Port outside 1..65535");
+        public static readonly ErrorCode KeyFileNotFound = Add("KeyFileNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Module, ErrorGroups.MultiHost, "-KeyFilePath names no file");
         public static readonly ErrorCode SshRemotingUnavailable = Add("SshRemotingUnavailable", ErrorCategories.NotImplemented, RaisedBy.Module, ErrorGroups.MultiHost, "-UseSSH in Windows PowerShell 5.1");
         public static readonly ErrorCode StartFileNotFound = Add("StartFileNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Module, ErrorGroups.MultiHost, "the start file is still missing after -StartFileTimeout");
         public static readonly ErrorCode StartFileMalformed = Add("StartFileMalformed", ErrorCategories.InvalidData, RaisedBy.Module, ErrorGroups.MultiHost, "not a start file (New-StorageTestRun -Force never replaces one)");

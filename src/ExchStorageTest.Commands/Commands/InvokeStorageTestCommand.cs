@@ -5,10 +5,7 @@ using System.Management.Automation;
 using System;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
-using ExchStorageTest.Jobs;
-using ExchStorageTest.Json;
 using ExchStorageTest.MultiHost;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
@@ -16,7 +13,12 @@ using ExchStorageTest.Suite;
 
 namespace ExchStorageTest.Commands
 {
-    /// <summary>Invoke-StorageTest: runs a Jetstress-style storage test for a mailbox profile.</summary>
+    /// <summary>
+    /// Invoke-StorageTest: runs a Jetstress-style storage test for a mailbox profile. The command binds its parameters,
+    /// refuses combinations PowerShell alone can judge, and hands each profile to a run: <see cref="LocalRun"/> (also
+    /// -AsJob and -StartFile), <see cref="SuiteRun"/> (-TestType EsrpSuite) or <see cref="MultiHostRun"/>
+    /// (-ComputerName, -Session). Every setting's rule is the engine's, checked by the helper's plan.
+    /// </summary>
     [Cmdlet(VerbsLifecycle.Invoke, "StorageTest", DefaultParameterSetName = ProfileSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
     [OutputType(typeof(TestResult))]
     [OutputType(typeof(Job))]
@@ -227,51 +229,17 @@ namespace ExchStorageTest.Commands
             return startAt;
         }
 
+        /// <summary>This computer's run of one profile: the ESRP suite, or a single test (<see cref="LocalRun"/>).</summary>
         private void RunLocal(MailboxProfile profile, RunSettings settings, bool startFile, DateTime? startAt)
         {
+            TimeSpan? timeout = Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null;
             if (settings.TestType == SuiteRun.TestTypeName)
             {
-                var hosts = startFile ? new SuiteStartFile(this, ResolvePath(StartFile!), startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null) : null;
+                var hosts = startFile ? new SuiteStartFile(this, ResolvePath(StartFile!), startAt, timeout) : null;
                 new SuiteRun(this, settings, Bound(nameof(StressDuration)) ? StressDuration : (TimeSpan?)null, hosts).Run(profile, AsJob);
                 return;
             }
-            JsonObject? plan = RunHelper(settings.ToRequest(HelperCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
-            string description = TestPlanText.Describe(plan, profile, settings);
-            if (startFile) description += Environment.NewLine + $"Start instant: from the start file '{StartFile}'; {RunInstants.Describe(plan)}.";
-            else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
-            if (!ShouldRun(description, $"Run a {settings.TestType} storage test with profile '{profile.Name}'? It creates the files listed and loads the disks.", "Invoke-StorageTest"))
-                return;
-
-            if (AsJob)
-            {
-                var job = new StorageTestJob(MyInvocation.Line, $"ExchStorageTest-{settings.TestType}-{profile.Name}",
-                    (run, sink) => RunTest(run, sink, settings.ToRequest(HelperCommands.Run, profile, startAt), profile));
-                JobRepository.Add(job);
-                job.Start();
-                WriteObject(job);
-                return;
-            }
-
-            if (startFile)
-            {
-                new StartFileRun(this, settings).Run(profile, ResolvePath(StartFile!), plan, startAt, Bound(nameof(StartFileTimeout)) ? StartFileTimeout : (TimeSpan?)null);
-                return;
-            }
-
-            JsonObject request = settings.ToRequest(HelperCommands.Run, profile, startAt);
-            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})");
-            foreach (var result in outcome.OfType(EventTypes.Result))
-            {
-                WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
-            }
-        }
-
-        /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
-        internal static IEnumerable<object> RunTest(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
-        {
-            HelperOutcome outcome = run.Run(request, $"{request.GetString(RequestFields.TestType)} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})", 1, sink);
-            if (run.StopRequested) sink.Warning(StoppedMessage(outcome));
-            return outcome.OfType(EventTypes.Result).Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
+            new LocalRun(this, settings).Run(profile, startAt, AsJob, startFile ? (ResolvePath(StartFile!), timeout) : ((string, TimeSpan?)?)null);
         }
 
         /// <summary>-Force runs without asking unless -Confirm is given; -WhatIf still only lists.</summary>

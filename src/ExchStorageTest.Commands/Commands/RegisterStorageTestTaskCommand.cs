@@ -148,13 +148,13 @@ namespace ExchStorageTest.Commands
         {
             bool runnerExists = File.Exists(files.RunnerPath);
             if (runnerExists && !RunnerScript.IsOurs(files.RunnerPath))
-                throw new StorageTestException("TaskExists",
+                throw new StorageTestException(ErrorCodes.TaskExists,
                     $"'{files.RunnerPath}' exists and was not written by Register-StorageTestTask, so it is not replaced: choose another -Name or -ScriptFolder.",
-                    ErrorCategory.ResourceExists, files.RunnerPath);
+                    files.RunnerPath);
             if ((taskExists || runnerExists) && !Force)
-                throw new StorageTestException("TaskExists",
+                throw new StorageTestException(ErrorCodes.TaskExists,
                     $"{(taskExists ? existsMessage : $"The runner script '{files.RunnerPath}' already exists")}. Use -Force to replace it, or Unregister-StorageTestTask -Name {Name}.",
-                    ErrorCategory.ResourceExists, Name);
+                    Name);
         }
     }
 }

@@ -20,21 +20,27 @@ namespace ExchStorageTest.Errors
         {
         }
 
-        /// <summary>An error by code name (a code of the catalogue; a test holds every name used against it).</summary>
-        public StorageTestException(string id, string message, ErrorCategory category, object? target, Exception? inner = null)
+        /// <summary>A code of the catalogue raised with another category than its usual one (a failure that carries its cause's category).</summary>
+        internal StorageTestException(ErrorCode code, string message, ErrorCategory category, object? target, Exception? inner = null)
+            : this(code.Code, message, category, target, inner)
+        {
+        }
+
+        // Every code is typed (ErrorCodes) except an engine error event's, which is relayed as the engine names it.
+        private StorageTestException(string id, string message, ErrorCategory category, object? target, Exception? inner)
             : base(message, inner)
         {
             ErrorRecord = new ErrorRecord(ExceptionFor(category, message, inner), id.StartsWith(IdPrefix, StringComparison.Ordinal) ? id : IdPrefix + id, category, target);
         }
 
+        /// <summary>An engine's error event as a module error: its code and category as the engine gives them (a newer engine's may be new).</summary>
+        internal static StorageTestException FromEngine(string code, string message, string? category, object? target) =>
+            new StorageTestException(code, message, CategoryOf(category), target, null);
+
         public ErrorRecord ErrorRecord { get; }
 
         /// <summary>A rule of the contract broken (<see cref="ProfileRules"/>, <see cref="RunRules"/>): the same code the engine gives.</summary>
         internal static StorageTestException From(Violation violation) => new StorageTestException(violation.Code, violation.Message, violation.Target);
-
-        /// <summary>An invalid argument: the most common refusal.</summary>
-        public static StorageTestException InvalidArgument(string id, string message, object? target) =>
-            new StorageTestException(id, message, ErrorCategory.InvalidArgument, target);
 
         /// <summary>A category by the name the catalogue and the engine's error events give; an unknown name (a newer engine) reads as NotSpecified.</summary>
         internal static ErrorCategory CategoryOf(string? name) =>

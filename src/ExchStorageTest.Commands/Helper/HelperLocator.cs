@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Management.Automation;
 using System.Runtime.InteropServices;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Helper
@@ -47,9 +48,9 @@ namespace ExchStorageTest.Helper
             if (!File.Exists(path))
             {
                 string build = IsWindows ? ".\\build.ps1 Build" : "./build.sh Build";
-                throw new StorageTestException("EngineNotInstalled",
+                throw new StorageTestException(ErrorCodes.EngineNotInstalled,
                     $"The ExchStorageTest engine for {rid} is not installed: '{path}' does not exist. Build it from the repository root with: {build}",
-                    ErrorCategory.NotInstalled, path);
+                    path);
             }
             return path;
         }

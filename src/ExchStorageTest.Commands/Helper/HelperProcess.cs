@@ -203,18 +203,18 @@ namespace ExchStorageTest.Helper
             {
                 int? exit = _process.WaitForExit(2000) ? _process.ExitCode : (int?)null;
                 Dispose();
-                throw new StorageTestException("EngineProtocolMismatch",
+                throw new StorageTestException(ErrorCodes.EngineProtocolMismatch,
                     $"The ExchStorageTest engine did not introduce itself (no hello line{(exit.HasValue ? $"; it exited with code {exit}" : "")}). {ErrorTail}".Trim(),
-                    ErrorCategory.NotInstalled, null);
+                    null);
             }
             EngineVersion = hello.Fields.GetString(EventFields.Hello.EngineVersion) ?? "";
             double protocol = hello.Fields.GetNumber(EventFields.Hello.Protocol) ?? 0;
             if (protocol != HelperProtocol.Version)
             {
                 Dispose();
-                throw new StorageTestException("EngineProtocolMismatch",
+                throw new StorageTestException(ErrorCodes.EngineProtocolMismatch,
                     $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {HelperProtocol.Version}. Install matching versions of the module and the engine.",
-                    ErrorCategory.NotInstalled, protocol);
+                    protocol);
             }
         }
     }

@@ -124,14 +124,14 @@ namespace ExchStorageTest.Helper
         private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr)
         {
             if (error == null)
-                return new StorageTestException("EngineFailed",
+                return new StorageTestException(ErrorCodes.EngineFailed,
                     $"The ExchStorageTest engine {(exit < 0 ? "did not exit after it was asked to stop" : $"exited with code {exit} without an error event")}. {stderr}".Trim(),
-                    ErrorCategory.InvalidOperation, null);
+                    null);
             string code = error.Fields.GetString(EventFields.Error.Code) ?? "";
-            if (code.Length == 0) code = "EngineError";
+            if (code.Length == 0) code = ErrorCodes.EngineError.Code;
             string message = error.Fields.GetString(EventFields.Error.Message) ?? "";
             if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
-            return new StorageTestException(code, message, StorageTestException.CategoryOf(error.Fields.GetString(EventFields.Error.Category)), error.Fields[EventFields.Error.Target]);
+            return StorageTestException.FromEngine(code, message, error.Fields.GetString(EventFields.Error.Category), error.Fields[EventFields.Error.Target]);
         }
 
         private static void Log(IRunSink sink, JsonObject fields)

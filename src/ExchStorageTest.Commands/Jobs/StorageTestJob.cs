@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Management.Automation;
 using System.Threading;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 
@@ -74,7 +75,7 @@ namespace ExchStorageTest.Jobs
             }
             catch (Exception ex)
             {
-                Error.Add(new ErrorRecord(ex, "ExchStorageTest.JobFailed", ErrorCategory.NotSpecified, null));
+                Error.Add(new ErrorRecord(ex, StorageTestException.IdPrefix + ErrorCodes.JobFailed.Code, ErrorCategory.NotSpecified, null));
                 final = JobState.Failed;
             }
             _status = final.ToString();

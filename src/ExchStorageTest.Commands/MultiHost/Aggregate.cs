@@ -4,23 +4,21 @@ using System.Linq;
 
 namespace ExchStorageTest.MultiHost
 {
-    /// <summary>The AggregateResult of a multi-host run, from the hosts and the engine's report over their results files.</summary>
+    /// <summary>
+    /// The AggregateResult of a multi-host run. Its figures have one source, the engine's merge of the collected
+    /// results (<see cref="ReportAggregate"/>: rates summed, histograms merged); when the engine merged fewer hosts
+    /// than returned results (one host left, or no report), there is no aggregate figure, not a guess. The plain sum
+    /// of the hosts' achieved IOPS stays beside it only as the documented cross-check.
+    /// </summary>
     internal static class Aggregate
     {
+        /// <summary>AchievedIopsSource when the engine merged every host's results.</summary>
+        public const string FromReport = "Report";
+
         public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
         {
-            double targetSum = results.Sum(r => r.TargetIops ?? 0);
-            double achievedSum = results.Sum(r => r.AchievedIops ?? 0);
-            double target = targetSum, achieved = achievedSum;
-            string source = "PerHostSum";
-            // The engine merges results of one run from distinct machines; its figures count only when it merged every host here.
             ReportAggregate? merged = report?.Aggregate;
-            if (merged != null && merged.Hosts == results.Count && merged.AchievedIops is double mergedAchieved)
-            {
-                achieved = mergedAchieved;
-                target = merged.TargetIops ?? targetSum;
-                source = "Report";
-            }
+            bool everyHost = merged != null && merged.Hosts == results.Count;
             var failures = hosts.Where(h => h.Failed).Select(h => new HostFailure { Name = h.Name, Address = h.Address, Reason = h.FailureReason }).ToArray();
             int passed = results.Count(r => r.Passed);
             return new AggregateResult
@@ -35,10 +33,10 @@ namespace ExchStorageTest.MultiHost
                 FailedHosts = failures.Select(f => f.Name ?? "").ToArray(),
                 Failures = failures,
                 Hosts = results.ToArray(),
-                TargetIops = Math.Round(target, 3),
-                AchievedIops = Math.Round(achieved, 3),
-                AchievedIopsPerHostSum = Math.Round(achievedSum, 3),
-                AchievedIopsSource = source,
+                TargetIops = everyHost ? merged!.TargetIops : null,
+                AchievedIops = everyHost ? merged!.AchievedIops : null,
+                AchievedIopsPerHostSum = Math.Round(results.Sum(r => r.AchievedIops ?? 0), 3),
+                AchievedIopsSource = everyHost ? FromReport : null,
                 ResultsPath = results.Select(r => r.ResultsPath).Where(p => !string.IsNullOrEmpty(p)).Select(p => p!).ToArray(),
                 OutputPath = outputPath,
                 Report = report,

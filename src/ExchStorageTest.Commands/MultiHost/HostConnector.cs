@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Input;
 using ExchStorageTest.Runs;
@@ -57,8 +58,8 @@ namespace ExchStorageTest.MultiHost
         public static HostConnector Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, RemotingOptions options)
         {
             if (options.UseSsh && PowerShellMajorVersion(cmdlet) < 6)
-                throw new StorageTestException("SshRemotingUnavailable", "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
-                    ErrorCategory.NotImplemented, "UseSSH");
+                throw new StorageTestException(ErrorCodes.SshRemotingUnavailable, "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
+                    "UseSSH");
             var connector = new HostConnector(cmdlet, options);
             try
             {
@@ -74,9 +75,9 @@ namespace ExchStorageTest.MultiHost
                     catch (Exception ex) when (!(ex is PipelineStoppedException))
                     {
                         if (!options.UseSsh && WsManMissing(ex))
-                            throw new StorageTestException("WsManUnavailable",
+                            throw new StorageTestException(ErrorCodes.WsManUnavailable,
                                 $"This computer cannot open WinRM (WSMan) sessions: {ex.Message} PowerShell on Linux and macOS has no WSMan client. Use -UseSSH (PowerShell remoting over SSH, with -UserName, -KeyFilePath, -Port), or -Session with sessions you opened with New-PSSession.",
-                                ErrorCategory.NotInstalled, name, ex);
+                                name, ex);
                         // WinRM and SSH fail in many ways (transport, authentication, host keys): each is this host's failure only.
                         failure = ex;
                     }
@@ -108,7 +109,7 @@ namespace ExchStorageTest.MultiHost
         public void Fail(RemoteHost host, string reason, Exception? inner)
         {
             host.Fail(reason);
-            _cmdlet.WriteError(new StorageTestException("HostFailed", $"Host '{host.Label}' failed: {reason}", ErrorCategory.ResourceUnavailable, host.Name, inner).ErrorRecord);
+            _cmdlet.WriteError(new StorageTestException(ErrorCodes.HostFailed, $"Host '{host.Label}' failed: {reason}", host.Name, inner).ErrorRecord);
         }
 
         public void Dispose()

@@ -6,6 +6,7 @@ using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using System.Security.Cryptography;
 using System.Text.RegularExpressions;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
@@ -45,20 +46,20 @@ namespace ExchStorageTest.MultiHost
         {
             string engineFolder = Path.Combine(HelperLocator.ModuleBinFolder, facts.RuntimeId);
             if (!Directory.Exists(engineFolder))
-                throw new StorageTestException("EngineNotAvailable",
+                throw new StorageTestException(ErrorCodes.EngineNotAvailable,
                     $"ExchStorageTest {Version} is not installed on '{hostName}', and there is no engine for its platform ({facts.RuntimeId}) to copy from '{engineFolder}'. Install the module there, or build the engine for {facts.RuntimeId}.",
-                    ErrorCategory.NotInstalled, hostName);
+                    hostName);
             if (_module == null || !File.Exists(ManifestPath))
-                throw new StorageTestException("ModuleNotAvailable",
+                throw new StorageTestException(ErrorCodes.ModuleNotAvailable,
                     $"ExchStorageTest is not installed on '{hostName}', and this module was not imported through its manifest (ExchStorageTest.psd1), so it cannot be copied. Install the module on the host.",
-                    ErrorCategory.NotInstalled, hostName);
+                    hostName);
 
             string target = RemoteFolder(facts);
             if (!cmdlet.ShouldRun($"Copy ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}, where it is not installed.",
                     $"Copy ExchStorageTest {Version} to '{target}' on {hostName}?", "Invoke-StorageTest"))
-                throw new StorageTestException("ModuleNotAvailable",
+                throw new StorageTestException(ErrorCodes.ModuleNotAvailable,
                     $"ExchStorageTest {Version} is not installed on the host and was not copied there (declined, or -WhatIf): its plan can only be made once the module is there.",
-                    ErrorCategory.NotInstalled, hostName);
+                    hostName);
             cmdlet.WriteVerbose($"Copying ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}.");
             foreach (string file in Files(_module, engineFolder))
                 RemoteFiles.Send(runspace, cmdlet, file, target + facts.Separator + Relative(_module, file).Replace(Path.DirectorySeparatorChar, facts.Separator));

@@ -93,7 +93,7 @@ catch {
             string outputPath = _settings.OutputPath ?? PathInput.Resolve(_cmdlet, "ExchStorageTest-" + runId);
             string activity = $"Multi-host storage test {runId}";
             if (File.Exists(outputPath))
-                throw StorageTestException.InvalidArgument("OutputPathIsFile", $"The output folder '{outputPath}' is a file: the hosts' results are collected in a folder.", outputPath);
+                throw new StorageTestException(ErrorCodes.OutputPathIsFile, $"The output folder '{outputPath}' is a file: the hosts' results are collected in a folder.", outputPath);
             try
             {
                 var hosts = _connector.Hosts.Where(h => !h.Failed).ToList();
@@ -192,18 +192,18 @@ catch {
                 host.Facts = facts;
             }
             if (facts.ModuleBase == null)
-                throw new StorageTestException("ModuleNotAvailable", $"ExchStorageTest {_module.Version} cannot be used on the host: {facts.ModuleError ?? "the module could not be found or loaded"}",
-                    ErrorCategory.NotInstalled, host.Name);
+                throw new StorageTestException(ErrorCodes.ModuleNotAvailable, $"ExchStorageTest {_module.Version} cannot be used on the host: {facts.ModuleError ?? "the module could not be found or loaded"}",
+                    host.Name);
             if (facts.EnginePath == null)
-                throw new StorageTestException("EngineNotAvailable", $"ExchStorageTest {_module.Version} on the host ('{facts.ModuleBase}') has no engine for its platform ({facts.RuntimeId}). Install the engine there, or the full module.",
-                    ErrorCategory.NotInstalled, host.Name);
+                throw new StorageTestException(ErrorCodes.EngineNotAvailable, $"ExchStorageTest {_module.Version} on the host ('{facts.ModuleBase}') has no engine for its platform ({facts.RuntimeId}). Install the engine there, or the full module.",
+                    host.Name);
             host.Skew = ClockSkew.Measure(runspace, _cmdlet);
 
             string request = JsonWriter.Write(_hostSettings.ToRequest(HelperCommands.Plan, ForHost(profile, host)));
             var answer = RemoteCall.Invoke(runspace, _cmdlet, PlanScript, PlanTimeout, request);
             host.Plan = answer.Count > 0 ? JsonReader.Parse(answer[0].BaseObject?.ToString() ?? "") as JsonObject : null;
             if (host.Plan == null)
-                throw new StorageTestException("PlanMissing", "its engine returned no plan.", ErrorCategory.InvalidResult, host.Name);
+                throw new StorageTestException(ErrorCodes.PlanMissing, "its engine returned no plan.", host.Name);
             _cmdlet.WriteVerbose($"{host.Label}: machine {facts.ComputerName} ({{host}} in its paths is '{host.Key}'), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
                 $"clock skew {host.Skew}; preparation about {PreparationEstimate.For(host.Plan).TotalSeconds:0} s.");
         }
@@ -349,12 +349,12 @@ catch {
             try
             {
                 JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(files, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
-                return report == null ? null : TestReport.FromEvent(report, files);
+                return report == null ? null : TestReport.FromEvent(report);
             }
             catch (StorageTestException ex)
             {
-                _cmdlet.WriteError(new StorageTestException("AggregateFailed", $"The per-host results were collected in '{outputPath}', but they could not be merged: {ex.Message}",
-                    ErrorCategory.InvalidResult, outputPath, ex).ErrorRecord);
+                _cmdlet.WriteError(new StorageTestException(ErrorCodes.AggregateFailed, $"The per-host results were collected in '{outputPath}', but they could not be merged: {ex.Message}",
+                    outputPath, ex).ErrorRecord);
                 return null;
             }
         }

@@ -1,6 +1,7 @@
 using System.Collections;
 using System.IO;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.MultiHost
@@ -27,14 +28,14 @@ namespace ExchStorageTest.MultiHost
             {
                 string? sshOnly = UserName != null ? "UserName" : KeyFilePath != null ? "KeyFilePath" : SshOptions != null ? "SSHOptions" : null;
                 if (sshOnly != null)
-                    throw StorageTestException.InvalidArgument("SshParameterWithoutUseSsh", $"-{sshOnly} is an SSH setting: add -UseSSH (WinRM takes -Credential).", sshOnly);
+                    throw new StorageTestException(ErrorCodes.SshParameterWithoutUseSsh, $"-{sshOnly} is an SSH setting: add -UseSSH (WinRM takes -Credential).", sshOnly);
             }
             else if (Credential != null)
-                throw StorageTestException.InvalidArgument("CredentialWithSsh", "-Credential is for WinRM. Over SSH (-UseSSH) give -UserName and -KeyFilePath, or leave them to the SSH agent and ~/.ssh/config.", "Credential");
+                throw new StorageTestException(ErrorCodes.CredentialWithSsh, "-Credential is for WinRM. Over SSH (-UseSSH) give -UserName and -KeyFilePath, or leave them to the SSH agent and ~/.ssh/config.", "Credential");
             if (Port is int port && (port < 1 || port > 65535))
-                throw StorageTestException.InvalidArgument("InvalidPort", $"Port {port} is not valid: it must be between 1 and 65535.", port);
+                throw new StorageTestException(ErrorCodes.InvalidPort, $"Port {port} is not valid: it must be between 1 and 65535.", port);
             if (KeyFilePath != null && !File.Exists(KeyFilePath))
-                throw new StorageTestException("KeyFileNotFound", $"The SSH key file '{KeyFilePath}' does not exist.", ErrorCategory.ObjectNotFound, KeyFilePath);
+                throw new StorageTestException(ErrorCodes.KeyFileNotFound, $"The SSH key file '{KeyFilePath}' does not exist.", KeyFilePath);
         }
 
         /// <summary>New-PSSession's parameters for one host over SSH.</summary>

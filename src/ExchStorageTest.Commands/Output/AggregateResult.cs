@@ -4,9 +4,9 @@ namespace ExchStorageTest
 {
     /// <summary>
     /// The whole of a multi-host run (PSTypeName ExchStorageTest.AggregateResult), after one TestResult per host.
-    /// The merged figures come from the engine's report over every collected results file (rates summed, latency
-    /// histograms merged, never percentiles averaged); the plain sum of the hosts' achieved IOPS stays beside them as
-    /// a cross-check. The run passes only when every host ran to completion and passed.
+    /// The merged figures come from the engine's report over every collected results file and from nowhere else
+    /// (rates summed, latency histograms merged, never percentiles averaged); the plain sum of the hosts' achieved
+    /// IOPS stays beside them as a cross-check. The run passes only when every host ran to completion and passed.
     /// </summary>
     public sealed class AggregateResult
     {
@@ -30,7 +30,7 @@ namespace ExchStorageTest
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
         public double AchievedIopsPerHostSum { get; set; }
-        /// <summary>Report: the engine merged the hosts' results; PerHostSum: it could not (one host, or no report), so the figures are the hosts' sums.</summary>
+        /// <summary>Report: the engine merged every host's results into TargetIops and AchievedIops; null when it did not (one host, or no report), and so are they.</summary>
         public string? AchievedIopsSource { get; set; }
         /// <summary>The per-host results JSON collected on this computer.</summary>
         public string[] ResultsPath { get; set; } = Array.Empty<string>();

@@ -32,14 +32,14 @@ namespace ExchStorageTest
         public PSObject? Comparison { get; set; }
         /// <summary>The report files written (none without -Format, or under -WhatIf).</summary>
         public string[] Files { get; set; } = Array.Empty<string>();
-        /// <summary>The results files rendered.</summary>
+        /// <summary>The results files rendered (the engine found them under the paths given).</summary>
         public string[] ResultsPath { get; set; } = Array.Empty<string>();
         /// <summary>The text report: one run, each merged run, and the comparison.</summary>
         public string? Text { get; set; }
         /// <summary>The helper's whole report event.</summary>
         public PSObject? Raw { get; set; }
 
-        internal static TestReport FromEvent(JsonObject report, string[] resultsPath) => new TestReport
+        internal static TestReport FromEvent(JsonObject report) => new TestReport
         {
             TestId = report.GetArray(EventFields.Report.TestIds).OfType<string>().ToArray(),
             Result = report.GetString(EventFields.Report.Result),
@@ -50,7 +50,7 @@ namespace ExchStorageTest
             Aggregate = ReportAggregate.From(report.GetObject(EventFields.Report.Aggregate)),
             Comparison = report.GetObject(EventFields.Report.Comparison) is JsonObject comparison ? JsonToPowerShell.ToPSObject(comparison) : null,
             Files = report.GetArray(EventFields.Report.Files).OfType<string>().ToArray(),
-            ResultsPath = resultsPath,
+            ResultsPath = report.GetArray(EventFields.Report.ResultsPaths).OfType<string>().ToArray(),
             Text = report.GetString(EventFields.Report.Text),
             Raw = JsonToPowerShell.ToPSObject(report),
         };

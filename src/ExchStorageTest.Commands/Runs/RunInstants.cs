@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Runs
@@ -13,7 +14,7 @@ namespace ExchStorageTest.Runs
     internal static class RunInstants
     {
         /// <summary>Seconds from the load start to the measuring start; 0 without a plan.</summary>
-        public static double LeadSeconds(JsonObject? plan) => plan?.GetObject("schedule")?.GetNumber("leadSeconds") ?? 0;
+        public static double LeadSeconds(JsonObject? plan) => plan?.GetObject(EventFields.Plan.Schedule)?.GetNumber(EventFields.Plan.ScheduleFields.LeadSeconds) ?? 0;
 
         public static DateTime MeasureAt(DateTime startAtUtc, JsonObject? plan) => startAtUtc.AddSeconds(LeadSeconds(plan));
 

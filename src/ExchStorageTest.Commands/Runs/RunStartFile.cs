@@ -129,9 +129,9 @@ namespace ExchStorageTest.Runs
                 if (left <= TimeSpan.Zero)
                 {
                     string folder = System.IO.Path.GetDirectoryName(path) ?? path;
-                    throw new StorageTestException("StartFileNotFound",
+                    throw new StorageTestException(ErrorCodes.StartFileNotFound,
                         $"The start file '{path}' does not exist (waited {timeout}). Create it with: New-StorageTestRun -Path '{folder}' -StartAtUtc <instant>",
-                        ErrorCategory.ObjectNotFound, path);
+                        path);
                 }
                 cmdlet.WriteProgress(new ProgressRecord(1, activity, path) { SecondsRemaining = (int)Math.Ceiling(left.TotalSeconds) });
                 waited = true;

@@ -2,6 +2,7 @@ using System.IO;
 using System.Management.Automation;
 using System.Text.RegularExpressions;
 using System;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Runs
@@ -45,9 +46,9 @@ namespace ExchStorageTest.Runs
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
-                throw new StorageTestException("ResultsNotShared",
+                throw new StorageTestException(ErrorCodes.ResultsNotShared,
                     $"The results were saved at '{resultsPath}', but could not be copied to the run folder '{folder}': {ex.Message}",
-                    ErrorCategory.WriteError, folder, ex);
+                    folder, ex);
             }
         }
 

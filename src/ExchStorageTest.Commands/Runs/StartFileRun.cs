@@ -47,9 +47,9 @@ namespace ExchStorageTest.Runs
             }
             RunStartFile start = RunStartFile.Read(startFile, timeout ?? TimeSpan.Zero, _cmdlet);
             if (start.StartAtUtc <= DateTime.UtcNow)
-                throw new StorageTestException("StartTimePassed",
+                throw new StorageTestException(ErrorCodes.StartTimePassed,
                     $"The start instant {UtcTime.Iso(start.StartAtUtc)} in '{startFile}' has passed: this host would start late and measure a different window. Start the run again with a new start file (New-StorageTestRun).",
-                    ErrorCategory.InvalidOperation, startFile);
+                    startFile);
             _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
             JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc);

@@ -274,8 +274,7 @@ namespace ExchStorageTest.Suite
         {
             string[] written = Directory.GetFiles(folder, DocumentPrefix + "*").OrderBy(f => f, StringComparer.Ordinal).ToArray();
             if (written.Length > 0) return written;
-            var files = ResultsFiles.Resolve(folder);
-            HelperOutcome outcome = runTest(ReportRequest.For(files, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
+            HelperOutcome outcome = runTest(ReportRequest.For(new[] { folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
             return outcome.OfType(EventTypes.Report).SelectMany(r => r.Fields.GetArray(EventFields.Report.Files).OfType<string>())
                 .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
         }

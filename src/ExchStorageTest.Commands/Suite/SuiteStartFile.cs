@@ -109,9 +109,9 @@ namespace ExchStorageTest.Suite
         private static DateTime Check(RunStartFile start, string path)
         {
             if (start.StartAtUtc <= DateTime.UtcNow)
-                throw new StorageTestException("StartTimePassed",
+                throw new StorageTestException(ErrorCodes.StartTimePassed,
                     $"The start instant {UtcTime.Iso(start.StartAtUtc)} in '{path}' has passed: this host would start late and measure a different window than the others. Run the suite again on every host with a new start file (New-StorageTestRun); the tests that completed are not run again.",
-                    ErrorCategory.InvalidOperation, path);
+                    path);
             return start.StartAtUtc;
         }
 
@@ -167,9 +167,9 @@ namespace ExchStorageTest.Suite
                 var missing = hosts.Except(Markers(ready), StringComparer.Ordinal).ToList();
                 if (missing.Count == 0) break;
                 if (deadline.HasValue && DateTime.UtcNow >= deadline.Value)
-                    throw new StorageTestException("SuiteHostsMissing",
+                    throw new StorageTestException(ErrorCodes.SuiteHostsMissing,
                         $"{missing.Count} host(s) of the ESRP suite did not become ready for {test.TestType} within {_timeout}: {string.Join(", ", missing)} (their ready markers are missing from '{ready}').",
-                        ErrorCategory.OperationTimeout, ready);
+                        ready);
                 _cmdlet.WriteProgress(new ProgressRecord(2, Activity, $"{test.TestType}: waiting for {string.Join(", ", missing)}") { CurrentOperation = "WaitingForHosts" });
                 waited = true;
                 if (_cmdlet.Stopping) throw new PipelineStoppedException();

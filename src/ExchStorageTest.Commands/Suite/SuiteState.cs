@@ -75,23 +75,23 @@ namespace ExchStorageTest.Suite
         }
 
         private static StorageTestException NotOurs(string path, string why) =>
-            new StorageTestException("SuiteStateInvalid",
+            new StorageTestException(ErrorCodes.SuiteStateInvalid,
                 $"'{path}' is not an ExchStorageTest suite state file ({why}). It is left untouched: move it away or give -OutputPath another folder.",
-                ErrorCategory.InvalidData, path);
+                path);
 
         /// <summary>Refuses to resume with another profile than the suite's: its tests must run on one database set.</summary>
         public void CheckProfile(JsonObject profile)
         {
             string mine = JsonWriter.Write(Profile), theirs = JsonWriter.Write(profile);
             if (mine == theirs) return;
-            throw new StorageTestException("SuiteProfileMismatch",
+            throw new StorageTestException(ErrorCodes.SuiteProfileMismatch,
                 $"The suite in '{Folder}' was started with another profile ({Describe(Profile)}; now {Describe(profile)}). " +
                 "Its tests must run on one database set: run it with the same profile, or give -OutputPath a new folder for another suite.",
-                ErrorCategory.InvalidArgument, Folder);
+                Folder);
         }
 
         private static string Describe(JsonObject p) =>
-            $"'{p.GetString("name")}', {p.GetString("mailboxCount")} mailboxes in {p.GetString("databaseCount")} databases at {string.Join(", ", p.GetArray("databasePaths"))}";
+            $"'{p.GetString(ProfileFields.Name)}', {p.GetString(ProfileFields.MailboxCount)} mailboxes in {p.GetString(ProfileFields.DatabaseCount)} databases at {string.Join(", ", p.GetArray(ProfileFields.DatabasePaths))}";
 
         /// <summary>Writes the state through a temporary file, so a reader (or a crash) never sees half of it.</summary>
         public void Save()

@@ -18,9 +18,9 @@ namespace ExchStorageTest.Tasks
         private Systemctl(string path) => _path = path;
 
         public static Systemctl Find() => new Systemctl(ExecutableSearch.OnPath("systemctl")
-            ?? throw new StorageTestException("SystemctlNotFound",
+            ?? throw new StorageTestException(ErrorCodes.SystemctlNotFound,
                 "systemctl was not found on PATH: this host does not run systemd, so a timer cannot be registered. Nothing was written.",
-                ErrorCategory.NotInstalled, "systemctl"));
+                "systemctl"));
 
         /// <summary>Runs systemctl with <paramref name="arguments"/> (unit names: no quoting needed); throws SystemctlFailed on a non-zero exit.</summary>
         public void Run(params string[] arguments)

@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Tasks
@@ -66,7 +67,7 @@ namespace ExchStorageTest.Tasks
         private static string CheckLine(string value, string parameter)
         {
             if (value.Any(char.IsControl))
-                throw StorageTestException.InvalidArgument("InvalidUnitValue",
+                throw new StorageTestException(ErrorCodes.InvalidUnitValue,
                     $"The value '{value.Replace("\n", "\\n").Replace("\r", "\\r")}' ({parameter}) contains a line break or control character and cannot be written into a systemd unit.", value);
             return value;
         }

@@ -26,9 +26,9 @@ namespace ExchStorageTest.Tasks
                 return found;
             }
             return RunningPowerShell() ?? ExecutableSearch.OnPath("pwsh")
-                ?? throw new StorageTestException("PowerShellNotFound",
+                ?? throw new StorageTestException(ErrorCodes.PowerShellNotFound,
                     "pwsh (PowerShell 7) was not found on PATH, and this command does not run in it: give the executable the timer starts with -PowerShellPath, for example -PowerShellPath /opt/microsoft/powershell/7/pwsh.",
-                    ErrorCategory.ObjectNotFound, "pwsh");
+                    "pwsh");
         }
 
         /// <summary>

@@ -3,6 +3,7 @@ using System.Collections;
 using System.Collections.ObjectModel;
 using System.Linq;
 using System.Management.Automation;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
 namespace ExchStorageTest.Tasks
@@ -79,12 +80,12 @@ namespace ExchStorageTest.Tasks
             }
             catch (CommandNotFoundException ex)
             {
-                throw new StorageTestException("TaskSchedulerFailed", $"{command} is not available: the ScheduledTasks module (Windows 8 / Server 2012 and later) is needed. {ex.Message}", ErrorCategory.NotInstalled, name, ex);
+                throw new StorageTestException(ErrorCodes.TaskSchedulerFailed, $"{command} is not available: the ScheduledTasks module (Windows 8 / Server 2012 and later) is needed. {ex.Message}", ErrorCategory.NotInstalled, name, ex);
             }
             catch (RuntimeException ex)
             {
                 ErrorCategory category = ex.ErrorRecord?.CategoryInfo.Category ?? ErrorCategory.InvalidOperation;
-                throw new StorageTestException("TaskSchedulerFailed", $"Task Scheduler refused {command} for the task '{TaskFiles.WindowsTaskPath}{name}': {ex.Message}", category, name, ex);
+                throw new StorageTestException(ErrorCodes.TaskSchedulerFailed, $"Task Scheduler refused {command} for the task '{TaskFiles.WindowsTaskPath}{name}': {ex.Message}", category, name, ex);
             }
         }
     }

@@ -1,5 +1,7 @@
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Inspection.Linux;
+using ExchStorageTest.Engine.Inspection.Windows;
 
 namespace ExchStorageTest.Engine.Inspection;
 

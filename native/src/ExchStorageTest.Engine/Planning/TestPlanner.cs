@@ -185,11 +185,12 @@ public static partial class TestPlanner
     }
 
     /// <summary>
-    /// The output folder a request names, checked: absolute, not a file, creatable. It may be new, but its parent
-    /// must exist (a typo must not create a tree of folders). Null when the request names none (the default is
-    /// beside the databases).
+    /// The output folder a request names, checked: absolute, not a file, creatable. A run's may be new, but its
+    /// parent must exist (a typo must not create a tree of folders); a report's must exist
+    /// (<paramref name="mustExist"/>). Null when the request names none (the default is beside the databases,
+    /// or beside each results file).
     /// </summary>
-    public static string? OutputFolder(string? outputPath)
+    public static string? OutputFolder(string? outputPath, bool mustExist = false)
     {
         if (string.IsNullOrWhiteSpace(outputPath)) return null;
         if (!ProfileRules.IsAbsolute(outputPath))
@@ -198,6 +199,8 @@ public static partial class TestPlanner
         if (File.Exists(output))
             throw EngineException.Refused(ErrorCodes.OutputPathIsFile, $"OutputPath '{output}' is a file, not a folder.", output);
         string? parent = Path.GetDirectoryName(output);
+        if (mustExist && !Directory.Exists(output))
+            throw EngineException.Refused(ErrorCodes.OutputPathNotFound, $"The output folder '{output}' does not exist.", output);
         if (!Directory.Exists(output) && (parent is null || !Directory.Exists(parent)))
             throw EngineException.Refused(ErrorCodes.OutputPathNotFound, $"The output folder '{output}' does not exist, and neither does its parent folder.", output);
         string existing = ExistingAncestor(output);

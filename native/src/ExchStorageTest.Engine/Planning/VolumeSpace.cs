@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using ExchStorageTest.Engine.Inspection.Linux;
 
 namespace ExchStorageTest.Engine.Planning;
 

@@ -1,5 +1,6 @@
 using System.Text.RegularExpressions;
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Counters;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Reports;

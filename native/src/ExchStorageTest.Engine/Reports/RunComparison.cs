@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json.Serialization;
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Counters;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
 

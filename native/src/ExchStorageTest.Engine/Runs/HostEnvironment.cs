@@ -1,4 +1,8 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Counters;
+using ExchStorageTest.Engine.Inspection.Linux;
+using ExchStorageTest.Engine.Inspection.Multipath;
+using ExchStorageTest.Engine.Inspection.SystemLog;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 

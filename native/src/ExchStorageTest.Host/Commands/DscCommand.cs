@@ -127,7 +127,7 @@ public static class DscCommand
             folder = Path.Combine(Path.GetFullPath(profile.DatabasePaths[0]), "Results");
         state.OutputPath = folder;
 
-        TestResults? newest = NewestResults(folder, profile.Name, instance.TestType);
+        TestResults? newest = ResultsDocuments.Newest(folder, profile.Name, instance.TestType);
         if (newest is null)
         {
             state.LastResult = "NotRun";
@@ -166,50 +166,6 @@ public static class DscCommand
         catch (JsonException)
         {
             return null;
-        }
-    }
-
-    private static TestResults? NewestResults(string? folder, string profileName, TestType? testType)
-    {
-        if (string.IsNullOrWhiteSpace(folder) || !Directory.Exists(folder))
-            return null;
-        TestResults? newest = null;
-        foreach (string file in Directory.EnumerateFiles(folder, "*.json", SearchOption.AllDirectories))
-        {
-            if (!LooksLikeResults(file))
-                continue;
-            TestResults results;
-            try
-            {
-                results = ResultsFile.Load(file);
-            }
-            catch (EngineException)
-            {
-                continue; // a foreign or newer file in the folder is not ours to judge
-            }
-            if (!string.Equals(results.Profile.Name, profileName, StringComparison.OrdinalIgnoreCase))
-                continue;
-            if (testType is TestType wanted && results.TestType != wanted)
-                continue;
-            if (newest is null || results.Timeline.TestEndUtc > newest.Timeline.TestEndUtc)
-                newest = results;
-        }
-        return newest;
-    }
-
-    /// <summary>Results documents carry their schema name near the top; profiles and logs in the same folder do not.</summary>
-    private static bool LooksLikeResults(string file)
-    {
-        try
-        {
-            using var reader = new StreamReader(file);
-            var buffer = new char[4096];
-            int read = reader.ReadBlock(buffer, 0, buffer.Length);
-            return new string(buffer, 0, read).Contains(TestResults.SchemaName, StringComparison.Ordinal);
-        }
-        catch (IOException)
-        {
-            return false;
         }
     }
 

@@ -8,17 +8,14 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Host.Commands;
 
 /// <summary>
-/// "report": renders one or more results files (or folders of them). Results of the same test type
-/// whose measuring started within <see cref="SameRunWindow"/> of each other on different hosts are
-/// hosts of one run and are merged (rates summed, histograms merged); separate runs are compared side
-/// by side, or, when they are tests of an ESRP suite (two or more of Performance, Stress,
-/// DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>) are
-/// compared as given.
+/// "report": renders one or more results files (or folder trees of them, <see cref="ResultsDocuments"/>).
+/// Hosts of one run (<see cref="RunGrouping"/>) are merged (rates summed, histograms merged); separate
+/// runs are compared side by side, or, when they are tests of an ESRP suite (two or more of Performance,
+/// Stress, DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>)
+/// are compared as given (<see cref="ReportSets"/>).
 /// </summary>
 internal sealed class ReportCommand : IHelperCommand
 {
-    public static readonly TimeSpan SameRunWindow = TimeSpan.FromMinutes(10);
-
     public string Name => HelperCommands.Report;
 
     /// <summary>Reads and checks everything before a report file is written: formats, metadata, every results file, the output folder.</summary>
@@ -29,7 +26,7 @@ internal sealed class ReportCommand : IHelperCommand
         var metadata = request.MetadataPath is null ? null : EsrpMetadata.Load(request.MetadataPath);
         var suite = EsrpSuite.From(results);
         metadata?.CheckLabels(EsrpSummary.From(suite).Deployment);
-        string? outputPath = formats == ReportFormats.None ? null : TestPlanner.OutputFolder(request.OutputPath);
+        string? outputPath = formats == ReportFormats.None ? null : TestPlanner.OutputFolder(request.OutputPath, mustExist: true);
         if (outputPath is not null) RefuseNameCollisions(results, outputPath);
         return _ =>
         {
@@ -130,88 +127,5 @@ internal sealed class ReportCommand : IHelperCommand
         w.WritePropertyName("counters");
         JsonSerializer.Serialize(w, row, ResultsFile.Options);
         w.WriteEndObject();
-    }
-
-    /// <summary>
-    /// Loads the results to render, before anything is written. A file named explicitly must load
-    /// (else the request is refused); a file found in a folder that cannot be read is skipped with
-    /// a warning naming it, so one damaged file does not hide the rest of the folder.
-    /// </summary>
-    internal static List<TestResults> LoadResults(IReadOnlyList<string> paths, EventWriter events)
-    {
-        var results = new List<TestResults>();
-        try
-        {
-            foreach (var (file, found) in ResolveResultsFiles(paths))
-            {
-                try { results.Add(ResultsFile.Load(file)); }
-                catch (EngineException ex) when (found)
-                {
-                    events.Log(EventFields.Log.Warning, $"Skipped '{file}': {ex.Code}: {ex.Message}");
-                }
-            }
-            if (results.Count == 0)
-                throw new EngineException(ErrorCodes.ResultsNotFound, $"No readable ExchStorageTest results file was found in: {string.Join(", ", paths)}.", paths[0]);
-        }
-        catch (EngineException ex)
-        {
-            throw ex.AsRefusal();
-        }
-        return results;
-    }
-
-    /// <summary>Files as given; folders contribute every results JSON directly inside them (Found = true).</summary>
-    internal static List<(string Path, bool Found)> ResolveResultsFiles(IReadOnlyList<string> paths)
-    {
-        if (paths.Count == 0) throw EngineException.Refused(ErrorCodes.PathsMissing, "The report command needs at least one results file or folder in 'paths'.");
-        var files = new List<(string Path, bool Found)>();
-        foreach (var p in paths)
-        {
-            string full = Path.GetFullPath(p);
-            if (File.Exists(full)) files.Add((full, false));
-            else if (Directory.Exists(full))
-            {
-                var found = Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly)
-                    .Where(IsResultsFile).OrderBy(f => f, StringComparer.Ordinal).ToList();
-                if (found.Count == 0)
-                    throw new EngineException(ErrorCodes.ResultsNotFound, $"The folder '{p}' holds no ExchStorageTest results files.", p);
-                files.AddRange(found.Select(f => (f, true)));
-            }
-            else throw new EngineException(ErrorCodes.ResultsNotFound, $"'{p}' is neither a results file nor a folder.", p);
-        }
-        return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
-    }
-
-    private static bool IsResultsFile(string path)
-    {
-        // Cheap sniff of the first bytes: results files name their schema near the top.
-        using var reader = new StreamReader(path);
-        var head = new char[512];
-        int n = reader.Read(head, 0, head.Length);
-        return new string(head, 0, n).Contains(TestResults.SchemaName, StringComparison.Ordinal);
-    }
-
-    /// <summary>
-    /// Hosts of one run: the same test type on different hosts (<see cref="HostKey"/>), either on
-    /// different machines starting to measure within <see cref="SameRunWindow"/>, or measuring at the
-    /// same time (several hosts on one machine; runs one after another there are separate runs).
-    /// </summary>
-    internal static List<List<TestResults>> GroupIntoRuns(IReadOnlyList<TestResults> results)
-    {
-        var runs = new List<List<TestResults>>();
-        foreach (var r in results.OrderBy(r => r.Timeline.TestStartUtc))
-        {
-            var run = runs.FirstOrDefault(g => g[0].TestType == r.TestType
-                && g.All(h => HostKey.Of(h) != HostKey.Of(r))
-                && (Overlap(g[0], r) || (g.All(h => h.Environment.MachineName != r.Environment.MachineName)
-                    && Start(r) - Start(g[0]) <= SameRunWindow)));
-            if (run is null) runs.Add(new List<TestResults> { r });
-            else run.Add(r);
-        }
-        return runs;
-
-        static DateTime Start(TestResults r) => r.Timeline.CollectionStartUtc ?? r.Timeline.TestStartUtc;
-        static DateTime End(TestResults r) => r.Timeline.CollectionEndUtc ?? r.Timeline.TestEndUtc;
-        static bool Overlap(TestResults a, TestResults b) => Start(a) < End(b) && Start(b) < End(a);
     }
 }

@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Counters;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;
 

@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Text;
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Windows;
 using ExchStorageTest.Engine.Protocol;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;

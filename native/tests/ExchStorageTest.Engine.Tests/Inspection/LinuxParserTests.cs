@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Linux;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;
 

@@ -1,4 +1,6 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Linux;
+using ExchStorageTest.Engine.Inspection.Multipath;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 

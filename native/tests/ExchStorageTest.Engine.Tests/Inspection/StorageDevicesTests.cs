@@ -1,4 +1,6 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Linux;
+using ExchStorageTest.Engine.Inspection.SystemLog;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Runs;
 

@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Linux;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;

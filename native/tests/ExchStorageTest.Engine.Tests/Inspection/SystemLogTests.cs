@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.SystemLog;
 using ExchStorageTest.Engine.Protocol;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;

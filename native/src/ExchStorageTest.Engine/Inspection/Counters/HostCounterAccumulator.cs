@@ -1,6 +1,6 @@
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>Average, minimum and maximum of each named counter over the samples taken; order of first appearance kept.</summary>
 public sealed class HostCounterAccumulator

@@ -1,6 +1,6 @@
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>
 /// Runs a sampler on its own thread at an interval (default 15 s, as Jetstress) until stopped.

@@ -1,4 +1,4 @@
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>Host counter names as the Jetstress "Host System Performance" table shows them (SPEC section 5).</summary>
 public static class HostCounterNames

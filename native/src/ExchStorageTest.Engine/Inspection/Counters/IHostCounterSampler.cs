@@ -1,6 +1,6 @@
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>Host counters for a run: Start primes (rate counters need a baseline), Sample each interval, Results at the end.</summary>
 public interface IHostCounterSampler : IDisposable

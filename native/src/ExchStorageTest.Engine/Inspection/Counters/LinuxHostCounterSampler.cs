@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>
 /// Takes a /proc snapshot per Sample() and accumulates the delta since the previous one. The snapshot

@@ -1,4 +1,4 @@
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>One reading of /proc/stat, /proc/meminfo, /proc/vmstat and /proc/diskstats at a monotonic time.</summary>
 public sealed record LinuxHostSnapshot(

@@ -2,7 +2,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>
 /// Windows host counters through PDH with English paths (locale-independent). Compiled on every OS but

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>One /proc/diskstats line (fields 4-14 of the kernel ABI; later discard/flush fields ignored).</summary>
 public readonly record struct DiskStat(

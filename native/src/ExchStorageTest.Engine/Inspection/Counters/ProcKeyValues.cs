@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>/proc/meminfo ("Key:   123 kB", converted to bytes) and /proc/vmstat ("key 123") parsers.</summary>
 public static class ProcKeyValues

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Counters;
 
 /// <summary>The aggregate "cpu" line of /proc/stat, in USER_HZ ticks (guest time is already inside user).</summary>
 public readonly record struct CpuTimes(long User, long Nice, long System, long Idle, long IoWait, long Irq, long SoftIrq, long Steal)

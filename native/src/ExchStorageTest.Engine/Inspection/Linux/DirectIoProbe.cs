@@ -3,7 +3,7 @@ using System.Runtime.Versioning;
 using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Io.Linux;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>Result of trying O_DIRECT in a directory: supported, or why not (null = could not tell).</summary>
 public sealed record DirectIoProbeResult(bool? Supported, string Detail);

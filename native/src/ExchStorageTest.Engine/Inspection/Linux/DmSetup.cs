@@ -1,4 +1,6 @@
-namespace ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Multipath;
+
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>Runs `dmsetup table NAME` where dmsetup exists; the policy is optional detail, so failures give null.</summary>
 public static class DmSetup

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>The libc calls volume inspection needs beyond what .NET offers (statvfs with f_frsize, realpath).</summary>
 [SupportedOSPlatform("linux")]

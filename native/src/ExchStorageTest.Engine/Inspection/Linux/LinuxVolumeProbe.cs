@@ -1,6 +1,7 @@
 using System.Runtime.Versioning;
+using ExchStorageTest.Engine.Inspection.Multipath;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>
 /// The thin Linux layer: mountinfo, statvfs, sysfs, the NTFS boot sector read from the device, and the

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>One line of /proc/self/mountinfo (proc(5)).</summary>
 public sealed record MountInfoEntry(

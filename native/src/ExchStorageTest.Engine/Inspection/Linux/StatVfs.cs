@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
+using ExchStorageTest.Engine.Inspection.Windows;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>
 /// struct statvfs as glibc lays it out on 64-bit Linux (x86-64 and arm64 alike): eleven 8-byte fields

@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>
 /// The kernel's names for the devices a run's storage lives on, as its messages name a failing device: each volume's

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Linux;
 
 /// <summary>
 /// What sysfs says about a block device (a partition is described together with its whole disk).

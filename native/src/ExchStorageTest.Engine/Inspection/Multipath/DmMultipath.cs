@@ -1,4 +1,6 @@
-namespace ExchStorageTest.Engine.Inspection;
+using ExchStorageTest.Engine.Inspection.Linux;
+
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>One path (an sdX under slaves/) of a dm-multipath map and its SCSI device state.</summary>
 public sealed record DmMultipathPath(string Device, string? State, string? Vendor, string? Model);

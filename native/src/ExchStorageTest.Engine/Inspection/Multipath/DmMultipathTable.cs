@@ -1,7 +1,7 @@
 using System.Globalization;
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>One priority group of a multipath table: its path selector and its paths (major:minor).</summary>
 public sealed record DmPathGroup(string Selector, List<string> SelectorArgs, List<string> Paths);

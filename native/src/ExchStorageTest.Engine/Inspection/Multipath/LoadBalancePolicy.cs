@@ -1,4 +1,4 @@
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>Microsoft DSM load-balance policies (DSM_Load_Balance_Policy_V2 values 1..7, mpclaim abbreviations).</summary>
 public sealed record LoadBalancePolicy(int Value, string Code, string Name)

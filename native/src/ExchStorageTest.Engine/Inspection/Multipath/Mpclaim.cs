@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>A row of `mpclaim -s -d`: MPIO Disk / System Disk / LB Policy / DSM Name.</summary>
 public sealed record MpclaimDisk(int MpioDisk, int? SystemDisk, string PolicyCode, string DsmName)

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>MPIO_DRIVE_INFO from root\wmi MPIO_DISK_INFO: one MPIO pseudo-LUN and its path count.</summary>
 public sealed record MpioDriveInfo(string Name, int NumberPaths, string? SerialNumber, string? DsmName);

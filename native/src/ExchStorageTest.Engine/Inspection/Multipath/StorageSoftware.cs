@@ -1,7 +1,8 @@
 using System.Runtime.InteropServices;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Inspection.Linux;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Multipath;
 
 /// <summary>
 /// Builds the ESRP "storage software" table source (multipathing, host OS, HBA) from what the host

@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.SystemLog;
 
 /// <summary>
 /// Recognises kernel (and ntfs-3g) messages that mean an I/O failed. A storage error fails the run's

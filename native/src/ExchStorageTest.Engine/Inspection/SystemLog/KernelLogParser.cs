@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.SystemLog;
 
 /// <summary>
 /// Pure parsers for the two Linux kernel-log sources: `journalctl -k -o json` (one JSON object a line)

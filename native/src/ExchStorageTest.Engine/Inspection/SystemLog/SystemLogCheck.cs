@@ -5,7 +5,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 using System.Text;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.SystemLog;
 
 /// <summary>
 /// Collects the system-log entries of a test window on Linux: journalctl -k first, /dev/kmsg when

@@ -1,4 +1,4 @@
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.SystemLog;
 
 /// <summary>
 /// One system-log entry from the test window. Level uses Windows names (Critical, Error, Warning,

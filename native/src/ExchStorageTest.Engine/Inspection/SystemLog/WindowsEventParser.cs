@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.SystemLog;
 
 /// <summary>
 /// Parses `Get-WinEvent ... | Select-Object ProviderName,Id,Level,TimeCreated,Message | ConvertTo-Json`

@@ -1,6 +1,6 @@
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>Shared checks for the pure IOCTL output parsers.</summary>
 internal static class IoctlBuffer

@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>NTFS_VOLUME_DATA_BUFFER, the output of FSCTL_GET_NTFS_VOLUME_DATA (96 bytes, x64 and x86 alike).</summary>
 public sealed record NtfsVolumeData(

@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>PARTITION_INFORMATION_EX (IOCTL_DISK_GET_PARTITION_INFO_EX), the fields the alignment rule needs.</summary>
 public sealed record PartitionInformation(

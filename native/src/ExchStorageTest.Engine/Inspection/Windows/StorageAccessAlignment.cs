@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>
 /// STORAGE_ACCESS_ALIGNMENT_DESCRIPTOR (IOCTL_STORAGE_QUERY_PROPERTY, StorageAccessAlignmentProperty):

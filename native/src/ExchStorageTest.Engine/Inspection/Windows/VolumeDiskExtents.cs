@@ -1,7 +1,7 @@
 using System.Buffers.Binary;
 using ExchStorageTest.Engine.Protocol;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>One DISK_EXTENT (24 bytes): DiskNumber maps to \\.\PhysicalDriveN.</summary>
 public readonly record struct DiskExtent(int DiskNumber, long StartingOffset, long ExtentLength);

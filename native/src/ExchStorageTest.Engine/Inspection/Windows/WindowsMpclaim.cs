@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using System.Runtime.Versioning;
+using ExchStorageTest.Engine.Inspection.Multipath;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>
 /// Runs mpclaim.exe (present when the Multipath-IO feature is installed) to find the MPIO disk behind a

@@ -2,7 +2,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 using Microsoft.Win32.SafeHandles;
 
-namespace ExchStorageTest.Engine.Inspection;
+namespace ExchStorageTest.Engine.Inspection.Windows;
 
 /// <summary>kernel32 declarations for volume inspection. Compiled everywhere, called only on Windows.</summary>
 [SupportedOSPlatform("windows")]

@@ -1,8 +1,7 @@
 using System.Text;
-using ExchStorageTest.Engine.Reports;
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Host.Commands;
+namespace ExchStorageTest.Engine.Reports;
 
 /// <summary>
 /// The report files of several results together, named Aggregate_&lt;time&gt;, EsrpSubmission_&lt;time&gt; (the
@@ -11,7 +10,7 @@ namespace ExchStorageTest.Host.Commands;
 /// comparison page. They go to the output folder, else to the folder that holds every results file (a
 /// suite's folder, a run's shared results folder).
 /// </summary>
-internal static class AggregateReports
+public static class AggregateReports
 {
     public static IReadOnlyList<string> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
         EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports)
@@ -49,7 +48,7 @@ internal static class AggregateReports
         : string.Join('/', Path.GetRelativePath(folder, target).Split(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar).Select(Uri.EscapeDataString));
 
     /// <summary>The deepest folder holding every results file.</summary>
-    internal static string CommonFolder(IReadOnlyList<TestResults> results)
+    public static string CommonFolder(IReadOnlyList<TestResults> results)
     {
         var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(StringComparer.Ordinal).ToList();
         if (folders.Count == 0) return Directory.GetCurrentDirectory();

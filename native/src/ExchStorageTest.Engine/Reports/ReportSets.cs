@@ -1,16 +1,15 @@
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
-using ExchStorageTest.Engine.Reports;
 using ExchStorageTest.Engine.Results;
 
-namespace ExchStorageTest.Host.Commands;
+namespace ExchStorageTest.Engine.Reports;
 
 /// <summary>
 /// The results a report request names and how they divide into runs: by the engine's rule from
 /// <c>paths</c>, or as the user labelled them in <c>runs</c>. Everything is read and checked before
 /// anything is written.
 /// </summary>
-internal static class ReportSets
+public static class ReportSets
 {
     /// <summary>The tests a labelled run is compared by, in order of preference: the first of them it holds.</summary>
     private static readonly TestType[] ComparedTest = { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.DatabaseBackup, TestType.SoftRecovery, TestType.Capacity };
@@ -20,8 +19,8 @@ internal static class ReportSets
     {
         if (request.Runs.Count == 0)
         {
-            var results = ReportCommand.LoadResults(request.Paths, events);
-            return (results, ReportCommand.GroupIntoRuns(results), null);
+            var results = ResultsDocuments.Load(request.Paths, events);
+            return (results, RunGrouping.Runs(results), null);
         }
         if (request.Paths.Count > 0)
             throw EngineException.Refused(ErrorCodes.RunsAndPaths, "Give the results either in 'paths' (the engine tells the runs apart) or in 'runs' (each with its label), not both.", request.Paths[0]);
@@ -36,7 +35,7 @@ internal static class ReportSets
             if (labels.Contains(label, StringComparer.Ordinal))
                 throw EngineException.Refused(ErrorCodes.LabelsNotUnique, $"The label '{label}' names two runs: give each run its own label.", label);
             labels.Add(label);
-            var loaded = ReportCommand.LoadResults(run.Paths, events);
+            var loaded = ResultsDocuments.Load(run.Paths, events);
             all.AddRange(loaded);
             runs.Add(Compared(label, loaded, events));
         }

@@ -1,0 +1,35 @@
+namespace ExchStorageTest.Engine.Results;
+
+/// <summary>One simulated database: its file, its log stream and its measured streams.</summary>
+public sealed class InstanceResult
+{
+    /// <summary>Jetstress-style name, e.g. "Instance.1".</summary>
+    public string Name { get; set; } = "";
+    public int Index { get; set; }
+    public string DatabasePath { get; set; } = "";
+    public string LogPath { get; set; } = "";
+    public long DatabaseSizeBytes { get; set; }
+    /// <summary>Transactional sessions that ran against this database; 0 when not recorded (no transactional load, or results written before this field).</summary>
+    public int Sessions { get; set; }
+    public List<StreamResult> Streams { get; set; } = new();
+    public double PageFaultStallsPerSecond { get; set; }
+    public double MaximumPageFaultStallsPerSecond { get; set; }
+    /// <summary>Samples of the measured window with a non-zero stall rate.</summary>
+    public int PageFaultStallSamplesAboveZero { get; set; }
+    public long DatabaseCacheSizeBytes { get; set; }
+    public long MinimumDatabaseCacheBytes { get; set; }
+    public long MaximumDatabaseCacheBytes { get; set; }
+    /// <summary>Random 64-bit id of this database (from its header); pages carry it.</summary>
+    public string InstanceId { get; set; } = "";
+    /// <summary>Created by this run (true) or re-used / attached (false).</summary>
+    public bool DatabaseCreated { get; set; }
+    public long Transactions { get; set; }
+    /// <summary>Pages read during the run whose identity or CRC32C was wrong.</summary>
+    public long ChecksumErrors { get; set; }
+    /// <summary>Maintenance reads that met a page mid-write by the flusher (not errors).</summary>
+    public long ChecksumRaces { get; set; }
+    public List<string> ChecksumProblems { get; set; } = new();
+    public long LogGenerationsWritten { get; set; }
+
+    public StreamResult? Stream(string name) => Streams.Find(s => s.Stream == name);
+}

@@ -1,0 +1,35 @@
+using ExchStorageTest.Engine.Planning;
+
+namespace ExchStorageTest.Engine.Results;
+
+/// <summary>The settings the run actually used (after defaults and overrides).</summary>
+public sealed class RunSettings
+{
+    public double DurationSeconds { get; set; }
+    /// <summary>The warm-up's bound (the request's, or the default); what the warm-up took is its phase in the timeline.</summary>
+    public double WarmupSeconds { get; set; }
+    /// <summary>The agreed UTC instant this host started loading (tuning, warm-up); null when the run started at once.</summary>
+    public DateTime? StartAtUtc { get; set; }
+    /// <summary>The agreed UTC instant every host of the run started measuring; the actual start is timeline.collectionStartUtc.</summary>
+    public DateTime? MeasureAtUtc { get; set; }
+    public double SampleIntervalSeconds { get; set; } = 15;
+    public int ThreadCount { get; set; }
+    public bool AutoTuned { get; set; }
+    /// <summary>
+    /// Closed (sessions, no think time), Paced (tuned sessions that think between transactions so
+    /// the transactional load holds <see cref="PacedIops"/>) or Open (arrivals at TargetRateIops).
+    /// </summary>
+    public string LoadModel { get; set; } = "Closed";
+    public double? TargetRateIops { get; set; }
+    /// <summary>Paced runs: the transactional IOPS the sessions' think time holds the load to (a ceiling).</summary>
+    public double? PacedIops { get; set; }
+    public bool ContinueOnError { get; set; }
+    public DatabaseSource DatabaseSource { get; set; }
+    public Thresholds Thresholds { get; set; } = new();
+    public int InsertPercent { get; set; } = 40;
+    public int DeletePercent { get; set; } = 20;
+    public int ReplacePercent { get; set; } = 5;
+    public int ReadPercent { get; set; } = 35;
+    public int LazyCommitPercent { get; set; } = 70;
+    public string OutputPath { get; set; } = "";
+}
