@@ -89,6 +89,8 @@ namespace ExchStorageTest.Commands
         public string? StartFile { get; set; }
 
         [Parameter(ParameterSetName = StartFileSet)]
+
+        [TimeSpanArgument]
         public TimeSpan StartFileTimeout { get; set; }
 
         [Parameter]
@@ -97,10 +99,13 @@ namespace ExchStorageTest.Commands
         public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
+
+        [TimeSpanArgument]
         public TimeSpan Duration { get; set; }
 
         /// <summary>EsrpSuite: the Stress test's window when it is not -Duration (ESRP: 24 hours).</summary>
         [Parameter]
+        [TimeSpanArgument]
         public TimeSpan StressDuration { get; set; }
 
         [Parameter]
@@ -137,6 +142,8 @@ namespace ExchStorageTest.Commands
         public double SampleIntervalSeconds { get; set; }
 
         [Parameter]
+
+        [TimeSpanArgument]
         public TimeSpan Warmup { get; set; }
 
         [Parameter]
