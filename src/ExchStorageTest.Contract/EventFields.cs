@@ -208,6 +208,22 @@ namespace ExchStorageTest.Contract
             public const string Esrp = "esrp";
             public const string Aggregate = "aggregate";
             public const string Comparison = "comparison";
+            /// <summary>Every failing rule of the verdicts rendered (entries as <see cref="Result.Reason"/>; the instance names its host when there are several).</summary>
+            public const string Reasons = "reasons";
+            /// <summary>The report files of the runs rendered: those written now, and those each run wrote beside its results file.</summary>
+            public const string ReportPaths = "reportPaths";
+            /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for several runs (see <see cref="Comparison"/>).</summary>
+            public const string Summary = "summary";
+
+            /// <summary>The <see cref="Summary"/> object: target and achieved transactional IOPS (summed over hosts), mean database read and log write latency.</summary>
+            public static class Figures
+            {
+                public const string TestType = "testType";
+                public const string TargetIops = "targetIops";
+                public const string AchievedIops = "achievedIops";
+                public const string DbReadLatencyAvgMs = "dbReadLatencyAvgMs";
+                public const string LogWriteLatencyAvgMs = "logWriteLatencyAvgMs";
+            }
 
             /// <summary>The <see cref="Aggregate"/> object: the hosts of one run merged by the engine.</summary>
             public static class Merged

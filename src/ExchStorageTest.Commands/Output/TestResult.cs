@@ -23,7 +23,7 @@ namespace ExchStorageTest
         /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged) or Failed.</summary>
         public string? Completion { get; set; }
         public bool Passed => string.Equals(Result, "Pass", StringComparison.Ordinal) && string.Equals(Completion, "Complete", StringComparison.Ordinal);
-        public Reason[] Reasons { get; set; } = Array.Empty<Reason>();
+        public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
         public double? DbReadLatencyAvgMs { get; set; }
@@ -37,7 +37,9 @@ namespace ExchStorageTest
         /// <summary>False only when buffered I/O was opted in (-AllowBufferedIo).</summary>
         public bool? DirectIo { get; set; }
         public string? ResultsPath { get; set; }
-        public string[] ReportPath { get; set; } = Array.Empty<string>();
+        public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
+        /// <summary>The HTML report among <see cref="ReportPath"/> (null when none was written).</summary>
+        public string? HtmlReportPath => HtmlReport.Of(ReportPath);
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
         /// <summary>Runs with -StartAtUtc, multi-host and start-file runs: the agreed UTC instant the host started loading (tuning, warm-up), on its own clock.</summary>

@@ -33,16 +33,7 @@ internal static class ResultEvent
             w.WriteString(EventFields.Result.Verdict, r.Verdict.Result);
             w.WriteString(EventFields.Result.Completion, r.Completion);
             w.WriteStartArray(EventFields.Result.Reasons);
-            foreach (var reason in r.Verdict.Reasons)
-            {
-                w.WriteStartObject();
-                w.WriteString(EventFields.Result.Reason.Code, reason.Code);
-                if (reason.Instance is not null) w.WriteString(EventFields.Result.Reason.Instance, reason.Instance);
-                w.WriteString(EventFields.Result.Reason.Message, reason.Message);
-                if (reason.Measured is double m) w.WriteNumber(EventFields.Result.Reason.Measured, Math.Round(m, 3));
-                if (reason.Limit is double l) w.WriteNumber(EventFields.Result.Reason.Limit, l);
-                w.WriteEndObject();
-            }
+            WriteReasons(w, r, host: null);
             w.WriteEndArray();
             w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
             w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
@@ -60,6 +51,22 @@ internal static class ResultEvent
             foreach (var p in reportPaths) w.WriteStringValue(p);
             w.WriteEndArray();
         });
+    }
+
+    /// <summary>The verdict's failing rules, entries of a <c>reasons</c> array; with <paramref name="host"/>, each instance is named "host/instance" (several hosts in one report).</summary>
+    internal static void WriteReasons(Utf8JsonWriter w, TestResults r, string? host)
+    {
+        foreach (var reason in r.Verdict.Reasons)
+        {
+            w.WriteStartObject();
+            w.WriteString(EventFields.Result.Reason.Code, reason.Code);
+            string? instance = host is null ? reason.Instance : reason.Instance is null ? host : $"{host}/{reason.Instance}";
+            if (instance is not null) w.WriteString(EventFields.Result.Reason.Instance, instance);
+            w.WriteString(EventFields.Result.Reason.Message, reason.Message);
+            if (reason.Measured is double m) w.WriteNumber(EventFields.Result.Reason.Measured, Math.Round(m, 3));
+            if (reason.Limit is double l) w.WriteNumber(EventFields.Result.Reason.Limit, l);
+            w.WriteEndObject();
+        }
     }
 
     /// <summary>Transactional IOPS for a run; for the raw stream mix (no transactions) every stream's IOPS.</summary>
