@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Storage;
 
@@ -49,7 +50,7 @@ public static partial class TestPlanner
 
         var dbRoots = p.DatabasePaths.ToList();
         var logRoots = p.LogPaths.ToList();
-        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder);
+        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder, request.AllowBufferedIo);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)
@@ -154,7 +155,7 @@ public static partial class TestPlanner
         }
     }
 
-    private static void CheckFolder(string folder)
+    private static void CheckFolder(string folder, bool allowBufferedIo)
     {
         string full = Full(folder);
         if (File.Exists(full))
@@ -163,6 +164,10 @@ public static partial class TestPlanner
             throw EngineException.Refused(ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
         if (!VolumeSpace.CanWrite(full))
             throw EngineException.Refused(ErrorCodes.PathNotWritable, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
+        // Refused here, by the user's folder, rather than when the first file is opened: by then the run has made
+        // its folders and lock file, and the message would name an internal file being created.
+        if (!allowBufferedIo && IoFileOpener.IsMemoryFileSystem(full))
+            throw EngineException.Refused(ErrorCodes.DirectIoUnsupported, IoFileOpener.MemoryFileSystemRefusal(folder), folder);
     }
 
     /// <summary>
