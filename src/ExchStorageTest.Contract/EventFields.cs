@@ -124,6 +124,15 @@ namespace ExchStorageTest.Contract
             public const string DirectIo = "directIo";
             public const string ResultsPath = "resultsPath";
             public const string ReportPaths = "reportPaths";
+            /// <summary>DatabaseBackup only (it has no transactional IOPS): the backup read's own figures.</summary>
+            public const string Backup = "backup";
+
+            /// <summary>The <see cref="Backup"/> object: MB/s read per database (their mean) and by the host in all (bytes over the wall time).</summary>
+            public static class BackupFigures
+            {
+                public const string MBPerSecondPerDatabase = "mbPerSecondPerDatabase";
+                public const string MBPerSecond = "mbPerSecond";
+            }
 
             /// <summary>One entry of <see cref="Reasons"/>: a rule of the verdict that failed.</summary>
             public static class Reason

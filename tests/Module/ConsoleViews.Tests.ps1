@@ -153,3 +153,42 @@ Describe 'A database folder on tmpfs' -Tag 'Needs:Linux' -Skip:(Test-Missing Lin
         finally { Remove-Item -LiteralPath $folder -Recurse -Force }
     }
 }
+
+Describe 'A DatabaseBackup test at the console' {
+    BeforeAll {
+        # The backup reads the finished runs' databases; its results go to a folder of their own.
+        $Output = New-ScratchFolder 'backup'
+        $records = @(New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Runs.Folder |
+                Invoke-StorageTest -TestType DatabaseBackup -DatabaseSource Attach -Duration 00:00:30 -OutputPath $Output -Confirm:$false 3>&1)
+        $Warnings = @($records | Where-Object { $_ -is [System.Management.Automation.WarningRecord] } | ForEach-Object { $_.Message })
+        $Backup = @($records | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })[0]
+    }
+    AfterAll { Remove-ScratchFolder $Output }
+
+    It 'says -Duration does not apply' {
+        $Warnings | Should -BeLike '*-Duration 00:00:30 does not apply to a DatabaseBackup test*'
+    }
+
+    It 'shows the backup''s MB/s, not transactional IOPS of 0' {
+        $Backup.TestType | Should -Be 'DatabaseBackup'
+        $Backup.AchievedIops | Should -BeNullOrEmpty
+        $Backup.TargetIops | Should -BeNullOrEmpty
+        $Backup.LogWriteLatencyAvgMs | Should -BeNullOrEmpty -Because 'a backup writes no log'
+        $Backup.BackupMBPerSecondPerDatabase | Should -BeGreaterThan 0
+        $Backup.BackupMBPerSecond | Should -BeGreaterThan 0
+        $list = $Backup | Format-List | Out-String -Width 300
+        $list | Should -Match '(?m)^BackupMBPerSecondPerDatabase\s+: \d'
+        $list | Should -Match '(?m)^BackupMBPerSecond\s+: \d'
+        $list | Should -Not -Match '(?m)^AchievedIops'
+    }
+
+    It 'its reports state no thread count of 0 and count one copy in the singular' {
+        $text = [System.IO.File]::ReadAllText((@($Backup.ReportPath) -match '[0-9a-f]\.txt$')[0])
+        $text | Should -Not -Match 'Thread Count\s+0'
+        $text | Should -Match 'Thread Count\s+not used'
+        $text | Should -Match '2 databases, 1 copy,'
+        $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
+        $html | Should -Not -BeLike '*0 (auto-tuned)*'
+        $html | Should -Not -BeLike '*1 copies*'
+    }
+}

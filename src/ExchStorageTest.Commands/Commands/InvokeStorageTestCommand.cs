@@ -195,6 +195,8 @@ namespace ExchStorageTest.Commands
 
             RunSettings settings = Settings();
             CheckSuiteSettings();
+            if (Bound(nameof(Duration)) && string.Equals(TestType, nameof(Contract.TestType.DatabaseBackup), StringComparison.OrdinalIgnoreCase))
+                WriteWarning($"-Duration {Duration} does not apply to a DatabaseBackup test: it reads each database once, start to end, and takes as long as that takes.");
             DateTime? startAt = StartInstant(multiHost);
             if (startFile && StartFileTimeout < TimeSpan.Zero)
                 throw new StorageTestException(ErrorCodes.InvalidStartFileTimeout, $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);

@@ -32,6 +32,10 @@ namespace ExchStorageTest
         public double? DbWriteLatencyP99Ms { get; set; }
         public double? LogWriteLatencyAvgMs { get; set; }
         public double? LogWriteLatencyP99Ms { get; set; }
+        /// <summary>DatabaseBackup: MB/s read per database (the mean of the databases); null for other tests.</summary>
+        public double? BackupMBPerSecondPerDatabase { get; set; }
+        /// <summary>DatabaseBackup: MB/s read by this host in all (every database's bytes over the backup's wall time).</summary>
+        public double? BackupMBPerSecond { get; set; }
         /// <summary>io_uring, pread-threads, sync or iocp.</summary>
         public string? IoBackend { get; set; }
         /// <summary>False only when buffered I/O was opted in (-AllowBufferedIo).</summary>
@@ -60,6 +64,7 @@ namespace ExchStorageTest
             var dbRead = result.GetObject(EventFields.Result.DbReadLatencyMs);
             var dbWrite = result.GetObject(EventFields.Result.DbWriteLatencyMs);
             var logWrite = result.GetObject(EventFields.Result.LogWriteLatencyMs);
+            var backup = result.GetObject(EventFields.Result.Backup);
             return new TestResult
             {
                 TestId = result.GetString(EventFields.Result.TestId),
@@ -77,6 +82,8 @@ namespace ExchStorageTest
                 DbWriteLatencyP99Ms = dbWrite?.GetNumber(EventFields.Result.Latency.P99),
                 LogWriteLatencyAvgMs = logWrite?.GetNumber(EventFields.Result.Latency.Average),
                 LogWriteLatencyP99Ms = logWrite?.GetNumber(EventFields.Result.Latency.P99),
+                BackupMBPerSecondPerDatabase = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase),
+                BackupMBPerSecond = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecond),
                 IoBackend = result.GetString(EventFields.Result.IoBackend),
                 DirectIo = result[EventFields.Result.DirectIo] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),

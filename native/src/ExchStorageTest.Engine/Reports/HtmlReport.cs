@@ -283,6 +283,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
 
     private static void Percentiles(StringBuilder h, TestResults r)
     {
+        if (!ReportText.InstanceStreams(r).Any()) return; // no I/O stream measured: no table of nothing
         Open(h, "Latency Percentiles");
         var rows = new List<IReadOnlyList<string>>();
         foreach (var (instance, s) in ReportText.InstanceStreams(r))

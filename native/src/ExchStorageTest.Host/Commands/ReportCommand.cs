@@ -152,10 +152,14 @@ internal sealed class ReportCommand : IHelperCommand
         var figures = EsrpAggregateMetrics.From(run.Select(EsrpServerMetrics.From).ToList());
         w.WriteStartObject(EventFields.Report.Summary);
         w.WriteString(EventFields.Report.Figures.TestType, run[0].TestType.ToString());
-        w.WriteNumber(EventFields.Report.Figures.TargetIops, Math.Round(figures.TargetedDatabaseDisksTransfersPerSecond, 3));
-        w.WriteNumber(EventFields.Report.Figures.AchievedIops, Math.Round(figures.AchievedTransactionalIops, 3));
         w.WriteNumber(EventFields.Report.Figures.DbReadLatencyAvgMs, Math.Round(figures.AverageDatabaseDiskReadLatencyMs, 3));
-        w.WriteNumber(EventFields.Report.Figures.LogWriteLatencyAvgMs, Math.Round(figures.AverageLogDiskWriteLatencyMs, 3));
+        // A backup reads and writes no log: its transactional IOPS and log latency would be zeros, not figures.
+        if (run[0].TestType != TestType.DatabaseBackup)
+        {
+            w.WriteNumber(EventFields.Report.Figures.TargetIops, Math.Round(figures.TargetedDatabaseDisksTransfersPerSecond, 3));
+            w.WriteNumber(EventFields.Report.Figures.AchievedIops, Math.Round(figures.AchievedTransactionalIops, 3));
+            w.WriteNumber(EventFields.Report.Figures.LogWriteLatencyAvgMs, Math.Round(figures.AverageLogDiskWriteLatencyMs, 3));
+        }
         w.WriteEndObject();
     }
 

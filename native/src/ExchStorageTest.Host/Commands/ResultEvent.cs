@@ -35,8 +35,19 @@ internal static class ResultEvent
             w.WriteStartArray(EventFields.Result.Reasons);
             WriteReasons(w, r, host: null);
             w.WriteEndArray();
-            w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
-            w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            if (r.TestType == TestType.DatabaseBackup)
+            {
+                // A backup has no transactions: its figures are MB/s, not an IOPS of 0 against a target it never aimed at.
+                w.WriteStartObject(EventFields.Result.Backup);
+                w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase, Math.Round(r.Backup?.AverageMBPerSecond ?? 0, 3));
+                w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecond, Math.Round(r.Backup?.TotalMBPerSecond ?? 0, 3));
+                w.WriteEndObject();
+            }
+            else
+            {
+                w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
+                w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            }
             Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);
             Latency(w, EventFields.Result.LogWriteLatencyMs, r, StreamNames.LogWrite);
@@ -114,8 +125,9 @@ internal static class ResultEvent
             n++;
             merged.Add(HistogramMath.ToHistogram(s.Histogram));
         }
+        if (n == 0) return; // nothing of this stream measured (a backup writes nothing): no latency of 0 is invented
         w.WriteStartObject(name);
-        w.WriteNumber(EventFields.Result.Latency.Average, Math.Round(n == 0 ? 0 : sumMeans / n, 3));
+        w.WriteNumber(EventFields.Result.Latency.Average, Math.Round(sumMeans / n, 3));
         w.WriteNumber(EventFields.Result.Latency.P99, Math.Round(merged.Percentile(99) / 1e6, 3));
         w.WriteNumber(EventFields.Result.Latency.Max, Math.Round(merged.MaxNs / 1e6, 3));
         w.WriteEndObject();
