@@ -164,6 +164,12 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public SwitchParameter Force { get; set; }
 
+        /// <summary>
+        /// A run's progress activity: short, because PowerShell's minimal progress view gives the activity at most half
+        /// the line and cuts the rest (a test id there was cut in half); the status and time remaining follow it.
+        /// </summary>
+        internal static string RunActivity(string? testType, string? profileName) => $"{testType} test '{profileName}'";
+
         private bool Bound(string name) => MyInvocation.BoundParameters.ContainsKey(name);
 
         protected override void ProcessRecord() => Guard(() =>
@@ -268,7 +274,7 @@ namespace ExchStorageTest.Commands
             }
 
             JsonObject request = settings.ToRequest(HelperCommands.Run, profile, startAt);
-            HelperOutcome outcome = RunHelper(request, $"{settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})");
+            HelperOutcome outcome = RunHelper(request, RunActivity(settings.TestType, profile.Name));
             foreach (var result in outcome.OfType(EventTypes.Result))
             {
                 WriteObject(TestResult.FromEvent(result.Fields, profile.Name));

@@ -31,7 +31,7 @@ public static partial class TestPlanner
         Refuse(ProfileRules.Check(p));
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
-        double interval = request.SampleIntervalSeconds;
+        double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
         Refuse(RunRules.SampleInterval.Check(interval));
         Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
         Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
