@@ -130,6 +130,9 @@ Describe 'A run with -Verbose' {
             $testLog = @($results.testLog | ForEach-Object { $_.message } | Where-Object { $warnings -notcontains $_ })
             $testLog.Count | Should -BeGreaterThan 5
             ($testLog -match 'tun') | Should -Not -BeNullOrEmpty -Because 'each tuning step is in the test log'
+            # No -SampleIntervalSeconds: picked for the 5 s window (1 s, not 15 s: a chart of more than 2 points), and said.
+            $results.settings.sampleIntervalSeconds | Should -Be 1
+            $verbose -like '*interval: 1000 ms, picked for the 5 s window*' | Should -Not -BeNullOrEmpty
             # Every line of the results' test log reached the verbose stream, in order.
             $shown = @($verbose | Where-Object { $testLog -contains $_ })
             $shown | Should -Be $testLog
