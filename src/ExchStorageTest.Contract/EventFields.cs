@@ -172,6 +172,16 @@ namespace ExchStorageTest.Contract
                 }
             }
 
+            /// <summary>DatabaseBackup only (it has no transactional IOPS): the backup read's own figures.</summary>
+            public const string Backup = "backup";
+
+            /// <summary>The <see cref="Backup"/> object: MB/s read per database (their mean) and by the host in all (bytes over the wall time).</summary>
+            public static class BackupFigures
+            {
+                public const string MBPerSecondPerDatabase = "mbPerSecondPerDatabase";
+                public const string MBPerSecond = "mbPerSecond";
+            }
+
             /// <summary>One entry of <see cref="Reasons"/>: a rule of the verdict that failed.</summary>
             public static class Reason
             {
@@ -255,6 +265,22 @@ namespace ExchStorageTest.Contract
             public const string Esrp = "esrp";
             public const string Aggregate = "aggregate";
             public const string Comparison = "comparison";
+            /// <summary>Every failing rule of the verdicts rendered (entries as <see cref="Result.Reason"/>; the instance names its host when there are several).</summary>
+            public const string Reasons = "reasons";
+            /// <summary>The report files of the runs rendered: those written now, and those each run wrote beside its results file.</summary>
+            public const string ReportPaths = "reportPaths";
+            /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for several runs (see <see cref="Comparison"/>).</summary>
+            public const string Summary = "summary";
+
+            /// <summary>The <see cref="Summary"/> object: target and achieved transactional IOPS (summed over hosts), mean database read and log write latency.</summary>
+            public static class Figures
+            {
+                public const string TestType = "testType";
+                public const string TargetIops = "targetIops";
+                public const string AchievedIops = "achievedIops";
+                public const string DbReadLatencyAvgMs = "dbReadLatencyAvgMs";
+                public const string LogWriteLatencyAvgMs = "logWriteLatencyAvgMs";
+            }
 
             /// <summary>The <see cref="Aggregate"/> object: the hosts of one run merged by the engine.</summary>
             public static class Merged

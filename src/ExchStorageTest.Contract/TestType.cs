@@ -1,3 +1,5 @@
+using System;
+
 namespace ExchStorageTest.Contract
 {
     /// <summary>
@@ -41,7 +43,17 @@ namespace ExchStorageTest.Contract
     {
         public const TestType TestType = Contract.TestType.Performance;
         public const DatabaseSource DatabaseSource = Contract.DatabaseSource.Create;
+        /// <summary>The longest sample interval a request gets when it gives none (Jetstress's 15 s).</summary>
         public const double SampleIntervalSeconds = 15;
+        /// <summary>The samples a measured window gets at least when the interval is picked for it: a chart of 2 points shows nothing.</summary>
+        public const int MinimumSamples = 20;
+
+        /// <summary>
+        /// The sample interval for a window when the request gives none: whole seconds, at most 15 s, short enough for
+        /// <see cref="MinimumSamples"/> samples, never under the rule's 1 s (a 30 s run samples every second, 2 hours every 15 s).
+        /// </summary>
+        public static double SampleIntervalFor(double durationSeconds) =>
+            Math.Max(1, Math.Min(SampleIntervalSeconds, Math.Floor(durationSeconds / MinimumSamples)));
         public const int LogFilesToReplay = 500;
         public const double CapacityPercent = 20;
         public const bool PinWorkerThreads = true;

@@ -39,6 +39,13 @@ Describe 'Invoke-StorageTest' {
         @($run.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' -and $_.StatusDescription -like '*IOPS*' -and $_.PercentComplete -gt 0 -and $_.SecondsRemaining -ge 0 }) |
             Should -Not -BeNullOrEmpty
         @($run.Progress | Where-Object { $_.RecordType -eq 'Completed' }) | Should -Not -BeNullOrEmpty
+        # Readable in the minimal progress view, which gives the activity half the line: a short activity (no test id
+        # cut in half), then the status, whose last figure is not jammed against the time remaining.
+        $measuring = @($run.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' })
+        foreach ($record in $measuring) {
+            $record.Activity | Should -Be "Performance test 'MailboxProfile'"
+            $record.StatusDescription | Should -Match '^Measuring: \d+ IOPS, DB read [\d.]+ ms, log write [\d.]+ ms$'
+        }
         @($run.Verbose | Where-Object { $_.Message -like '*ExchStorageTest engine*' }) | Should -Not -BeNullOrEmpty
     }
 

@@ -17,7 +17,7 @@ Describe 'Test-DatabaseChecksum' {
     It 'finds no bad page in the databases and logs of a run, and shows progress' {
         # Progress records are collected only through the PowerShell API: this one runs in a runspace.
         $runspace = New-ModuleRunspace
-        try { $run = Invoke-InRunspace $runspace 'Test-DatabaseChecksum -Path $args[0]' -ArgumentList $Runs.Folder }
+        try { $run = Invoke-InRunspace $runspace 'Test-DatabaseChecksum -Path $args[0] -Detailed' -ArgumentList $Runs.Folder }
         finally { $runspace.Dispose() }
         $run.Exception | Should -BeNullOrEmpty
         $results = $run.Output
@@ -40,6 +40,30 @@ Describe 'Test-DatabaseChecksum' {
 
         @($run.Progress | Where-Object { $_.CurrentOperation -eq 'Checksum' -and $_.PercentComplete -ge 0 }) | Should -Not -BeNullOrEmpty
         @($run.Progress | Where-Object { $_.RecordType -eq 'Completed' }) | Should -Not -BeNullOrEmpty
+    }
+
+    It 'gives one object per database and per log stream of a folder, the log files summed' {
+        $results = @(Test-DatabaseChecksum -Path $Runs.Folder)
+        $results.Kind | Should -Be @('Database', 'Database', 'LogStream', 'LogStream')
+        $results.Path | Should -Be @((Get-Database 1), (Get-Database 2), (Join-Path $Runs.Folder 'DB1/Logs'), (Join-Path $Runs.Folder 'DB2/Logs'))
+        $results[2].LogsChecked | Should -Be (Get-LogCount 1)
+        $results[3].LogsChecked | Should -Be (Get-LogCount 2)
+        foreach ($r in $results) { $r.Result | Should -Be 'Pass' }
+    }
+
+    It 'fails a log stream with a damaged log file and names the file' {
+        $logs = (New-Item -ItemType Directory -Path (Join-Path $Dir 'Logs')).FullName
+        Copy-Item -Path (Join-Path $Runs.Folder 'DB1/Logs/E00*.log') -Destination $logs
+        $victim = @(Get-ChildItem -LiteralPath $logs -Filter 'E00*.log' | Sort-Object Name)[1]
+        $bytes = [System.IO.File]::ReadAllBytes($victim.FullName)
+        for ($i = 8192; $i -lt 8208; $i++) { $bytes[$i] = $bytes[$i] -bxor 0xFF }
+        [System.IO.File]::WriteAllBytes($victim.FullName, $bytes)
+        $stream = @(Test-DatabaseChecksum -Path $logs)
+        $stream.Count | Should -Be 1
+        $stream[0].Kind | Should -Be 'LogStream'
+        $stream[0].Result | Should -Be 'Fail'
+        $stream[0].BadLogs | Should -Be 1
+        $stream[0].Message | Should -BeLike "*$($victim.Name): *"
     }
 
     It 'fails a database with a damaged page and names the page, reading only' {
@@ -70,7 +94,7 @@ Describe 'Test-DatabaseChecksum' {
     }
 
     It 'binds the edb file and the log folder of a database object' {
-        $results = @([pscustomobject]@{ EdbFilePath = (Get-Database 2); LogFolderPath = (Join-Path $Runs.Folder 'DB2/Logs') } | Test-DatabaseChecksum)
+        $results = @([pscustomobject]@{ EdbFilePath = (Get-Database 2); LogFolderPath = (Join-Path $Runs.Folder 'DB2/Logs') } | Test-DatabaseChecksum -Detailed)
         @($results | Where-Object Kind -eq 'Database').Path | Should -Be (Get-Database 2)
         @($results | Where-Object Kind -eq 'Log').Count | Should -Be (Get-LogCount 2)
     }

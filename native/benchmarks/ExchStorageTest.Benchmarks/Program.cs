@@ -6,7 +6,7 @@ namespace ExchStorageTest.Benchmarks;
 /// BenchmarkDotNet micro-benchmarks; or `bench [seconds] [repeats] [scenario|all] [pin|nopin] [plain|-] [createMiB]`:
 /// everything against fio on the virtio disk and a RAM-backed device, creation, and the regression
 /// check (build.sh Bench); or `compare-fio [folder] [seconds] [pacedSeconds] [repeats] [scenario|all] [pin|nopin] [plain]`:
-/// one folder, with the open-loop and latency-truth checks; or `creation <folder> [MiB] [repeats]`: database
+/// one folder, with the open-loop and latency-truth checks; or `creation &lt;folder&gt; [MiB] [repeats]`: database
 /// creation against fio's 1 MiB sequential write at QD8 on one folder; or `soak [folder] [minutes] [warmupMinutes] [engine.dll]`: the memory soak.
 /// </summary>
 public static class Program

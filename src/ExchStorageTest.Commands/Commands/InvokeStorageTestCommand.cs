@@ -91,6 +91,8 @@ namespace ExchStorageTest.Commands
         public string? StartFile { get; set; }
 
         [Parameter(ParameterSetName = StartFileSet)]
+
+        [TimeSpanArgument]
         public TimeSpan StartFileTimeout { get; set; }
 
         [Parameter]
@@ -99,10 +101,13 @@ namespace ExchStorageTest.Commands
         public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
+
+        [TimeSpanArgument]
         public TimeSpan Duration { get; set; }
 
         /// <summary>EsrpSuite: the Stress test's window when it is not -Duration (ESRP: 24 hours).</summary>
         [Parameter]
+        [TimeSpanArgument]
         public TimeSpan StressDuration { get; set; }
 
         [Parameter]
@@ -139,6 +144,8 @@ namespace ExchStorageTest.Commands
         public double SampleIntervalSeconds { get; set; }
 
         [Parameter]
+
+        [TimeSpanArgument]
         public TimeSpan Warmup { get; set; }
 
         [Parameter]
@@ -190,6 +197,8 @@ namespace ExchStorageTest.Commands
 
             RunSettings settings = Settings();
             CheckSuiteSettings();
+            if (Bound(nameof(Duration)) && string.Equals(TestType, nameof(Contract.TestType.DatabaseBackup), StringComparison.OrdinalIgnoreCase))
+                WriteWarning($"-Duration {Duration} does not apply to a DatabaseBackup test: it reads each database once, start to end, and takes as long as that takes.");
             DateTime? startAt = StartInstant(multiHost);
             if (startFile && StartFileTimeout < TimeSpan.Zero)
                 throw new StorageTestException(ErrorCodes.InvalidStartFileTimeout, $"StartFileTimeout '{StartFileTimeout}' is not valid: it must be zero or more.", StartFileTimeout);

@@ -5,6 +5,7 @@ using System.Text;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
+using ExchStorageTest.Input;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
 using ExchStorageTest.Tasks;
@@ -38,6 +39,8 @@ namespace ExchStorageTest.Commands
         public string TestType { get; set; } = RunDefaults.TestType.ToString();
 
         [Parameter]
+
+        [TimeSpanArgument]
         public TimeSpan Duration { get; set; }
 
         [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Daily)]

@@ -42,6 +42,9 @@ namespace ExchStorageTest.Commands
 
         private protected abstract object ToOutput(JsonObject item);
 
+        /// <summary>The output objects of the event's items: one each, unless a command summarises them.</summary>
+        private protected virtual IEnumerable<object> Output(IEnumerable<JsonObject> items) => items.Select(ToOutput);
+
         protected override void ProcessRecord() => Guard(() =>
         {
             foreach (string path in PathInput.ToStrings(Path)) Add(path);
@@ -53,8 +56,8 @@ namespace ExchStorageTest.Commands
             if (_targets.Count == 0) return;
             var request = HelperRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
             foreach (HelperEvent done in RunHelper(request, Activity).OfType(HelperCommand))
-                foreach (JsonObject item in done.Fields.GetArray(ItemList).OfType<JsonObject>())
-                    WriteObject(ToOutput(item));
+                foreach (object output in Output(done.Fields.GetArray(ItemList).OfType<JsonObject>()))
+                    WriteObject(output);
         });
 
         private void Add(string path)

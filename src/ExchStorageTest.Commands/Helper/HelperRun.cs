@@ -140,7 +140,7 @@ namespace ExchStorageTest.Helper
             switch (fields.GetString(EventFields.Log.Level))
             {
                 case EventFields.Log.Warning: sink.Warning(message); break;
-                case EventFields.Log.Info: sink.Information(message); break;
+                // Info lines are the run's test log (Jetstress's Test Log): what -Verbose is for, not the information stream, which nobody sees unasked.
                 default: sink.Verbose(message); break;
             }
         }

@@ -36,6 +36,8 @@ namespace ExchStorageTest.MultiHost
                 DbWriteLatencyP99Ms = Number(bag, "DbWriteLatencyP99Ms"),
                 LogWriteLatencyAvgMs = Number(bag, "LogWriteLatencyAvgMs"),
                 LogWriteLatencyP99Ms = Number(bag, "LogWriteLatencyP99Ms"),
+                BackupMBPerSecondPerDatabase = Number(bag, "BackupMBPerSecondPerDatabase"),
+                BackupMBPerSecond = Number(bag, "BackupMBPerSecond"),
                 IoBackend = Text(bag, "IoBackend"),
                 DirectIo = bag.TryGet(out object? direct, "DirectIo") && direct != null ? LanguagePrimitives.IsTrue(direct) : (bool?)null,
                 ResultsPath = Text(bag, "ResultsPath"),

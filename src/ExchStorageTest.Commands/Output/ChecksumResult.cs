@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Linq;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
@@ -9,13 +11,17 @@ namespace ExchStorageTest
     /// </summary>
     public sealed class ChecksumResult
     {
+        internal const string LogKind = "Log";
+        internal const string LogStreamKind = "LogStream";
+
+        /// <summary>The file, or for a LogStream the folder of its log files.</summary>
         public string? Path { get; set; }
-        /// <summary>Database or Log.</summary>
+        /// <summary>Database, Log (one log file, with -Detailed) or LogStream (the log files of one folder).</summary>
         public string? Kind { get; set; }
         /// <summary>Databases: data pages checked (the header page is read, not counted).</summary>
         public long? PagesChecked { get; set; }
         public long BadPages { get; set; }
-        /// <summary>Logs: log generations checked (one per file).</summary>
+        /// <summary>Logs: log generations checked (one per file; a LogStream's files).</summary>
         public long? LogsChecked { get; set; }
         public long BadLogs { get; set; }
         /// <summary>Logs: the log blocks checked inside the file.</summary>
@@ -41,6 +47,20 @@ namespace ExchStorageTest
             result.Result = file.GetString(EventFields.Verify.Result) ?? (result.BadPages > 0 || result.BadLogs > 0 ? "Fail" : "Pass");
             return result;
         }
+
+        /// <summary>The log files of one folder as one stream: counts summed, Fail when any file fails, the bad files' messages.</summary>
+        internal static ChecksumResult LogStream(IReadOnlyList<ChecksumResult> files) => new ChecksumResult
+        {
+            Path = System.IO.Path.GetDirectoryName(files[0].Path ?? ""),
+            Kind = LogStreamKind,
+            LogsChecked = files.Sum(f => f.LogsChecked ?? 1),
+            BadLogs = files.Sum(f => f.BadLogs),
+            BlocksChecked = files.All(f => f.BlocksChecked.HasValue) ? files.Sum(f => f.BlocksChecked!.Value) : (long?)null,
+            Result = files.Any(f => f.Result != "Pass") ? "Fail" : "Pass",
+            Message = NullIfEmpty(string.Join(" ", files.Where(f => f.Result != "Pass" && !string.IsNullOrEmpty(f.Message)).Select(f => $"{System.IO.Path.GetFileName(f.Path)}: {f.Message}"))),
+        };
+
+        private static string? NullIfEmpty(string s) => s.Length == 0 ? null : s;
 
         private static long? ToLong(double? value) => value.HasValue ? (long)value.Value : (long?)null;
 

@@ -22,6 +22,7 @@ namespace ExchStorageTest
             Limit = fields.GetNumber(EventFields.Result.Reason.Limit),
         };
 
-        public override string ToString() => Message ?? Code ?? "";
+        /// <summary>"Code (Instance): message", as the result views and a CSV cell show it.</summary>
+        public override string ToString() => Instance == null ? $"{Code}: {Message}" : $"{Code} ({Instance}): {Message}";
     }
 }

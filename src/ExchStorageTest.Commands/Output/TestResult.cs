@@ -23,7 +23,7 @@ namespace ExchStorageTest
         /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged) or Failed.</summary>
         public string? Completion { get; set; }
         public bool Passed => string.Equals(Result, "Pass", StringComparison.Ordinal) && string.Equals(Completion, "Complete", StringComparison.Ordinal);
-        public Reason[] Reasons { get; set; } = Array.Empty<Reason>();
+        public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
         public double? DbReadLatencyAvgMs { get; set; }
@@ -32,12 +32,18 @@ namespace ExchStorageTest
         public double? DbWriteLatencyP99Ms { get; set; }
         public double? LogWriteLatencyAvgMs { get; set; }
         public double? LogWriteLatencyP99Ms { get; set; }
+        /// <summary>DatabaseBackup: MB/s read per database (the mean of the databases); null for other tests.</summary>
+        public double? BackupMBPerSecondPerDatabase { get; set; }
+        /// <summary>DatabaseBackup: MB/s read by this host in all (every database's bytes over the backup's wall time).</summary>
+        public double? BackupMBPerSecond { get; set; }
         /// <summary>io_uring, pread-threads, sync or iocp.</summary>
         public string? IoBackend { get; set; }
         /// <summary>False only when buffered I/O was opted in (-AllowBufferedIo).</summary>
         public bool? DirectIo { get; set; }
         public string? ResultsPath { get; set; }
-        public string[] ReportPath { get; set; } = Array.Empty<string>();
+        public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
+        /// <summary>The HTML report among <see cref="ReportPath"/> (null when none was written).</summary>
+        public string? HtmlReportPath => HtmlReport.Of(ReportPath);
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
         /// <summary>Runs with -StartAtUtc, multi-host and start-file runs: the agreed UTC instant the host started loading (tuning, warm-up), on its own clock.</summary>
@@ -60,6 +66,7 @@ namespace ExchStorageTest
             var dbRead = result.GetObject(EventFields.Result.DbReadLatencyMs);
             var dbWrite = result.GetObject(EventFields.Result.DbWriteLatencyMs);
             var logWrite = result.GetObject(EventFields.Result.LogWriteLatencyMs);
+            var backup = result.GetObject(EventFields.Result.Backup);
             return new TestResult
             {
                 TestId = result.GetString(EventFields.Result.TestId),
@@ -77,6 +84,8 @@ namespace ExchStorageTest
                 DbWriteLatencyP99Ms = dbWrite?.GetNumber(EventFields.Result.Latency.P99),
                 LogWriteLatencyAvgMs = logWrite?.GetNumber(EventFields.Result.Latency.Average),
                 LogWriteLatencyP99Ms = logWrite?.GetNumber(EventFields.Result.Latency.P99),
+                BackupMBPerSecondPerDatabase = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase),
+                BackupMBPerSecond = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecond),
                 IoBackend = result.GetString(EventFields.Result.IoBackend),
                 DirectIo = result[EventFields.Result.DirectIo] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),

@@ -57,7 +57,7 @@ namespace ExchStorageTest.Runs
             }
 
             JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, startAt);
-            HelperOutcome outcome = _cmdlet.RunHelper(request, Activity(request, profile));
+            HelperOutcome outcome = _cmdlet.RunHelper(request, Activity(_settings.TestType, profile.Name));
             foreach (var result in outcome.OfType(EventTypes.Result))
                 _cmdlet.WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
         }
@@ -65,12 +65,15 @@ namespace ExchStorageTest.Runs
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
         private static IEnumerable<object> InJob(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
         {
-            HelperOutcome outcome = run.Run(request, Activity(request, profile), 1, sink);
+            HelperOutcome outcome = run.Run(request, Activity(request.GetString(RequestFields.TestType), profile.Name), 1, sink);
             if (run.StopRequested) sink.Warning(StorageTestCmdlet.StoppedMessage(outcome));
             return outcome.OfType(EventTypes.Result).Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
         }
 
-        private static string Activity(JsonObject request, MailboxProfile profile) =>
-            $"{request.GetString(RequestFields.TestType)} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)})";
+        /// <summary>
+        /// A run's progress activity: short, because PowerShell's minimal progress view gives the activity at most half
+        /// the line and cuts the rest (a test id there was cut in half); the status and time remaining follow it.
+        /// </summary>
+        internal static string Activity(string? testType, string? profileName) => $"{testType} test '{profileName}'";
     }
 }

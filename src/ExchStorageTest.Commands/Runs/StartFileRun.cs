@@ -53,7 +53,7 @@ namespace ExchStorageTest.Runs
             _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
             JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc);
-            HelperOutcome outcome = _cmdlet.RunHelper(request, $"{_settings.TestType} storage test '{profile.Name}' ({request.GetString(RequestFields.TestId)}), start-file run {start.RunId}");
+            HelperOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
             foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);

@@ -11,6 +11,10 @@ public static class EngineRunner
 {
     public sealed record PacedResult(double TargetIops, double AchievedIops, long LateIssues, double MaxLagMs, double MeanLatencyUs, double MeanScheduledLatencyUs);
 
+    /// <param name="file">The test file the scenario reads and writes.</param>
+    /// <param name="s">The scenario (block size, read share, queue depth).</param>
+    /// <param name="seconds">How long to measure.</param>
+    /// <param name="pin">Pin the worker thread to a CPU, as the engine does by default.</param>
     /// <param name="plain">Our io_uring backend without registered buffers and files (what registration saves).</param>
     public static (Measurement Result, string Backend) Run(string file, Scenario s, double seconds, bool pin, bool plain = false)
     {

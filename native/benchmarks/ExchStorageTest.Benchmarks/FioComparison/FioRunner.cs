@@ -12,6 +12,9 @@ public static class FioRunner
     /// <summary>The ioengine fio runs a scenario with: psync at QD1 (as our engine does: one pread at a time), io_uring above.</summary>
     public static string DefaultEngine(Scenario s) => s.QueueDepth == 1 ? "psync" : "io_uring";
 
+    /// <param name="file">The test file fio reads and writes.</param>
+    /// <param name="s">The scenario (block size, read share, queue depth).</param>
+    /// <param name="seconds">How long fio measures.</param>
     /// <param name="cpu">Pin the job to this CPU (--cpus_allowed), or -1 to leave placement to the scheduler.</param>
     /// <param name="registered">io_uring with --fixedbufs --registerfiles (buffers and file registered once, as our engine does), even at QD1.</param>
     public static Measurement Run(string file, Scenario s, double seconds, int cpu = -1, bool registered = false)

@@ -19,7 +19,10 @@ public sealed class RamVolume : IDisposable
         try
         {
             // Allocated up front (posix_fallocate), so no measurement pays tmpfs's first-touch page allocation.
-            using (File.OpenHandle(_image, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.None, FileOptions.None, preallocationSize: bytes)) { }
+            // The preallocation reserves the pages but leaves the length at 0 (a zero-size loop device, which mkfs
+            // refuses), so the length is set too.
+            using (var image = new FileStream(_image, new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.ReadWrite, PreallocationSize = bytes }))
+                image.SetLength(bytes);
             // Inode tables and journal initialised now, not by ext4lazyinit in the background of a measurement.
             // Made on the image before it is attached: a loop device just attached on a busy machine (other
             // loop devices coming and going) can still report size 0 to mkfs.

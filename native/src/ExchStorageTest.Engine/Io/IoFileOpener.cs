@@ -25,8 +25,7 @@ public static class IoFileOpener
         // tmpfs accepts O_DIRECT since Linux 6.6, but its "device" is the page cache: refuse it like a
         // file system that rejects O_DIRECT. Checked before the open so CreateNew leaves no file behind.
         string fsProbePath = mode == IoFileMode.CreateNew ? (System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path)) ?? "/") : path;
-        long fsType = LibC.FileSystemType(fsProbePath);
-        bool memoryFs = fsType is LibC.TMPFS_MAGIC or LibC.RAMFS_MAGIC;
+        bool memoryFs = IsMemoryFileSystem(fsProbePath);
         int fd = -1;
         bool direct = !memoryFs;
         if (direct)
@@ -43,10 +42,8 @@ public static class IoFileOpener
         {
             if (!allowBuffered)
             {
-                string why = memoryFs ? "is held in memory (tmpfs/ramfs)" : "does not support direct (unbuffered) I/O";
                 throw new EngineException("DirectIoUnsupported", ErrorCategories.InvalidOperation,
-                    $"The file system under '{path}' {why}, so latencies would measure the page cache, not the storage. Use a path on a real volume, or opt in to buffered I/O (-AllowBufferedIo) and the report will say so.",
-                    path);
+                    memoryFs ? MemoryFileSystemRefusal(path) : Refusal(path, "does not support direct (unbuffered) I/O"), path);
             }
             fd = LibC.Open(path, flags, 0b110_100_100);
             if (fd < 0) throw OpenFailure(path, System.Runtime.InteropServices.Marshal.GetLastPInvokeError());
@@ -55,6 +52,15 @@ public static class IoFileOpener
         int alignment = DeviceAlignmentProbe.Probe(fd).Effective;
         return new IoFile(path, new SafeFileHandle(fd, ownsHandle: true), direct, writeThrough, alignment);
     }
+
+    /// <summary>True on Linux when <paramref name="path"/> is on tmpfs or ramfs: memory, not storage.</summary>
+    public static bool IsMemoryFileSystem(string path) =>
+        OperatingSystem.IsLinux() && LibC.FileSystemType(path) is LibC.TMPFS_MAGIC or LibC.RAMFS_MAGIC;
+
+    public static string MemoryFileSystemRefusal(string path) => Refusal(path, "is held in memory (tmpfs/ramfs)");
+
+    private static string Refusal(string path, string why) =>
+        $"The file system under '{path}' {why}, so latencies would measure the page cache, not the storage. Use a folder on a real volume, or opt in to buffered I/O (-AllowBufferedIo) and the report will say so.";
 
     internal static EngineException OpenFailure(string path, int errno)
     {

@@ -23,7 +23,8 @@ public sealed class EngineRequest
     /// <summary>Limits overriding the test type's preset (<see cref="Thresholds.With"/>).</summary>
     public ThresholdOverrides? Thresholds { get; set; }
     public bool ContinueOnError { get; set; }
-    public double SampleIntervalSeconds { get; set; } = RunDefaults.SampleIntervalSeconds;
+    /// <summary>Null: picked from the duration (<see cref="RunDefaults.SampleIntervalFor"/>).</summary>
+    public double? SampleIntervalSeconds { get; set; }
     /// <summary>Explicit opt-in to buffered I/O where direct I/O is impossible; every report then says so.</summary>
     public bool AllowBufferedIo { get; set; }
     /// <summary>

@@ -28,7 +28,7 @@ public sealed class StreamMixPlan
         if (request.Streams.Count == 0) throw EngineException.Refused(ErrorCodes.StreamsMissing, "The streams command needs at least one stream.");
         double duration = request.DurationSeconds ?? 60;
         Refuse(RunRules.Duration.Check(duration));
-        double interval = request.SampleIntervalSeconds;
+        double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
         Refuse(RunRules.SampleInterval.Check(interval));
         var specs = request.Streams.Select(s => s.Resolved()).ToList();
         foreach (var s in specs) s.Validate();

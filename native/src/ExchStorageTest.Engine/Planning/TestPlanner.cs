@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Storage;
 
@@ -30,7 +31,7 @@ public static partial class TestPlanner
         Refuse(ProfileRules.Check(p));
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
-        double interval = request.SampleIntervalSeconds;
+        double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
         Refuse(RunRules.SampleInterval.Check(interval));
         Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
         Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
@@ -49,7 +50,7 @@ public static partial class TestPlanner
 
         var dbRoots = p.DatabasePaths.ToList();
         var logRoots = p.LogPaths.ToList();
-        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder);
+        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder, request.AllowBufferedIo);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)
@@ -173,7 +174,7 @@ public static partial class TestPlanner
         }
     }
 
-    private static void CheckFolder(string folder)
+    private static void CheckFolder(string folder, bool allowBufferedIo)
     {
         string full = Full(folder);
         if (File.Exists(full))
@@ -182,6 +183,10 @@ public static partial class TestPlanner
             throw EngineException.Refused(ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
         if (!VolumeSpace.CanWrite(full))
             throw EngineException.Refused(ErrorCodes.PathNotWritable, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
+        // Refused here, by the user's folder, rather than when the first file is opened: by then the run has made
+        // its folders and lock file, and the message would name an internal file being created.
+        if (!allowBufferedIo && IoFileOpener.IsMemoryFileSystem(full))
+            throw EngineException.Refused(ErrorCodes.DirectIoUnsupported, IoFileOpener.MemoryFileSystemRefusal(folder), folder);
     }
 
     /// <summary>

@@ -223,12 +223,17 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         Close(h);
     }
 
+    private const string NeutralBar = "#7f7f7f", PassedBar = "#2ca02c", FailedBar = "#d62728";
+
     private static void TargetVsAchieved(StringBuilder h, TestResults r)
     {
         if (r.TestType is TestType.DatabaseBackup or TestType.SoftRecovery) return;
         double target = r.Sizing.TargetTransactionalIops, achieved = TransactionalIops.Achieved(r);
         Open(h, "Target vs Achieved");
-        h.Append(SvgChart.Bars("Transactional I/O per second", "IOPS", new[] { ("Target Transactional I/O per Second", target), ("Achieved Transactional I/O per Second", achieved) })).Append('\n');
+        // Red reads as failure: the achieved bar is red only when the verdict failed the target, green otherwise.
+        bool missed = r.Verdict.Reasons.Any(reason => reason.Code == Verdict.VerdictJudge.TargetIopsNotMet);
+        h.Append(SvgChart.Bars("Transactional I/O per second", "IOPS", new[] { ("Target Transactional I/O per Second", target), ("Achieved Transactional I/O per Second", achieved) },
+            colours: new[] { NeutralBar, missed ? FailedBar : PassedBar })).Append('\n');
         if (target > 0)
             h.Append("<p>Achieved is ").Append(E(JetFormat.Number(achieved / target * 100, 1))).Append("% of the target (")
              .Append(E((achieved >= target ? "+" : "") + JetFormat.Number(achieved - target))).Append(" IOPS).</p>\n");
@@ -284,6 +289,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
 
     private static void Percentiles(StringBuilder h, TestResults r)
     {
+        if (!ReportText.InstanceStreams(r).Any()) return; // no I/O stream measured: no table of nothing
         Open(h, "Latency Percentiles");
         var rows = new List<IReadOnlyList<string>>();
         foreach (var (instance, s) in ReportText.InstanceStreams(r))

@@ -15,7 +15,7 @@ internal static class ReportText
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
         return $"{p.MailboxCount} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
-               $"{(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount)} databases, {p.CopiesPerDatabase} copies, {LoadDescription(r)}";
+               $"{JetFormat.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database", "databases")}, {JetFormat.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
     }
 
     /// <summary>IOPS per mailbox as tested: the profile's figure plus its own headroom.</summary>
@@ -28,6 +28,7 @@ internal static class ReportText
     public static string LoadDescription(TestResults r)
     {
         var s = r.Settings;
+        if (r.TestType == TestType.DatabaseBackup) return BackupLoad;
         string tuned = s.AutoTuned ? ", auto-tuned" : "";
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
         int ran = SessionsRan(r);
@@ -50,10 +51,14 @@ internal static class ReportText
         return recorded > 0 ? recorded : r.Settings.ThreadCount;
     }
 
+    /// <summary>A backup runs no sessions: it reads each database once, start to end, so there is no thread count to state.</summary>
+    private const string BackupLoad = "a backup read of each database (no sessions)";
+
     /// <summary>Jetstress's Thread Count row: the sessions that ran, and the count asked for when it differs.</summary>
     private static string ThreadCount(TestResults r)
     {
         var s = r.Settings;
+        if (r.TestType == TestType.DatabaseBackup) return "not used: " + BackupLoad;
         int ran = SessionsRan(r);
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
         string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";

@@ -107,8 +107,8 @@ public static class SvgChart
         return sb.ToString();
     }
 
-    /// <summary>Horizontal bars (label, value), e.g. target vs achieved.</summary>
-    public static string Bars(string title, string unit, IReadOnlyList<(string Label, double Value)> bars, int width = 700)
+    /// <summary>Horizontal bars (label, value), e.g. target vs achieved; <paramref name="colours"/> gives one fill per bar (null: the palette in order).</summary>
+    public static string Bars(string title, string unit, IReadOnlyList<(string Label, double Value)> bars, int width = 700, IReadOnlyList<string>? colours = null)
     {
         const int left = 230, right = 110, rowH = 26, top = 24;
         int height = top + bars.Count * rowH + 10;
@@ -122,7 +122,7 @@ public static class SvgChart
             double y = top + i * rowH;
             double w = max <= 0 ? 0 : Math.Clamp(bars[i].Value / max, 0, 1) * plotW;
             sb.Append($"<text x=\"{left - 8}\" y=\"{F(y + 16)}\" class=\"ax\" text-anchor=\"end\">{Esc(bars[i].Label)}</text>");
-            sb.Append($"<rect x=\"{left}\" y=\"{F(y + 4)}\" width=\"{F(w)}\" height=\"16\" fill=\"{Palette[i % Palette.Length]}\"/>");
+            sb.Append($"<rect x=\"{left}\" y=\"{F(y + 4)}\" width=\"{F(w)}\" height=\"16\" fill=\"{(colours is null ? Palette[i % Palette.Length] : colours[i])}\"/>");
             sb.Append($"<text x=\"{F(left + w + 6)}\" y=\"{F(y + 16)}\" class=\"ax\">{Esc(JetFormat.Number(bars[i].Value))} {Esc(unit)}</text>");
         }
         sb.Append("</svg>");

@@ -84,8 +84,12 @@ public static class TextReport
             pct.Add("All instances", merged.Stream, JetFormat.Number(merged.OperationsPerSecond), JetFormat.Number(l.Mean),
                 JetFormat.Number(l.P50), JetFormat.Number(l.P90), JetFormat.Number(l.P99), JetFormat.Number(l.P999), JetFormat.Number(l.Max));
         }
-        sb.Append("\nLatency percentiles (ms, from merged per-I/O histograms)\n");
-        pct.WriteTo(sb);
+        // No I/O stream measured (a run stopped before its window): no table of nothing.
+        if (ReportText.InstanceStreams(r).Any())
+        {
+            sb.Append("\nLatency percentiles (ms, from merged per-I/O histograms)\n");
+            pct.WriteTo(sb);
+        }
 
         if (r.HostCounters.Count > 0 || r.InstanceSeries.Count > 0)
         {

@@ -191,7 +191,10 @@ public static class TestRunner
         var s = ctx.Shape;
         ctx.Log($"Operation mix: Sessions {sessions}, Inserts {s.InsertPercent}%, Deletes {s.DeletePercent}%, Replaces {s.ReplacePercent}%, Reads {s.ReadPercent}%, Lazy Commits {s.LazyCommitPercent}%.");
         if (plan.Request.TargetRateIops is double rate) ctx.Log(F($"Open-loop pacing: {rate:F1} transactional IOPS target, Poisson arrivals; latency measured from the intended start."));
-        ctx.Log(F($"Performance logging started (interval: {plan.SampleIntervalSeconds * 1000:F0} ms)."));
+        string picked = plan.Request.SampleIntervalSeconds is null
+            ? F($", picked for the {plan.DurationSeconds:0.###} s window: at least {RunDefaults.MinimumSamples} samples, at most {RunDefaults.SampleIntervalSeconds:0} s apart; -SampleIntervalSeconds sets it")
+            : "";
+        ctx.Log(F($"Performance logging started (interval: {plan.SampleIntervalSeconds * 1000:F0} ms{picked})."));
     }
 
     /// <summary>

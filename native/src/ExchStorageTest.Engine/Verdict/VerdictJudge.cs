@@ -11,6 +11,9 @@ namespace ExchStorageTest.Engine.Verdict;
 /// </summary>
 public static class VerdictJudge
 {
+    /// <summary>The reason code of an achieved IOPS below the target (the HTML report colours its bar by it).</summary>
+    public const string TargetIopsNotMet = "TargetIopsNotMet";
+
     public static VerdictResult Judge(TestResults r, Thresholds t)
     {
         var reasons = new List<VerdictReason>();
@@ -41,7 +44,7 @@ public static class VerdictJudge
             if (r.TestType != TestType.Throughput && r.Sizing.TargetTransactionalIops > 0 && r.Sizing.AchievedTransactionalIops < r.Sizing.TargetTransactionalIops)
                 reasons.Add(new VerdictReason
                 {
-                    Code = "TargetIopsNotMet",
+                    Code = TargetIopsNotMet,
                     Message = F($"Achieved transactional I/O per second {r.Sizing.AchievedTransactionalIops:F3} is below the target {r.Sizing.TargetTransactionalIops:F3}."),
                     Measured = r.Sizing.AchievedTransactionalIops,
                     Limit = r.Sizing.TargetTransactionalIops,

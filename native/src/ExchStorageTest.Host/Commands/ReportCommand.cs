@@ -86,6 +86,13 @@ internal sealed class ReportCommand : IHelperCommand
             w.WriteStartArray(EventFields.Report.Files);
             foreach (var f in written) w.WriteStringValue(f);
             w.WriteEndArray();
+            w.WriteStartArray(EventFields.Report.Reasons);
+            foreach (var r in results) ResultEvent.WriteReasons(w, r, results.Count > 1 ? r.Environment.MachineName : null);
+            w.WriteEndArray();
+            w.WriteStartArray(EventFields.Report.ReportPaths);
+            foreach (var f in RunReports(results, written)) w.WriteStringValue(f);
+            w.WriteEndArray();
+            if (runs.Count == 1) WriteSummary(w, runs[0]);
             w.WriteStartArray(EventFields.Report.ResultsPaths);
             foreach (var r in results) w.WriteStringValue(r.SavedPath);
             w.WriteEndArray();
@@ -116,6 +123,41 @@ internal sealed class ReportCommand : IHelperCommand
                 JsonSerializer.Serialize(w, comparison, ResultsFile.Options);
             }
         });
+    }
+
+    /// <summary>
+    /// The report files of the runs: those written now, then those each run wrote beside its results file (the same
+    /// stem, see <see cref="ReportFiles.Write"/>), so a report object names a run's HTML even without -Format.
+    /// </summary>
+    private static List<string> RunReports(IReadOnlyList<TestResults> results, IReadOnlyList<string> written)
+    {
+        var files = new List<string>(written);
+        foreach (var r in results.Where(r => r.SavedPath is not null))
+        {
+            string stem = Path.GetFileNameWithoutExtension(r.SavedPath!) + ".";
+            string folder = Path.GetDirectoryName(r.SavedPath)!;
+            if (!Directory.Exists(folder)) continue;
+            files.AddRange(Directory.EnumerateFiles(folder, stem + "*", SearchOption.TopDirectoryOnly)
+                .Where(f => !string.Equals(f, r.SavedPath, StringComparison.Ordinal)).OrderBy(f => f, StringComparer.Ordinal));
+        }
+        return files.Distinct(StringComparer.Ordinal).ToList();
+    }
+
+    /// <summary>One run's figures as its ESRP aggregate states them: IOPS summed over the hosts, latencies their mean.</summary>
+    private static void WriteSummary(Utf8JsonWriter w, IReadOnlyList<TestResults> run)
+    {
+        var figures = EsrpAggregateMetrics.From(run.Select(EsrpServerMetrics.From).ToList());
+        w.WriteStartObject(EventFields.Report.Summary);
+        w.WriteString(EventFields.Report.Figures.TestType, run[0].TestType.ToString());
+        w.WriteNumber(EventFields.Report.Figures.DbReadLatencyAvgMs, Math.Round(figures.AverageDatabaseDiskReadLatencyMs, 3));
+        // A backup reads and writes no log: its transactional IOPS and log latency would be zeros, not figures.
+        if (run[0].TestType != TestType.DatabaseBackup)
+        {
+            w.WriteNumber(EventFields.Report.Figures.TargetIops, Math.Round(figures.TargetedDatabaseDisksTransfersPerSecond, 3));
+            w.WriteNumber(EventFields.Report.Figures.AchievedIops, Math.Round(figures.AchievedTransactionalIops, 3));
+            w.WriteNumber(EventFields.Report.Figures.LogWriteLatencyAvgMs, Math.Round(figures.AverageLogDiskWriteLatencyMs, 3));
+        }
+        w.WriteEndObject();
     }
 
     private static void WriteRow(Utf8JsonWriter w, TestResults r, IoCounterRow row, string table)

@@ -33,19 +33,21 @@ internal static class ResultEvent
             w.WriteString(EventFields.Result.Verdict, r.Verdict.Result);
             w.WriteString(EventFields.Result.Completion, r.Completion);
             w.WriteStartArray(EventFields.Result.Reasons);
-            foreach (var reason in r.Verdict.Reasons)
+            WriteReasons(w, r, host: null);
+            w.WriteEndArray();
+            if (r.TestType == TestType.DatabaseBackup)
             {
-                w.WriteStartObject();
-                w.WriteString(EventFields.Result.Reason.Code, reason.Code);
-                if (reason.Instance is not null) w.WriteString(EventFields.Result.Reason.Instance, reason.Instance);
-                w.WriteString(EventFields.Result.Reason.Message, reason.Message);
-                if (reason.Measured is double m) w.WriteNumber(EventFields.Result.Reason.Measured, Math.Round(m, 3));
-                if (reason.Limit is double l) w.WriteNumber(EventFields.Result.Reason.Limit, l);
+                // A backup has no transactions: its figures are MB/s, not an IOPS of 0 against a target it never aimed at.
+                w.WriteStartObject(EventFields.Result.Backup);
+                w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase, Math.Round(r.Backup?.AverageMBPerSecond ?? 0, 3));
+                w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecond, Math.Round(r.Backup?.TotalMBPerSecond ?? 0, 3));
                 w.WriteEndObject();
             }
-            w.WriteEndArray();
-            w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
-            w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            else
+            {
+                w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
+                w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            }
             Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);
             Latency(w, EventFields.Result.LogWriteLatencyMs, r, StreamNames.LogWrite);
@@ -61,6 +63,22 @@ internal static class ResultEvent
             foreach (var p in reportPaths) w.WriteStringValue(p);
             w.WriteEndArray();
         });
+    }
+
+    /// <summary>The verdict's failing rules, entries of a <c>reasons</c> array; with <paramref name="host"/>, each instance is named "host/instance" (several hosts in one report).</summary>
+    internal static void WriteReasons(Utf8JsonWriter w, TestResults r, string? host)
+    {
+        foreach (var reason in r.Verdict.Reasons)
+        {
+            w.WriteStartObject();
+            w.WriteString(EventFields.Result.Reason.Code, reason.Code);
+            string? instance = host is null ? reason.Instance : reason.Instance is null ? host : $"{host}/{reason.Instance}";
+            if (instance is not null) w.WriteString(EventFields.Result.Reason.Instance, instance);
+            w.WriteString(EventFields.Result.Reason.Message, reason.Message);
+            if (reason.Measured is double m) w.WriteNumber(EventFields.Result.Reason.Measured, Math.Round(m, 3));
+            if (reason.Limit is double l) w.WriteNumber(EventFields.Result.Reason.Limit, l);
+            w.WriteEndObject();
+        }
     }
 
     /// <summary>Transactional IOPS for a run; for the raw stream mix (no transactions) every stream's IOPS.</summary>
@@ -142,8 +160,9 @@ internal static class ResultEvent
             n++;
             merged.Add(HistogramMath.ToHistogram(s.Histogram));
         }
+        if (n == 0) return; // nothing of this stream measured (a backup writes nothing): no latency of 0 is invented
         w.WriteStartObject(name);
-        w.WriteNumber(EventFields.Result.Latency.Average, Math.Round(n == 0 ? 0 : sumMeans / n, 3));
+        w.WriteNumber(EventFields.Result.Latency.Average, Math.Round(sumMeans / n, 3));
         w.WriteNumber(EventFields.Result.Latency.P99, Math.Round(merged.Percentile(99) / 1e6, 3));
         w.WriteNumber(EventFields.Result.Latency.Max, Math.Round(merged.MaxNs / 1e6, 3));
         w.WriteEndObject();

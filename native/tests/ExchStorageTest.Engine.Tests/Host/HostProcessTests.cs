@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using ExchStorageTest.Engine.Tests.Io;
 
 namespace ExchStorageTest.Engine.Tests.Host;
 
@@ -69,6 +70,30 @@ public class HostProcessTests : IDisposable
         Assert.Equal("error", error.GetProperty("type").GetString());
         Assert.Equal(code, error.GetProperty("code").GetString());
         Assert.Equal("InvalidArgument", error.GetProperty("category").GetString());
+    }
+
+    [ShmFact]
+    public void A_run_on_tmpfs_is_refused_by_the_plan_naming_the_folder_and_leaving_nothing()
+    {
+        // The refusal used to come from the first open: after the lock file and DB1/Logs were made, naming an internal
+        // '<db>.edb.<id>.creating' file. The plan refuses the user's folder before anything is created.
+        string folder = "/dev/shm/est-plan-" + Guid.NewGuid().ToString("N")[..12];
+        Directory.CreateDirectory(folder);
+        try
+        {
+            var (exit, events) = RunHost(Requests.Run(folder, 2).Json());
+            Assert.Equal(2, exit);
+            var error = events.Last();
+            Assert.Equal("DirectIoUnsupported", error.GetProperty("code").GetString());
+            string message = error.GetProperty("message").GetString()!;
+            Assert.Contains($"'{folder}'", message, StringComparison.Ordinal);
+            Assert.DoesNotContain(".creating", message, StringComparison.Ordinal);
+            Assert.Empty(Directory.GetFileSystemEntries(folder));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
     }
 
     public void Dispose() => _dir.Dispose();

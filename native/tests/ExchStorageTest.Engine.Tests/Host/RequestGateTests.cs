@@ -86,7 +86,7 @@ public class RequestGateTests : IDisposable
         Assert.Equal(HelperCommands.Plan, request.Command);
         Assert.Equal(5, request.Profile.MailboxCount);
         Assert.Equal(60, request.DurationSeconds);
-        Assert.Equal(RunDefaults.SampleIntervalSeconds, request.SampleIntervalSeconds);
+        Assert.Null(request.SampleIntervalSeconds); // picked from the duration by the plan
     }
 
     public void Dispose() => _dir.Dispose();

@@ -34,6 +34,18 @@ public class TestPlannerTests : IDisposable
         Assert.Equal("Lenient", TestPlanner.Plan(Request(request: r => r.TestType = TestType.Stress)).Thresholds.Name);
     }
 
+    [Theory]
+    [InlineData(30, null, 1)]      // a 30 s run: 30 samples, not 2 at the old fixed 15 s
+    [InlineData(100, null, 5)]     // 20 samples
+    [InlineData(7200, null, 15)]   // long runs keep Jetstress's 15 s
+    [InlineData(10, null, 1)]      // never under the rule's 1 s
+    [InlineData(30, 10.0, 10)]     // given: as given
+    public void Picks_the_sample_interval_from_the_duration_when_none_is_given(double duration, double? given, double expected)
+    {
+        var plan = TestPlanner.Plan(Request(request: r => { r.DurationSeconds = duration; r.SampleIntervalSeconds = given; }));
+        Assert.Equal(expected, plan.SampleIntervalSeconds);
+    }
+
     [Fact]
     public void Headroom_raises_the_target()
     {

@@ -3,6 +3,7 @@ using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Reports;
+using ExchStorageTest.Engine.Verdict;
 
 namespace ExchStorageTest.Engine.Tests.Reports;
 
@@ -28,6 +29,20 @@ public class HtmlReportTests
         Assert.DoesNotContain("<script", html, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain("http://", html.Replace("http://www.w3.org/2000/svg", "", StringComparison.Ordinal), StringComparison.Ordinal);
         Assert.DoesNotContain("Buffered I/O.", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_achieved_bar_is_red_only_when_the_verdict_failed_the_target()
+    {
+        // Red reads as failure: an achieved IOPS above the target (a pass of that rule) is green, whatever else failed.
+        static string AchievedBar(string html) =>
+            Regex.Match(html, "Achieved Transactional I/O per Second</text><rect [^>]*fill=\"(#[0-9a-f]{6})\"").Groups[1].Value;
+        var met = ReportFixtures.Small();
+        met.Verdict.Reasons.RemoveAll(r => r.Code == VerdictJudge.TargetIopsNotMet);
+        Assert.Equal("#2ca02c", AchievedBar(HtmlReport.Render(met)));
+        var missed = ReportFixtures.Small();
+        missed.Verdict.Reasons.Add(new Results.VerdictReason { Code = VerdictJudge.TargetIopsNotMet, Message = "Achieved 40 of 50 IOPS." });
+        Assert.Equal("#d62728", AchievedBar(HtmlReport.Render(missed)));
     }
 
     [Fact]

@@ -1,0 +1,197 @@
+# What an admin sees at the console: the default views of a result and a report (their text as the console
+# renders it), Format-List *, -Verbose, Export-Csv, and a refusal of a tmpfs folder. Real runs from Get-FinishedRun.
+
+BeforeAll {
+    Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
+    Import-ExchStorageTest
+    $Runs = Get-FinishedRun
+
+    function Get-ConsoleText {
+        # The object as the console shows it (no colours), wide enough that no column is cut.
+        param([Parameter(ValueFromPipeline)] $InputObject, [switch] $List)
+        begin { $items = @() }
+        process { $items += $InputObject }
+        end {
+            $saved = $null
+            if (Get-Variable -Name PSStyle -ErrorAction SilentlyContinue) { $saved = $PSStyle.OutputRendering; $PSStyle.OutputRendering = 'PlainText' }
+            try {
+                if ($List) { $items | Format-List * | Out-String -Width 300 } else { $items | Out-String -Width 300 }
+            }
+            finally { if ($null -ne $saved) { $PSStyle.OutputRendering = $saved } }
+        }
+    }
+}
+
+Describe 'Get-TestReport at the console' {
+    BeforeAll {
+        $Report = Get-TestReport -Path $Runs.First.ResultsPath
+        $Text = $Report | Get-ConsoleText
+    }
+
+    It 'shows the verdict, target and achieved IOPS, DB read and log write latency' {
+        $Text | Should -Match "(?m)^Result\s+: $($Runs.First.Result)\s*$"
+        $Text | Should -Match ("(?m)^TargetIops\s+: {0}\s*$" -f [regex]::Escape(('{0:N1}' -f $Runs.First.TargetIops)))
+        $Text | Should -Match ("(?m)^AchievedIops\s+: {0}\s*$" -f [regex]::Escape(('{0:N1}' -f $Report.AchievedIops)))
+        $Text | Should -Match '(?m)^DbReadLatencyAvgMs\s+: \d'
+        $Text | Should -Match '(?m)^LogWriteLatencyAvgMs\s+: \d'
+        # The report's figures are the run's: the result and its report agree.
+        $Report.AchievedIops | Should -BeGreaterThan 0
+        [math]::Abs($Report.AchievedIops - $Runs.First.AchievedIops) | Should -BeLessOrEqual 0.01
+        [math]::Abs($Report.DbReadLatencyAvgMs - $Runs.First.DbReadLatencyAvgMs) | Should -BeLessOrEqual 0.01
+        [math]::Abs($Report.LogWriteLatencyAvgMs - $Runs.First.LogWriteLatencyAvgMs) | Should -BeLessOrEqual 0.01
+    }
+
+    It 'shows the report files the run wrote, without -Format' {
+        $Report.Files | Should -BeNullOrEmpty -Because 'no report was written by this call'
+        $Report.ReportPath | Should -Contain $Runs.First.HtmlReportPath
+        $Report.HtmlReportPath | Should -Be $Runs.First.HtmlReportPath
+        $Text | Should -BeLike "*$($Runs.First.HtmlReportPath)*"
+    }
+
+    It 'shows the reasons of a failed verdict' {
+        # A limit no storage meets: a Fail with a reason, judged again from the first run's results.
+        $copy = New-ScratchFolder 'gtr-fail'
+        try {
+            $results = Get-Content -Raw -LiteralPath $Runs.First.ResultsPath | ConvertFrom-Json
+            $results.verdict.result = 'Fail'
+            $results.verdict.reasons = @([pscustomobject]@{ code = 'DatabaseReadLatencyAverage'; instance = 'Instance.1'; message = 'Instance.1 has 21.5 ms average database read latency; the limit is 20 ms.'; measured = 21.5; limit = 20 })
+            $path = Join-Path $copy 'failed.json'
+            $results | ConvertTo-Json -Depth 30 | Set-Content -LiteralPath $path -Encoding UTF8
+            $failed = Get-TestReport -Path $path
+            $failed.Result | Should -Be 'Fail'
+            $failed.Reasons.Code | Should -Be 'DatabaseReadLatencyAverage'
+            $failed | Get-ConsoleText | Should -Match '(?m)^Reasons\s+: DatabaseReadLatencyAverage \(Instance\.1\): Instance\.1 has 21\.5 ms'
+        }
+        finally { Remove-ScratchFolder $copy }
+    }
+
+    It 'Format-List * shows the text report once, not again in Raw' {
+        $marker = ($Report.Text -split "`n" | Where-Object { $_ -match 'Overall Test Result' } | Select-Object -First 1).Trim()
+        $marker | Should -Not -BeNullOrEmpty
+        $all = $Report | Get-ConsoleText -List
+        ([regex]::Matches($all, [regex]::Escape($marker))).Count | Should -Be 1
+        $all | Should -Match '(?m)^Raw\s+: report event: type, '
+        $Report.Raw.text | Should -Be $Report.Text -Because 'the whole event is still kept'
+    }
+}
+
+Describe 'Invoke-StorageTest results at the console' {
+    It 'the result table shows the HTML report' {
+        $Runs.First.HtmlReportPath | Should -BeLike '*.html'
+        Test-Path -LiteralPath $Runs.First.HtmlReportPath | Should -BeTrue
+        $table = $Runs.First, $Runs.Second | Get-ConsoleText
+        $table | Should -Match '(?m)^TestId\s.*\sHtmlReport\s*$'
+        $table | Should -BeLike "*$($Runs.First.HtmlReportPath)*"
+        $table | Should -BeLike "*$($Runs.Second.HtmlReportPath)*"
+    }
+
+    It 'Export-Csv writes reasons and report paths as text, not type names' {
+        $folder = New-ScratchFolder 'csv'
+        try {
+            $result = [ExchStorageTest.TestResult]@{
+                TestId     = 't1'
+                Result     = 'Fail'
+                Reasons    = [ExchStorageTest.Reason[]]@(
+                    [ExchStorageTest.Reason]@{ Code = 'LogWriteLatencyAverage'; Instance = 'Instance.1'; Message = 'Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.' }
+                    [ExchStorageTest.Reason]@{ Code = 'TargetIopsNotMet'; Message = 'Achieved 40 of 50 IOPS.' })
+                ReportPath = [string[]]@('/r/a.txt', '/r/a.html')
+            }
+            $csv = Join-Path $folder 'results.csv'
+            $result, $Runs.First | Export-Csv -LiteralPath $csv -NoTypeInformation
+            $raw = Get-Content -Raw -LiteralPath $csv
+            $raw | Should -Not -BeLike '*ExchStorageTest.Reason`[`]*'
+            $raw | Should -Not -BeLike '*System.String`[`]*'
+            $rows = @(Import-Csv -LiteralPath $csv)
+            $rows[0].Reasons -split "`r?`n" | Should -Be @(
+                'LogWriteLatencyAverage (Instance.1): Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.'
+                'TargetIopsNotMet: Achieved 40 of 50 IOPS.')
+            $rows[0].ReportPath -split "`r?`n" | Should -Be @('/r/a.txt', '/r/a.html')
+            $rows[0].HtmlReportPath | Should -Be '/r/a.html'
+            $rows[1].ReportPath -split "`r?`n" | Should -Be @($Runs.First.ReportPath)
+            # The documented properties stay lists of objects.
+            $result.Reasons[0].Code | Should -Be 'LogWriteLatencyAverage'
+            $result.Reasons.Count | Should -Be 2
+            $result.ReportPath[1] | Should -Be '/r/a.html'
+        }
+        finally { Remove-ScratchFolder $folder }
+    }
+}
+
+Describe 'A run with -Verbose' {
+    It 'shows the engine''s test log: preparing, creating, tuning, the phases, the verdict' {
+        $folder = New-ScratchFolder 'verbose'
+        try {
+            $records = @(New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 1 -Path $folder |
+                    Invoke-StorageTest -Duration 00:00:05 -Confirm:$false -Verbose 4>&1 3>&1)
+            $verbose = @($records | Where-Object { $_ -is [System.Management.Automation.VerboseRecord] } | ForEach-Object { $_.Message })
+            $warnings = @($records | Where-Object { $_ -is [System.Management.Automation.WarningRecord] } | ForEach-Object { $_.Message })
+            $results = Get-Content -Raw -LiteralPath @($records | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })[0].ResultsPath | ConvertFrom-Json
+            # The lines the run could not do or check are warnings; the rest of the test log is -Verbose's.
+            $testLog = @($results.testLog | ForEach-Object { $_.message } | Where-Object { $warnings -notcontains $_ })
+            $testLog.Count | Should -BeGreaterThan 5
+            ($testLog -match 'tun') | Should -Not -BeNullOrEmpty -Because 'each tuning step is in the test log'
+            # No -SampleIntervalSeconds: picked for the 5 s window (1 s, not 15 s: a chart of more than 2 points), and said.
+            $results.settings.sampleIntervalSeconds | Should -Be 1
+            $verbose -like '*interval: 1000 ms, picked for the 5 s window*' | Should -Not -BeNullOrEmpty
+            # Every line of the results' test log reached the verbose stream, in order.
+            $shown = @($verbose | Where-Object { $testLog -contains $_ })
+            $shown | Should -Be $testLog
+        }
+        finally { Remove-ScratchFolder $folder }
+    }
+}
+
+Describe 'A database folder on tmpfs' -Tag 'Needs:Linux' -Skip:(Test-Missing Linux) {
+    It 'is refused before anything is written, naming the folder' {
+        $folder = Join-Path '/dev/shm' ('exst-console-' + [guid]::NewGuid().ToString('N').Substring(0, 8))
+        $null = New-Item -ItemType Directory -Path $folder
+        try {
+            $caught = $null
+            try { New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $folder | Invoke-StorageTest -Duration 00:00:30 -Confirm:$false } catch { $caught = $_ }
+            $caught.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.DirectIoUnsupported,*'
+            $caught.Exception.Message | Should -BeLike "*'$folder'*"
+            $caught.Exception.Message | Should -Not -BeLike '*.creating*'
+            Get-FolderEntry $folder | Should -BeNullOrEmpty
+        }
+        finally { Remove-Item -LiteralPath $folder -Recurse -Force }
+    }
+}
+
+Describe 'A DatabaseBackup test at the console' {
+    BeforeAll {
+        # The backup reads the finished runs' databases; its results go to a folder of their own.
+        $Output = New-ScratchFolder 'backup'
+        $records = @(New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Runs.Folder |
+                Invoke-StorageTest -TestType DatabaseBackup -DatabaseSource Attach -Duration 00:00:30 -OutputPath $Output -Confirm:$false 3>&1)
+        $Warnings = @($records | Where-Object { $_ -is [System.Management.Automation.WarningRecord] } | ForEach-Object { $_.Message })
+        $Backup = @($records | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })[0]
+    }
+    AfterAll { Remove-ScratchFolder $Output }
+
+    It 'says -Duration does not apply' {
+        $Warnings | Should -BeLike '*-Duration 00:00:30 does not apply to a DatabaseBackup test*'
+    }
+
+    It 'shows the backup''s MB/s, not transactional IOPS of 0' {
+        $Backup.TestType | Should -Be 'DatabaseBackup'
+        $Backup.AchievedIops | Should -BeNullOrEmpty
+        $Backup.TargetIops | Should -BeNullOrEmpty
+        $Backup.LogWriteLatencyAvgMs | Should -BeNullOrEmpty -Because 'a backup writes no log'
+        $Backup.BackupMBPerSecondPerDatabase | Should -BeGreaterThan 0
+        $Backup.BackupMBPerSecond | Should -BeGreaterThan 0
+        $list = $Backup | Format-List | Out-String -Width 300
+        $list | Should -Match '(?m)^BackupMBPerSecondPerDatabase\s+: \d'
+        $list | Should -Match '(?m)^BackupMBPerSecond\s+: \d'
+        $list | Should -Not -Match '(?m)^AchievedIops'
+    }
+
+    It 'its reports state no thread count of 0 and count one copy in the singular' {
+        $text = [System.IO.File]::ReadAllText((@($Backup.ReportPath) -match '[0-9a-f]\.txt$')[0])
+        $text | Should -Not -Match 'Thread Count\s+0'
+        $text | Should -Match 'Thread Count\s+not used'
+        $text | Should -Match '2 databases, 1 copy,'
+        $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
+        $html | Should -Not -BeLike '*0 (auto-tuned)*'
+        $html | Should -Not -BeLike '*1 copies*'
+    }
+}
