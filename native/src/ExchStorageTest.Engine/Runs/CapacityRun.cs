@@ -8,7 +8,7 @@ namespace ExchStorageTest.Engine.Runs;
 
 /// <summary>
 /// The capacity search on one host, in one engine process, on the database set the run prepared once
-/// (docs/capacity.md): one cache warm-up, then steps chosen by <see cref="CapacitySearch.Next"/>. Each step is a load
+/// (docs/capacity.md): one cache warm-up, then steps chosen by <see cref="CapacitySequence.Next"/>. Each step is a load
 /// phase of its own (sessions enough for its rate) over the same instance workloads, so the database cache model stays
 /// warm from step to step; sessions think between transactions to hold the step's paced rate, settle, and are measured
 /// over a window judged by <see cref="VerdictJudge"/> with the plan's thresholds, exactly as a Performance test of that
@@ -30,10 +30,10 @@ public static class CapacityRun
         var search = r.Capacity = new CapacityResult
         {
             BoundSeconds = timing.BoundSeconds, SettleSeconds = timing.SettleSeconds, StepSeconds = timing.WindowSeconds,
-            StartMailboxes = plan.Profile.MailboxCount, ResolutionPercent = CapacitySearch.ResolutionPercent, PaceFactor = Tuner.PaceFactor,
+            StartMailboxes = plan.Profile.MailboxCount, ResolutionPercent = CapacitySequence.ResolutionPercent, PaceFactor = Tuner.PaceFactor,
         };
         r.Settings.LoadModel = "Paced";
-        ctx.Log(TestRunner.F($"Capacity search: from {plan.Profile.MailboxCount} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox (headroom {plan.Profile.HeadroomPercent:0.#}%), doubling until a step fails, then bisecting to {CapacitySearch.ResolutionPercent:0.#}%; each step settles {timing.SettleSeconds:0.#} s and measures {timing.WindowSeconds:0.#} s; the whole search within {timing.BoundSeconds:0} s ({timing.StepsThatFit} steps fit after the {timing.WarmupSeconds:0.#} s warm-up)."));
+        ctx.Log(TestRunner.F($"Capacity search: from {plan.Profile.MailboxCount} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox (headroom {plan.Profile.HeadroomPercent:0.#}%), doubling until a step fails, then bisecting to {CapacitySequence.ResolutionPercent:0.#}%; each step settles {timing.SettleSeconds:0.#} s and measures {timing.WindowSeconds:0.#} s; the whole search within {timing.BoundSeconds:0} s ({timing.StepsThatFit} steps fit after the {timing.WarmupSeconds:0.#} s warm-up)."));
         var clock = Stopwatch.StartNew();
         bool warm = false;
         var outcomes = new List<StepOutcome>();
@@ -49,12 +49,12 @@ public static class CapacityRun
         while (true)
         {
             if (ctx.Cancel.IsCancellationRequested) { End(ctx, "Stopped", "the search was stopped"); break; }
-            if (CapacitySearch.Next(plan.Profile.MailboxCount, outcomes) is not int mailboxes)
+            if (CapacitySequence.Next(plan.Profile.MailboxCount, outcomes) is not int mailboxes)
             {
-                var (pass, fail) = CapacitySearch.Bracket(outcomes);
+                var (pass, fail) = CapacitySequence.Bracket(outcomes);
                 End(ctx, fail is null ? "MaximumReached" : "Resolved", fail is null
                     ? $"{pass} mailboxes passed, the most the search tries"
-                    : pass is int p ? $"{p} mailboxes pass and {fail} fail, within the {CapacitySearch.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox fails");
+                    : pass is int p ? $"{p} mailboxes pass and {fail} fail, within the {CapacitySequence.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox fails");
                 break;
             }
             double elapsed = clock.Elapsed.TotalSeconds + (warm ? 0 : timing.WarmupSeconds);

@@ -67,7 +67,7 @@ internal sealed class PlanCommand : IHelperCommand
         w.WriteNumber(EventFields.Plan.CapacityPlan.SettleSeconds, t.SettleSeconds);
         w.WriteNumber(EventFields.Plan.CapacityPlan.StepSeconds, t.WindowSeconds);
         w.WriteNumber(EventFields.Plan.CapacityPlan.MaximumSteps, t.StepsThatFit);
-        w.WriteNumber(EventFields.Plan.CapacityPlan.ResolutionPercent, Engine.Capacity.CapacitySearch.ResolutionPercent);
+        w.WriteNumber(EventFields.Plan.CapacityPlan.ResolutionPercent, CapacitySequence.ResolutionPercent);
         w.WriteNumber(EventFields.Plan.CapacityPlan.PaceFactor, Engine.Runs.CapacityRun.PaceFactor);
         w.WriteEndObject();
     }

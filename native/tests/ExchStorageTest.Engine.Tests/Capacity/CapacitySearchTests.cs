@@ -12,7 +12,7 @@ public class CapacitySearchTests
     private static List<StepOutcome> Search(int start, int capacity, int maxSteps = 60)
     {
         var steps = new List<StepOutcome>();
-        while (steps.Count < maxSteps && CapacitySearch.Next(start, steps) is int n) steps.Add(new StepOutcome(n, n <= capacity));
+        while (steps.Count < maxSteps && CapacitySequence.Next(start, steps) is int n) steps.Add(new StepOutcome(n, n <= capacity));
         return steps;
     }
 
@@ -22,9 +22,9 @@ public class CapacitySearchTests
         var steps = Search(start: 100, capacity: 700);
         Assert.Equal(new[] { 100, 200, 400, 800 }, steps.Take(4).Select(s => s.Mailboxes));
         Assert.Equal(600, steps[4].Mailboxes); // halfway between the last pass (400) and the first fail (800)
-        var (pass, fail) = CapacitySearch.Bracket(steps);
+        var (pass, fail) = CapacitySequence.Bracket(steps);
         Assert.True(pass <= 700 && fail > 700, $"{pass}..{fail}");
-        Assert.True(fail - pass <= CapacitySearch.Resolution(pass!.Value), $"{pass}..{fail}");
+        Assert.True(fail - pass <= CapacitySequence.Resolution(pass!.Value), $"{pass}..{fail}");
     }
 
     [Fact]
@@ -32,8 +32,8 @@ public class CapacitySearchTests
     {
         var steps = Search(start: 1000, capacity: 150);
         Assert.Equal(new[] { 1000, 500, 250, 125 }, steps.Take(4).Select(s => s.Mailboxes));
-        var (pass, fail) = CapacitySearch.Bracket(steps);
-        Assert.InRange(pass!.Value, 150 - CapacitySearch.Resolution(150), 150);
+        var (pass, fail) = CapacitySequence.Bracket(steps);
+        Assert.InRange(pass!.Value, 150 - CapacitySequence.Resolution(150), 150);
         Assert.True(fail > 150);
     }
 
@@ -45,9 +45,9 @@ public class CapacitySearchTests
     [InlineData(500, 12345)]
     public void The_answer_does_not_depend_on_the_start_beyond_one_resolution(int start, int capacity)
     {
-        var (pass, fail) = CapacitySearch.Bracket(Search(start, capacity));
+        var (pass, fail) = CapacitySequence.Bracket(Search(start, capacity));
         Assert.True(pass <= capacity, $"answer {pass} above the capacity {capacity}");
-        Assert.True(capacity - pass <= CapacitySearch.Resolution(capacity), $"answer {pass}, capacity {capacity}");
+        Assert.True(capacity - pass <= CapacitySequence.Resolution(capacity), $"answer {pass}, capacity {capacity}");
         Assert.True(fail > capacity);
     }
 
@@ -56,19 +56,19 @@ public class CapacitySearchTests
     {
         var none = Search(start: 8, capacity: 0);
         Assert.Equal(new[] { 8, 4, 2, 1 }, none.Select(s => s.Mailboxes));
-        Assert.Null(CapacitySearch.Next(8, none));
+        Assert.Null(CapacitySequence.Next(8, none));
 
-        var all = Search(start: CapacitySearch.MaximumMailboxes / 4, capacity: int.MaxValue);
-        Assert.Equal(CapacitySearch.MaximumMailboxes, all[^1].Mailboxes);
-        Assert.Null(CapacitySearch.Next(CapacitySearch.MaximumMailboxes / 4, all));
+        var all = Search(start: CapacitySequence.MaximumMailboxes / 4, capacity: int.MaxValue);
+        Assert.Equal(CapacitySequence.MaximumMailboxes, all[^1].Mailboxes);
+        Assert.Null(CapacitySequence.Next(CapacitySequence.MaximumMailboxes / 4, all));
     }
 
     [Fact]
     public void A_pass_above_a_fail_never_raises_the_answer_above_the_fail()
     {
         var steps = new List<StepOutcome> { new(100, true), new(200, false), new(400, true) };
-        Assert.Equal((100, 200), CapacitySearch.Bracket(steps));
-        Assert.Equal(150, CapacitySearch.Next(100, steps));
+        Assert.Equal((100, 200), CapacitySequence.Bracket(steps));
+        Assert.Equal(150, CapacitySequence.Next(100, steps));
     }
 
     private static CapacityStep Step(int mailboxes, bool passed, double achieved, params VerdictReason[] reasons) => new()

@@ -35,7 +35,7 @@ public class CapacityStopResumeTests
         Assert.True(steps.Count > 2, $"{steps.Count} steps");
         Assert.Equal(stopped.Capacity.Steps.Select(s => (s.Step, s.Mailboxes, s.Passed)), steps.Take(2).Select(s => (s.Step, s.Mailboxes, s.Passed)));
         // The sequence goes on from the kept steps: the third is what the pure search chooses after them.
-        var after = Engine.Capacity.CapacitySearch.Next(20, steps.Take(2).Select(s => new Engine.Capacity.StepOutcome(s.Mailboxes, s.Passed)).ToList());
+        var after = CapacitySequence.Next(20, steps.Take(2).Select(s => new StepOutcome(s.Mailboxes, s.Passed)).ToList());
         Assert.Equal(after, steps[2].Mailboxes);
         Assert.Equal(3, steps[2].Step);
         Assert.Contains(resumed.TestLog, l => l.Message.StartsWith("Resuming the capacity search of ", StringComparison.Ordinal));
