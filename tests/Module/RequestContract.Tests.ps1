@@ -78,7 +78,7 @@ Describe 'The module''s requests' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {
 
     It 'pass the engine''s gate for Get-TestReport, by paths and by labelled runs' {
         $missing = Join-Path $Dir 'no-results'
-        Assert-PassedTheGate (Invoke-Recorded { Get-TestReport -Path $missing -Format Html, EsrpHtml -OutputPath (Join-Path $Dir 'out') -MetadataPath (Join-Path $Dir 'meta.json') }) 'report' 'ResultsNotFound'
+        Assert-PassedTheGate (Invoke-Recorded { Get-TestReport -Path $missing -Format 'Html', 'EsrpHtml' -OutputPath (Join-Path $Dir 'out') -MetadataPath (Join-Path $Dir 'meta.json') }) 'report' 'ResultsNotFound'
         Assert-PassedTheGate (Invoke-Recorded { Get-TestReport -Path $missing, (Join-Path $Dir 'other') -Label 'one', 'two' -Format Html -OutputPath (Join-Path $Dir 'out') }) 'report' 'ResultsNotFound'
     }
 }
