@@ -14,6 +14,8 @@ namespace ExchStorageTest.Contract
         public const string Report = "report";
         public const string Validation = "validation";
         public const string Error = "error";
+        /// <summary>A judged step of a search stepped by its caller (<see cref="CapacityStepping.Caller"/>): the fields of <see cref="EventFields.Result.CapacityFields.Step"/>.</summary>
+        public const string CapacityStep = "capacityStep";
     }
 
     /// <summary>
@@ -160,6 +162,11 @@ namespace ExchStorageTest.Contract
                 /// <summary>One entry of <see cref="Steps"/>: a point of the load curve.</summary>
                 public static class Step
                 {
+                    /// <summary>The step's number in the search (1, 2, ...).</summary>
+                    public const string Number = "step";
+                    /// <summary>When the step's measured window started, on the host's clock.</summary>
+                    public const string MeasureStartUtc = "measureStartUtc";
+                    public const string WindowSeconds = "windowSeconds";
                     public const string Mailboxes = "mailboxes";
                     public const string TargetIops = "targetIops";
                     public const string AchievedIops = "achievedIops";

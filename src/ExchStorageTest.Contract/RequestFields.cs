@@ -29,6 +29,12 @@ namespace ExchStorageTest.Contract
         public const string MeasureAtUtc = "measureAtUtc";
         public const string LogFilesToReplay = "logFilesToReplay";
         public const string CapacityPercent = "capacityPercent";
+        /// <summary>
+        /// A capacity search's driver (<see cref="CapacityStepping"/>): <c>Engine</c> (the default) searches on its own;
+        /// <c>Caller</c> runs the steps the caller sends on the control channel (<see cref="ControlCommands"/>), so an
+        /// orchestrator can step several hosts together (docs/capacity.md, "Several hosts").
+        /// </summary>
+        public const string CapacitySteps = "capacitySteps";
         public const string Paths = "paths";
         public const string Streams = "streams";
         public const string Formats = "formats";
@@ -41,7 +47,7 @@ namespace ExchStorageTest.Contract
         {
             Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath,
         };
     }
 

@@ -17,7 +17,7 @@ namespace ExchStorageTest.Host;
 internal sealed class ControlChannel
 {
     public const string Flag = "--control-stdin";
-    public const string StopCommand = "stop";
+    public const string StopCommand = ControlCommands.Stop;
 
     private readonly TextReader _input;
 

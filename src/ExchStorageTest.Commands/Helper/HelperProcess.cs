@@ -89,7 +89,7 @@ namespace ExchStorageTest.Helper
                 if (_stopRequested) return;
                 _stopRequested = true;
             }
-            WriteLine("stop");
+            WriteLine(ControlCommands.Stop);
         }
 
         public bool StopRequested => _stopRequested;
