@@ -14,7 +14,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode SuiteStateNotWritable = Add("SuiteStateNotWritable", ErrorCategories.WriteError, RaisedBy.Module, ErrorGroups.ModuleFiles, "suite.json cannot be written");
         public static readonly ErrorCode SuiteProfileMismatch = Add("SuiteProfileMismatch", Arg, RaisedBy.Module, ErrorGroups.ModuleFiles, "an ESRP suite folder started with another profile (run it with the same one, or give -OutputPath a new folder)");
         public static readonly ErrorCode DatabasePathRequired = Add("DatabasePathRequired", Arg, RaisedBy.Module, ErrorGroups.ModuleFiles, "an ESRP suite with neither a database path nor -OutputPath (the suite has no folder)");
-        public static readonly ErrorCode CapacityNotMultiHost = Add("CapacityNotMultiHost", Arg, RaisedBy.Module, ErrorGroups.ModuleFiles, "-TestType Capacity with -ComputerName, -Session or -StartFile (the search runs on one host; docs/capacity.md)");
+        public static readonly ErrorCode CapacityWithStartFile = Add("CapacityWithStartFile", Arg, RaisedBy.Module, ErrorGroups.ModuleFiles, "-TestType Capacity with -StartFile (a start file agrees one instant, not a search's steps: step hosts together with -ComputerName or -Session; docs/capacity.md)");
         public static readonly ErrorCode SuiteNotRemoted = Add("SuiteNotRemoted", Arg, RaisedBy.Module, ErrorGroups.ModuleFiles, "-TestType EsrpSuite with -ComputerName or -Session (run it on each host with -StartFile)");
         public static readonly ErrorCode SuiteHostsMissing = Add("SuiteHostsMissing", ErrorCategories.OperationTimeout, RaisedBy.Module, ErrorGroups.ModuleFiles, "a start-file suite's hosts were not ready for the next test within -StartFileTimeout");
 

@@ -297,6 +297,8 @@ namespace ExchStorageTest.Contract
                 public const string TargetIops = "targetIops";
                 public const string AchievedIops = "achievedIops";
                 public const string MeasuringStartSkewSeconds = "measuringStartSkewSeconds";
+                /// <summary>The deployment's capacity search when the hosts stepped together: the fields of <see cref="Result.CapacityFields"/>.</summary>
+                public const string Capacity = "capacity";
             }
         }
 

@@ -53,7 +53,7 @@ BeforeDiscovery {
         @{ Case = 'threshold that is not a table'; ErrorId = 'InvalidThresholds'; Named = "'5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds 5 -Confirm:$false' }
         @{ Case = 'CapacityPercent 99'; ErrorId = 'CapacityPercentOutOfRange'; Named = "'99'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Throughput -CapacityPercent 99 -Confirm:$false' }
         @{ Case = 'Capacity bound too short for two steps'; ErrorId = 'CapacityBoundTooShort'; Named = 'Duration 5 s'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -Duration 00:00:05 -Confirm:$false' }
-        @{ Case = 'Capacity on several hosts'; ErrorId = 'CapacityNotMultiHost'; Named = '-ComputerName'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -ComputerName localhost -Confirm:$false' }
+        @{ Case = 'Capacity with a start file'; ErrorId = 'CapacityWithStartFile'; Named = '-StartFile'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -StartFile (Join-Path $Target start.json) -Confirm:$false' }
         @{ Case = 'LogFilesToReplay 0'; ErrorId = 'LogFilesToReplayOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }
         @{ Case = 'object that is not a profile'; ErrorId = 'MailboxCountOutOfRange'; Named = "'(none)'"; Command = "[pscustomobject]@{ Name = 'db1' } | Invoke-StorageTest -Confirm:`$false" }
         @{ Case = 'no profile at all'; ErrorId = 'ProfileRequired'; Named = 'profile'; Command = 'Invoke-StorageTest -StartFile (Join-Path $Target start.json) -Confirm:$false' }

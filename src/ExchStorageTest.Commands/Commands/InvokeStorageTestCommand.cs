@@ -263,10 +263,10 @@ namespace ExchStorageTest.Commands
             // The suite runs its Stress test hours after it starts: its length is checked now, by the engine's rule for a duration.
             if (Bound(nameof(StressDuration)) && RunRules.StressDuration.Check(StressDuration.TotalSeconds) is Violation tooLong)
                 throw StorageTestException.From(tooLong);
-            // Hosts of a capacity search must step together, one measuring window a step: not built yet, so not offered.
-            if (string.Equals(TestType, nameof(Contract.TestType.Capacity), StringComparison.Ordinal) && (ComputerName != null || Session != null || StartFile != null))
-                throw new StorageTestException(ErrorCodes.CapacityNotMultiHost,
-                    "-TestType Capacity searches one host's storage: several hosts would each search alone instead of stepping together, so -ComputerName, -Session and -StartFile are refused (docs/capacity.md).", TestType);
+            // A start file agrees one instant; a search's hosts must agree every step's, which only an orchestrator (-ComputerName, -Session) can.
+            if (string.Equals(TestType, nameof(Contract.TestType.Capacity), StringComparison.Ordinal) && StartFile != null)
+                throw new StorageTestException(ErrorCodes.CapacityWithStartFile,
+                    "-TestType Capacity steps its hosts together, choosing each step from every host's verdict, and a start file only agrees one start instant: -StartFile is refused. Give the hosts with -ComputerName or -Session (docs/capacity.md).", StartFile);
             if (suite && (ComputerName != null || Session != null))
                 throw new StorageTestException(ErrorCodes.SuiteNotRemoted,
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);

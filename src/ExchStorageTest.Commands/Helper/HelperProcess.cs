@@ -94,6 +94,10 @@ namespace ExchStorageTest.Helper
 
         public bool StopRequested => _stopRequested;
 
+        /// <summary>A control command for the running helper (<see cref="ControlCommands"/>), with its JSON argument when it has one. Safe from any thread.</summary>
+        public void Send(string command, JsonObject? argument = null) =>
+            WriteLine(argument == null ? command : command + " " + JsonWriter.Write(argument));
+
         /// <summary>Waits for the helper to exit; its exit code (docs/protocol.md), or null when it did not exit in time.</summary>
         public int? WaitForExit(TimeSpan timeout)
         {

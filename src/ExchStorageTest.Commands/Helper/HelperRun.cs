@@ -21,6 +21,7 @@ namespace ExchStorageTest.Helper
         private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(200);
 
         private readonly object _gate = new object();
+        private readonly List<(string Command, JsonObject? Argument)> _unsent = new List<(string, JsonObject?)>();
         private HelperProcess? _helper;
         private bool _stopped;
 
@@ -31,6 +32,16 @@ namespace ExchStorageTest.Helper
             {
                 _stopped = true;
                 _helper?.RequestStop();
+            }
+        }
+
+        /// <summary>A control command for the helper (<see cref="ControlCommands"/>); one sent before the helper started is sent when it starts.</summary>
+        public void Send(string command, JsonObject? argument = null)
+        {
+            lock (_gate)
+            {
+                if (_helper != null) _helper.Send(command, argument);
+                else _unsent.Add((command, argument));
             }
         }
 
@@ -53,6 +64,8 @@ namespace ExchStorageTest.Helper
                 lock (_gate)
                 {
                     _helper = helper;
+                    foreach (var (command, argument) in _unsent) helper.Send(command, argument);
+                    _unsent.Clear();
                     if (_stopped) helper.RequestStop();
                 }
                 try

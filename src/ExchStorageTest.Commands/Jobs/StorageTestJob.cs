@@ -42,6 +42,9 @@ namespace ExchStorageTest.Jobs
             thread.Start();
         }
 
+        /// <summary>A control command for the job's helper (<see cref="ControlCommands"/>).</summary>
+        public void Send(string command, Json.JsonObject? argument = null) => _run.Send(command, argument);
+
         public override void StopJob()
         {
             if (IsFinished(JobStateInfo.State)) return;

@@ -15,7 +15,9 @@ namespace ExchStorageTest.MultiHost
         /// <summary>AchievedIopsSource when the engine merged every host's results.</summary>
         public const string FromReport = "Report";
 
-        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
+        /// <summary>The aggregate; <paramref name="stepSkewSeconds"/> is a capacity search's largest skew between the hosts' measuring starts in a step (measured by the orchestrator), null for a test.</summary>
+        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath,
+            double? stepSkewSeconds = null)
         {
             ReportAggregate? merged = report?.Aggregate;
             bool everyHost = merged != null && merged.Hosts == results.Count;
@@ -27,7 +29,7 @@ namespace ExchStorageTest.MultiHost
                 Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? "Pass" : "Fail",
                 StartAtUtc = startAtUtc,
                 MeasureAtUtc = measureAtUtc,
-                MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,
+                MeasuringStartSkewSeconds = stepSkewSeconds ?? merged?.MeasuringStartSkewSeconds,
                 HostCount = hosts.Count,
                 PassedHostCount = passed,
                 FailedHosts = failures.Select(f => f.Name ?? "").ToArray(),
@@ -39,6 +41,7 @@ namespace ExchStorageTest.MultiHost
                 AchievedIopsSource = everyHost ? FromReport : null,
                 ResultsPath = results.Select(r => r.ResultsPath).Where(p => !string.IsNullOrEmpty(p)).Select(p => p!).ToArray(),
                 OutputPath = outputPath,
+                Capacity = everyHost ? merged!.Capacity : null,
                 Report = report,
             };
         }

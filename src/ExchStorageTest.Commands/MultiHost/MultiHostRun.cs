@@ -40,7 +40,7 @@ namespace ExchStorageTest.MultiHost
     /// the others go on. When every host fails, the run record and the AggregateResult with each host's reason are
     /// still written.
     /// </summary>
-    internal sealed class MultiHostRun
+    internal sealed partial class MultiHostRun
     {
         /// <summary>A given start instant must leave at least this long to start every host.</summary>
         public static readonly TimeSpan MinimumNotice = TimeSpan.FromSeconds(10);
@@ -65,6 +65,8 @@ catch {
         private readonly object _gate = new object();
         private readonly List<HostRun> _runs = new List<HostRun>();
         private bool _stopped;
+        /// <summary>A capacity search's largest skew between the hosts' measuring starts in one step, on this computer's clock.</summary>
+        private double? _stepSkewSeconds;
 
         public MultiHostRun(InvokeStorageTestCommand cmdlet, RunSettings settings, HostConnector connector, PSModuleInfo module)
         {
@@ -111,7 +113,7 @@ catch {
                 }
 
                 TimeSpan prepare = PreparationEstimate.Lead(hosts.Select(h => h.Plan).ToArray());
-                double lead = hosts.Max(h => RunInstants.LeadSeconds(h.Plan));
+                double lead = IsCapacitySearch ? SearchLead(hosts) : hosts.Max(h => RunInstants.LeadSeconds(h.Plan));
                 if (!_cmdlet.ShouldRun(Describe(profile, hosts, runId, startAtUtc, prepare, lead, outputPath),
                         $"Run a {_settings.TestType} storage test with profile '{profile.Name}' on {hosts.Count} host(s)? It creates the planned files on every host and loads their disks.",
                         "Invoke-StorageTest"))
@@ -123,8 +125,22 @@ catch {
                 Directory.CreateDirectory(outputPath);
                 _cmdlet.WriteVerbose($"Run {runId}: on this computer's clock, {RunInstants.Describe(startAt, lead)}; results are collected in '{outputPath}'.");
 
-                Start(profile, hosts, startAt, lead);
-                Wait(activity, startAt, startAt.AddSeconds(lead));
+                if (IsCapacitySearch) Search(profile, hosts, startAt, activity);
+                else
+                {
+                    Start(profile, hosts, startAt, lead);
+                    DateTime measureAt = startAt.AddSeconds(lead);
+                    Wait(activity, () => false, finished =>
+                    {
+                        // A new record each time: the host keeps the records it was given, so one must not be changed after it was written.
+                        DateTime now = DateTime.UtcNow;
+                        return now < startAt
+                            ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s) and measure from {2}", UtcTime.Iso(startAt), (startAt - now).TotalSeconds, UtcTime.Iso(measureAt))
+                            : now < measureAt
+                            ? string.Format(CultureInfo.InvariantCulture, "Tuning and warming up; all hosts measure from {0} (in {1:0} s)", UtcTime.Iso(measureAt), (measureAt - now).TotalSeconds)
+                            : $"{finished} of {_runs.Count} host(s) finished";
+                    });
+                }
                 var results = new List<TestResult>();
                 foreach (HostRun run in _runs)
                 {
@@ -152,13 +168,13 @@ catch {
         private void Finish(string runId, MailboxProfile profile, string outputPath, DateTime? startAt, double lead, List<TestResult> results)
         {
             DateTime? measureAt = startAt?.AddSeconds(lead);
-            AggregateResult aggregate = Aggregate.Build(runId, startAt, measureAt, _connector.Hosts, results, Report(results, outputPath), outputPath);
+            AggregateResult aggregate = Aggregate.Build(runId, startAt, measureAt, _connector.Hosts, results, Report(results, outputPath), outputPath, _stepSkewSeconds);
             foreach (TestResult result in results) _cmdlet.WriteObject(result);
             _cmdlet.WriteObject(aggregate);
             try
             {
                 Directory.CreateDirectory(outputPath);
-                RunRecord.Write(outputPath, runId, startAt, measureAt, aggregate.MeasuringStartSkewSeconds, profile, _connector.Hosts);
+                RunRecord.Write(outputPath, runId, startAt, measureAt, aggregate, profile, _connector.Hosts);
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
@@ -219,7 +235,7 @@ catch {
                     // The host's engine derives the measuring start from the load start and the same settings: its lead is this one.
                     host.StartAtUtc = startAt + host.Skew!.Skew;
                     host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(lead);
-                    var run = new HostRun(host, progressId, Parameters(ForHost(profile, host), host.StartAtUtc.Value));
+                    var run = HostRun.Test(host, progressId, Parameters(ForHost(profile, host), host.StartAtUtc.Value));
                     lock (_gate)
                     {
                         if (_stopped) throw new PipelineStoppedException();
@@ -230,8 +246,11 @@ catch {
             }
         }
 
-        /// <summary>Relays every host's progress and messages until all have finished; a stop waits for each host to stop cleanly.</summary>
-        private void Wait(string activity, DateTime startAt, DateTime measureAt)
+        /// <summary>
+        /// Relays every host's progress and messages until <paramref name="until"/> holds or all have finished, with the run's
+        /// status (given how many hosts finished) on its bar; a stop waits for each host to stop cleanly.
+        /// </summary>
+        private void Wait(string activity, Func<bool> until, Func<int, string> status)
         {
             DateTime? stopDeadline = null;
             while (true)
@@ -251,7 +270,7 @@ catch {
                     }
                     if (run.Done) finished++;
                 }
-                if (finished == _runs.Count) break;
+                if (finished == _runs.Count || (!_cmdlet.Stopping && until())) break;
                 if (_cmdlet.Stopping)
                 {
                     // Each host stops its helper cleanly; one that does not answer (a dropped connection) is not waited for forever.
@@ -259,16 +278,7 @@ catch {
                     if (DateTime.UtcNow > stopDeadline) break;
                 }
                 if (!_cmdlet.Stopping)
-                {
-                    // A new record each time: the host keeps the records it was given, so one must not be changed after it was written.
-                    DateTime now = DateTime.UtcNow;
-                    string status = now < startAt
-                        ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s) and measure from {2}", UtcTime.Iso(startAt), (startAt - now).TotalSeconds, UtcTime.Iso(measureAt))
-                        : now < measureAt
-                        ? string.Format(CultureInfo.InvariantCulture, "Tuning and warming up; all hosts measure from {0} (in {1:0} s)", UtcTime.Iso(measureAt), (measureAt - now).TotalSeconds)
-                        : $"{finished} of {_runs.Count} host(s) finished";
-                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, status) { PercentComplete = 100 * finished / _runs.Count });
-                }
+                    _cmdlet.WriteProgress(new ProgressRecord(1, activity, status(finished)) { PercentComplete = 100 * finished / _runs.Count });
                 WaitHandle[] pending = _runs.Where(r => !r.Done && r.Finished != null).Select(r => r.Finished!).Take(64).ToArray();
                 if (pending.Length > 0) WaitHandle.WaitAny(pending, Poll);
                 else Thread.Sleep(Poll);
@@ -303,8 +313,8 @@ catch {
         private TestResult? Collect(HostRun run, MailboxProfile profile, string outputPath)
         {
             RemoteHost host = run.Host;
-            PSObject? item = run.Output.FirstOrDefault(RemoteResult.IsTestResult);
-            if (item == null)
+            TestResult? result = run.Result(profile.Name);
+            if (result == null)
             {
                 ErrorRecord? error = run.Errors.FirstOrDefault();
                 string reason = run.Failure?.Message ?? error?.Exception?.Message ?? "it returned no result.";
@@ -313,7 +323,6 @@ catch {
             }
             foreach (ErrorRecord error in run.Errors) _cmdlet.WriteWarning($"{host.Label}: {error.Exception?.Message ?? error.ToString()}");
 
-            TestResult result = RemoteResult.Read(item);
             string? remotePath = result.ResultsPath;
             string? localPath = null;
             if (remotePath != null)

@@ -18,7 +18,7 @@ namespace ExchStorageTest.MultiHost
     {
         public const string Schema = "exchstoragetest/multihost-run";
 
-        public static string Write(string outputPath, string runId, DateTime? startAtUtc, DateTime? measureAtUtc, double? measuringStartSkewSeconds, MailboxProfile profile, IReadOnlyList<RemoteHost> hosts)
+        public static string Write(string outputPath, string runId, DateTime? startAtUtc, DateTime? measureAtUtc, AggregateResult aggregate, MailboxProfile profile, IReadOnlyList<RemoteHost> hosts)
         {
             var record = new JsonObject()
                 .Set("schema", Schema)
@@ -26,8 +26,9 @@ namespace ExchStorageTest.MultiHost
                 .Set("runId", runId)
                 .Set("startAtUtc", Iso(startAtUtc))
                 .Set("measureAtUtc", Iso(measureAtUtc))
-                .Set("measuringStartSkewSeconds", measuringStartSkewSeconds)
+                .Set("measuringStartSkewSeconds", aggregate.MeasuringStartSkewSeconds)
                 .Set("profile", profile.Name)
+                .Set("capacity", Capacity(aggregate.Capacity))
                 .Set("hosts", hosts.Select(h => new JsonObject()
                     .Set("name", h.Name)
                     .Set("computerName", h.ComputerName)
@@ -43,6 +44,7 @@ namespace ExchStorageTest.MultiHost
                     .Set("completion", h.Result?.Completion)
                     .Set("failed", h.Failed)
                     .Set("reason", h.FailureReason)
+                    .Set("capacity", Capacity(h.Result?.Capacity))
                     .Set("resultsPath", h.Result?.ResultsPath)
                     .Set("remoteResultsPath", h.Result?.RemoteResultsPath)).ToList());
             byte[] bytes = new UTF8Encoding(false).GetBytes(JsonWriter.Write(record, indented: true) + "\n");
@@ -62,6 +64,16 @@ namespace ExchStorageTest.MultiHost
             }
             throw new IOException($"Neither run.json nor run-{runId}.json could be created in '{outputPath}': both exist.");
         }
+
+        /// <summary>A capacity search's answer in brief (the load curves are in the results files and the report).</summary>
+        private static JsonObject? Capacity(CapacityAnswer? answer) => answer == null ? null : new JsonObject()
+            .Set("mailboxes", answer.Mailboxes)
+            .Set("mailboxesWithoutHeadroom", answer.MailboxesWithoutHeadroom)
+            .Set("limitingMailboxes", answer.LimitingMailboxes)
+            .Set("limitingRule", answer.LimitingRule)
+            .Set("resolved", answer.Resolved)
+            .Set("stopReason", answer.StopReason)
+            .Set("steps", answer.Steps.Length);
 
         private static string? Iso(DateTime? at) => at.HasValue ? UtcTime.Iso(at.Value) : null;
     }

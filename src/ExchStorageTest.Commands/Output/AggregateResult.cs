@@ -17,7 +17,10 @@ namespace ExchStorageTest
         public DateTime? StartAtUtc { get; set; }
         /// <summary>The agreed UTC instant every host started measuring, on this computer's clock.</summary>
         public DateTime? MeasureAtUtc { get; set; }
-        /// <summary>The largest difference between two hosts' actual measuring starts (each on its own clock), in seconds, from the engine's merge.</summary>
+        /// <summary>
+        /// The largest difference between two hosts' actual measuring starts, in seconds: from the engine's merge (each on its
+        /// own clock); for a capacity search, the largest of its steps' (on this computer's clock, each host's skew taken off).
+        /// </summary>
         public double? MeasuringStartSkewSeconds { get; set; }
         /// <summary>Every host of the run, the failed ones included.</summary>
         public int HostCount { get; set; }
@@ -36,6 +39,11 @@ namespace ExchStorageTest
         public string[] ResultsPath { get; set; } = Array.Empty<string>();
         /// <summary>The folder they were collected in, with run.json.</summary>
         public string? OutputPath { get; set; }
+        /// <summary>
+        /// -TestType Capacity: the deployment's answer (its hosts stepped together; a step passed only when every host passed
+        /// it), from the engine's report over the hosts' results; each host's own is its TestResult's Capacity. Null otherwise.
+        /// </summary>
+        public CapacityAnswer? Capacity { get; set; }
         /// <summary>The engine's report over the collected results (its text, ESRP tables and merge), as Get-TestReport returns it; null when it failed.</summary>
         public TestReport? Report { get; set; }
 

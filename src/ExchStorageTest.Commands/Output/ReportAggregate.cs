@@ -16,6 +16,8 @@ namespace ExchStorageTest
         public double? AchievedIops { get; set; }
         /// <summary>The largest difference between two hosts' measuring starts (each on its own clock), in seconds.</summary>
         public double? MeasuringStartSkewSeconds { get; set; }
+        /// <summary>A capacity search whose hosts stepped together: the deployment's answer and load curve; null otherwise.</summary>
+        public CapacityAnswer? Capacity { get; set; }
 
         internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
         {
@@ -24,6 +26,7 @@ namespace ExchStorageTest
             TargetIops = fields.GetNumber(EventFields.Report.Merged.TargetIops),
             AchievedIops = fields.GetNumber(EventFields.Report.Merged.AchievedIops),
             MeasuringStartSkewSeconds = fields.GetNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds),
+            Capacity = CapacityAnswer.FromEvent(fields.GetObject(EventFields.Report.Merged.Capacity)),
         };
 
         public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";
