@@ -43,8 +43,12 @@ namespace ExchStorageTest.MultiHost
             new HostRun(host, progressId, Script, new object[] { parameters }, takesInput: false);
 
         /// <summary>The host's engine running a capacity search stepped by this computer (<see cref="SteppedSearch"/>).</summary>
-        public static HostRun Search(RemoteHost host, int progressId, string requestJson, string? profileName) =>
-            new HostRun(host, progressId, SteppedSearch.Script, new object[] { requestJson, profileName ?? "" }, takesInput: true);
+        public static HostRun Search(RemoteHost host, int progressId, string requestJson, string? profileName, bool verbose)
+        {
+            var run = new HostRun(host, progressId, SteppedSearch.Script, new object[] { requestJson, profileName ?? "" }, takesInput: true);
+            if (verbose) run._ps.AddParameter("Verbose", true);
+            return run;
+        }
 
         public RemoteHost Host { get; }
 
@@ -56,7 +60,16 @@ namespace ExchStorageTest.MultiHost
         /// <summary>Set when the host's command ended by a terminating error (or was stopped).</summary>
         public Exception? Failure { get; private set; }
 
-        public IReadOnlyList<PSObject> Output => _output.ToList();
+        /// <summary>The output so far (by index: enumerating a collection still being written to would wait for its end).</summary>
+        public IReadOnlyList<PSObject> Output
+        {
+            get
+            {
+                var items = new List<PSObject>();
+                for (int i = 0; i < _output.Count; i++) items.Add(_output[i]);
+                return items;
+            }
+        }
 
         public IReadOnlyList<ErrorRecord> Errors => _ps.Streams.Error.ToList();
 

@@ -44,7 +44,7 @@ namespace ExchStorageTest.MultiHost
                     host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
                     JsonObject request = _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host))
                         .Set(RequestFields.CapacitySteps, CapacityStepping.Caller);
-                    var run = HostRun.Search(host, id, JsonWriter.Write(request), profile.Name);
+                    var run = HostRun.Search(host, id, JsonWriter.Write(request), profile.Name, Verbose);
                     lock (_gate)
                     {
                         if (_stopped) throw new System.Management.Automation.PipelineStoppedException();

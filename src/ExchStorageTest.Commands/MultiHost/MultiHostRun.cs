@@ -381,6 +381,9 @@ catch {
             }
         }
 
+        /// <summary>-Verbose was given here: the hosts' test logs are relayed too.</summary>
+        private bool Verbose => _cmdlet.MyInvocation.BoundParameters.TryGetValue("Verbose", out object? verbose) && LanguagePrimitives.IsTrue(verbose);
+
         private static MailboxProfile ForHost(MailboxProfile profile, RemoteHost host)
         {
             var settings = new Hashtable(StringComparer.OrdinalIgnoreCase);
@@ -420,7 +423,7 @@ catch {
             if (_hostSettings.RestoreFromPath != null) parameters["RestoreFromPath"] = _hostSettings.RestoreFromPath;
             if (_hostSettings.ThreadCount.HasValue) parameters["ThreadCount"] = _hostSettings.ThreadCount.Value;
             if (_hostSettings.TargetRateIops.HasValue) parameters["TargetRateIops"] = _hostSettings.TargetRateIops.Value;
-            if (_cmdlet.MyInvocation.BoundParameters.TryGetValue("Verbose", out object? verbose) && LanguagePrimitives.IsTrue(verbose)) parameters["Verbose"] = true;
+            if (Verbose) parameters["Verbose"] = true;
             return parameters;
         }
 
@@ -432,6 +435,10 @@ catch {
                 ? $"Start: {RunInstants.Describe(startAtUtc.Value, lead)}."
                 : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s); measuring {2:0.###} s later on every host, after tuning and warm-up.",
                     prepare.TotalSeconds, PreparationEstimate.MinimumLead.TotalSeconds, lead));
+            if (IsCapacitySearch)
+                text.AppendLine("One capacity search for the deployment: every host steps together. The first step measures after the warm-up on every host at once; each later step's " +
+                    "mailbox count (the same on every host) is chosen from every host's verdict on the steps before, and every host measures it from one instant. " +
+                    "A step passes for the deployment only when every host passed it; each host's results keep its own answer, the aggregate the deployment's.");
             text.AppendLine($"Results are collected in '{outputPath}'.");
             foreach (RemoteHost host in hosts)
             {

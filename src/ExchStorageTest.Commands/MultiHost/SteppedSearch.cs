@@ -28,9 +28,9 @@ namespace ExchStorageTest.MultiHost
         /// <summary>The remote pipeline: the search starts in begin, each input line is one control command, end stops an unfinished search.</summary>
         internal const string Script = @"
 [CmdletBinding()]
-param([string] $Request, [string] $ProfileName)
+param([string] $Request, [string] $ProfileName, [Parameter(ValueFromPipeline = $true)][string] $Line)
 begin { $search = [ExchStorageTest.MultiHost.SteppedSearch]::Start($Request, $ProfileName) }
-process { $search.Control([string] $_, $PSCmdlet) }
+process { $search.Control($Line, $PSCmdlet) }
 end { $search.Finish($PSCmdlet) }";
 
         private static readonly TimeSpan Poll = TimeSpan.FromMilliseconds(200);
