@@ -4,7 +4,8 @@
 # tuning, and the tests assert structure, not verdicts (a shared kernel's other workloads can move a verdict):
 # hosts named by machine, one measuring window on every host (each host's measuring start within 1 s of the
 # others' and of the recorded agreed start), the aggregate the sum of the hosts, failures that fail only their
-# host, a stop that leaves every host's partial result, and a run where every host fails its check.
+# host, a stop that leaves every host's partial result, a run where every host fails its check, and a capacity
+# search whose hosts step together.
 
 Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Skip:(Test-Missing SshRig) {
     BeforeAll {
@@ -151,6 +152,63 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
             }
             (Get-Item -LiteralPath (Join-Path $copy[0].FullName $engine)).UnixFileMode.HasFlag([System.IO.UnixFileMode]::UserExecute) | Should -BeTrue
         }
+    }
+
+    It '-TestType Capacity: every host steps together, one window a step; each host answers and the deployment answers by the every-host rule' {
+        # A bound for about two steps of a 4 s window (1 s samples, 2 s settling) after a 2 s warm-up; the counts and
+        # verdicts are the storage's, so the test holds the structure and the rule, not a number of mailboxes.
+        $collected = Join-Path $Data 'capacity'
+        $at = [DateTime]::UtcNow.AddSeconds(25)
+        $options = @{ TestType = 'Capacity'; Duration = [TimeSpan]::FromSeconds(26); SampleIntervalSeconds = 1; Warmup = [TimeSpan]::FromSeconds(2); Force = $true }
+        $run = Invoke-Collected -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $options
+        $run.Failure | Should -BeNullOrEmpty
+        $run.Errors | Should -BeNullOrEmpty
+        $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
+        $aggregate = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.AggregateResult' })[0]
+        $results | Should -HaveCount 2
+        @($results.ComputerName | Sort-Object) | Should -Be @($MachineA, $MachineB | Sort-Object)
+
+        # Each host ran one search in one engine (one results file) with the same steps: same counts, windows within 1 s.
+        $a = $results[0].Capacity
+        $b = $results[1].Capacity
+        $a.Steps.Count | Should -BeGreaterOrEqual 2
+        $b.Steps.Count | Should -Be $a.Steps.Count
+        for ($k = 0; $k -lt $a.Steps.Count; $k++) {
+            $b.Steps[$k].Mailboxes | Should -Be $a.Steps[$k].Mailboxes
+            $skewA = [TimeSpan]::FromMilliseconds($results[0].ClockSkewMs)
+            $skewB = [TimeSpan]::FromMilliseconds($results[1].ClockSkewMs)
+            [Math]::Abs((($a.Steps[$k].MeasureStartUtc - $skewA) - ($b.Steps[$k].MeasureStartUtc - $skewB)).TotalSeconds) | Should -BeLessThan 1 -Because "step $($k + 1) must be measured over one window on both hosts"
+        }
+        $a.Steps[0].Mailboxes | Should -Be $Profile.MailboxCount
+        $aggregate.MeasuringStartSkewSeconds | Should -BeLessThan 1
+
+        # The deployment: step k carries both hosts' mailboxes and passes only when both passed it; its answer is the
+        # largest deployment count that passed below the first that failed, and each host's stop reason is the deployment's.
+        $deployment = $aggregate.Capacity
+        $deployment | Should -Not -BeNullOrEmpty
+        $deployment.Steps.Count | Should -Be $a.Steps.Count
+        $firstFail = $null
+        for ($k = 0; $k -lt $a.Steps.Count; $k++) {
+            $step = $deployment.Steps[$k]
+            $step.Mailboxes | Should -Be (2 * $a.Steps[$k].Mailboxes)
+            $step.Result | Should -Be $(if ($a.Steps[$k].Result -eq 'Pass' -and $b.Steps[$k].Result -eq 'Pass') { 'Pass' } else { 'Fail' })
+            $step.AchievedIops | Should -BeGreaterOrEqual ($a.Steps[$k].AchievedIops + $b.Steps[$k].AchievedIops - 0.01)
+            $step.AchievedIops | Should -BeLessOrEqual ($a.Steps[$k].AchievedIops + $b.Steps[$k].AchievedIops + 0.01)
+            if ($step.Result -eq 'Fail' -and ($null -eq $firstFail -or $step.Mailboxes -lt $firstFail)) { $firstFail = $step.Mailboxes }
+        }
+        $passed = @($deployment.Steps | Where-Object { $_.Result -eq 'Pass' -and ($null -eq $firstFail -or $_.Mailboxes -lt $firstFail) } | ForEach-Object Mailboxes)
+        $deployment.Mailboxes | Should -Be $(if ($passed) { ($passed | Measure-Object -Maximum).Maximum } else { 0 })
+        $deployment.StopReason | Should -BeIn 'Resolved', 'TimeBoundReached', 'MaximumReached'
+        $a.StopReason | Should -Be $deployment.StopReason
+        $b.StopReason | Should -Be $deployment.StopReason
+
+        # The run said so as it went, and run.json and the merged report carry both answers.
+        $run.Verbose.Message | Where-Object { $_ -like 'Step 1: * mailboxes a host (* in all): * for the deployment (*' } | Should -HaveCount 1
+        $run.Progress | Where-Object { $_.ActivityId -eq 1 -and $_.StatusDescription -like 'Step 2: *' } | Should -Not -BeNullOrEmpty
+        $record = Get-Content -Raw -LiteralPath (Join-Path $collected 'run.json') | ConvertFrom-Json
+        $record.capacity.mailboxes | Should -Be $deployment.Mailboxes
+        @($record.hosts.capacity.steps) | Should -Be @($a.Steps.Count, $b.Steps.Count)
+        $aggregate.Report.Text | Should -BeLike '*Deployment capacity*'
     }
 
     It '-Session: every host measures over one window from the agreed instants; a closed session fails only its host' {

@@ -59,6 +59,8 @@ namespace ExchStorageTest
     /// <summary>One step of a capacity search (PSTypeName ExchStorageTest.CapacityStep): a point of the load curve.</summary>
     public sealed class CapacityStep
     {
+        /// <summary>The step's number in the search (1, 2, ...).</summary>
+        public int Step { get; set; }
         public int Mailboxes { get; set; }
         public double TargetIops { get; set; }
         public double AchievedIops { get; set; }
@@ -69,9 +71,15 @@ namespace ExchStorageTest
         /// <summary>Pass or Fail, by the Performance test's rules.</summary>
         public string? Result { get; set; }
         public string? LimitingRule { get; set; }
+        /// <summary>When the step's measured window started (UTC, the host's clock; a deployment's step: its first host's).</summary>
+        public DateTime? MeasureStartUtc { get; set; }
+        public double WindowSeconds { get; set; }
 
         internal static CapacityStep From(JsonObject s) => new CapacityStep
         {
+            Step = (int)(s.GetNumber(EventFields.Result.CapacityFields.Step.Number) ?? 0),
+            MeasureStartUtc = Runs.UtcTime.Parse(s.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)),
+            WindowSeconds = s.GetNumber(EventFields.Result.CapacityFields.Step.WindowSeconds) ?? 0,
             Mailboxes = (int)(s.GetNumber(EventFields.Result.CapacityFields.Step.Mailboxes) ?? 0),
             TargetIops = s.GetNumber(EventFields.Result.CapacityFields.Step.TargetIops) ?? 0,
             AchievedIops = s.GetNumber(EventFields.Result.CapacityFields.Step.AchievedIops) ?? 0,
