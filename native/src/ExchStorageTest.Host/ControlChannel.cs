@@ -56,8 +56,8 @@ internal sealed class ControlChannel
                 string? line;
                 while ((line = _input.ReadLine()) is not null)
                 {
+                    if (string.Equals(line.Trim(), StopCommand, StringComparison.OrdinalIgnoreCase)) break;
                     var (verb, body) = Split(line);
-                    if (string.Equals(verb, StopCommand, StringComparison.OrdinalIgnoreCase)) break;
                     if (!IsCapacityCommand(verb)) continue;
                     if (ReadCapacityCommand(verb, body, out string problem) is { } command) capacitySteps.Post(command);
                     else warn($"Ignored the control line '{line.Trim()}': {problem}");
@@ -83,15 +83,6 @@ internal sealed class ControlChannel
 
     private static bool IsCapacityCommand(string verb) =>
         string.Equals(verb, ControlCommands.Step, StringComparison.OrdinalIgnoreCase) || string.Equals(verb, ControlCommands.End, StringComparison.OrdinalIgnoreCase);
-
-    /// <summary>A whole control line as a capacity command: null for a stop, an unknown or a malformed line (with why, for the last).</summary>
-    internal static CapacityCommand? ReadCapacityCommand(string line, out string problem)
-    {
-        var (verb, body) = Split(line);
-        if (IsCapacityCommand(verb)) return ReadCapacityCommand(verb, body, out problem);
-        problem = $"'{verb}' is not {ControlCommands.Step} or {ControlCommands.End}";
-        return null;
-    }
 
     /// <summary>
     /// <c>step {"mailboxes":N,"measureAtUtc":"..."}</c> or <c>end {"stopReason":"...","message":"..."}</c>; null, with the

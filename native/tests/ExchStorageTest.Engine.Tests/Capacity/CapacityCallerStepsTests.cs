@@ -16,6 +16,10 @@ namespace ExchStorageTest.Engine.Tests.Capacity;
 /// </summary>
 public class CapacityCallerStepsTests
 {
+    private readonly Xunit.Abstractions.ITestOutputHelper _out;
+
+    public CapacityCallerStepsTests(Xunit.Abstractions.ITestOutputHelper output) => _out = output;
+
     private static JsonObject Request(TestFolder folder) => new()
     {
         ["protocol"] = 1, ["command"] = "run", ["testType"] = "Capacity", ["capacitySteps"] = "Caller",
@@ -35,12 +39,13 @@ public class CapacityCallerStepsTests
     private static void WaitUntilReady(EngineProcess engine) =>
         engine.WaitFor("log", e => e.GetProperty("message").GetString()!.Contains("Waiting for the first step", StringComparison.Ordinal), 180);
 
-    private static JsonElement StepEvent(EngineProcess engine, int number, int mailboxes, DateTime at)
+    private JsonElement StepEvent(EngineProcess engine, int number, int mailboxes, DateTime at)
     {
         var e = engine.WaitFor(EventTypes.CapacityStep, 120);
         Assert.Equal(number, e.GetProperty("step").GetInt32());
         Assert.Equal(mailboxes, e.GetProperty("mailboxes").GetInt32());
         var started = e.GetProperty("measureStartUtc").GetDateTime().ToUniversalTime();
+        _out.WriteLine($"step {number}: window opened {(started - at).TotalMilliseconds:F1} ms after the caller's instant");
         // The window opens at the caller's instant: the hosts' windows line up within their clocks' skew.
         Assert.InRange((started - at).TotalSeconds, -0.2, 0.2);
         Assert.True(e.GetProperty("windowSeconds").GetDouble() >= 4, "the window is the plan's step window");
