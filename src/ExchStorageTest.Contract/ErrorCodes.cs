@@ -73,6 +73,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode WarmupOutOfRange = Add("WarmupOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "Warmup negative or above one day");
         public static readonly ErrorCode SampleIntervalOutOfRange = Add("SampleIntervalOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "SampleIntervalSeconds not from 1 to 3600");
         public static readonly ErrorCode CapacityBoundTooShort = Add("CapacityBoundTooShort", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "a capacity search whose Duration (its time bound) leaves no room for the warm-up and two steps");
+        public static readonly ErrorCode CapacitySteppingInvalid = Add("CapacitySteppingInvalid", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "capacitySteps other than Engine or Caller, Caller for a test type other than Capacity, or Caller without the control channel (--control-stdin) that carries the steps");
         public static readonly ErrorCode TuningSecondsOutOfRange = Add("TuningSecondsOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "tuningSeconds not from 4 to 3600");
         public static readonly ErrorCode TargetRateOutOfRange = Add("TargetRateOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "TargetRateIops not above 0 and at most 10,000,000");
         public static readonly ErrorCode ConflictingLoadSettings = Add("ConflictingLoadSettings", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "ThreadCount and TargetRateIops together");

@@ -297,8 +297,10 @@ namespace ExchStorageTest.Contract
                 public const string TargetIops = "targetIops";
                 public const string AchievedIops = "achievedIops";
                 public const string MeasuringStartSkewSeconds = "measuringStartSkewSeconds";
-                /// <summary>The deployment's capacity search when the hosts stepped together: the fields of <see cref="Result.CapacityFields"/>.</summary>
+                /// <summary>The deployment's capacity search when every host's search stepped together: the fields of <see cref="Result.CapacityFields"/>.</summary>
                 public const string Capacity = "capacity";
+                /// <summary>Why the hosts' capacity searches give no deployment answer (absent when they do, or ran none).</summary>
+                public const string CapacityUnavailable = "capacityUnavailable";
             }
         }
 

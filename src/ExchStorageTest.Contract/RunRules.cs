@@ -43,6 +43,20 @@ namespace ExchStorageTest.Contract
                 ? new Violation(ErrorCodes.ConflictingLoadSettings, "ThreadCount and TargetRateIops cannot be used together: a fixed thread count drives a closed loop, a target rate an open loop. Give one of them.")
                 : null;
 
+        /// <summary>
+        /// A capacity search's driver (<see cref="RequestFields.CapacitySteps"/>): absent or <see cref="CapacityStepping.Engine"/>,
+        /// or <see cref="CapacityStepping.Caller"/> for a capacity search only (no other test type has steps to send).
+        /// </summary>
+        public static Violation? CheckCapacitySteps(string? capacitySteps, TestType testType)
+        {
+            if (capacitySteps is null || string.Equals(capacitySteps, CapacityStepping.Engine, StringComparison.OrdinalIgnoreCase)) return null;
+            if (!string.Equals(capacitySteps, CapacityStepping.Caller, StringComparison.OrdinalIgnoreCase))
+                return new Violation(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps '{capacitySteps}' is not {CapacityStepping.Engine} or {CapacityStepping.Caller}.", capacitySteps);
+            if (testType != TestType.Capacity)
+                return new Violation(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps {CapacityStepping.Caller} is for a capacity search; a {testType} test has no steps to send.", capacitySteps);
+            return null;
+        }
+
         /// <summary>Restore needs the folder of the backup set; no other source takes one.</summary>
         public static Violation? CheckRestore(DatabaseSource source, string? restoreFromPath)
         {

@@ -1,5 +1,6 @@
 using System.Reflection;
 using System.Runtime.InteropServices;
+using ExchStorageTest.Engine.Capacity;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Host;
@@ -26,17 +27,20 @@ using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, ctx => {
 try
 {
     EngineRequest request;
+    CapacityControl? capacitySteps = null;
     if (args.Length > 0 && args[0] == "demo")
         request = DemoCommand.BuildRequest(args.Length > 1 ? args[1] : null);
     else if (args.Length == 1 && args[0] == ControlChannel.Flag)
     {
         var control = ControlChannel.OpenStandardInput();
         request = RequestGate.Read(control.ReadRequestLine(), "the first line of standard input");
-        control.WatchForStop(() => { try { cancel.Cancel(); } catch (ObjectDisposedException) { } });
+        capacitySteps = new CapacityControl();
+        control.Watch(() => { try { cancel.Cancel(); } catch (ObjectDisposedException) { } }, capacitySteps,
+            warning => events.Log(EventFields.Log.Warning, warning));
     }
     else
         request = RequestGate.Read(ReadRequestText(args), args.Length > 1 && args[0] == "--request" ? args[1] : "standard input");
-    return CommandDispatcher.Execute(request, events, cancel.Token);
+    return CommandDispatcher.Execute(request, events, cancel.Token, capacitySteps);
 }
 catch (EngineException ex)
 {

@@ -57,6 +57,45 @@ public static class CapacityDeployment
     }
 
     /// <summary>
+    /// The deployment's search from its hosts' results of one run: their steps (<see cref="Steps"/>) and answer
+    /// (<see cref="Answer"/>), hosts named by their machine names; null, with the reason, when the hosts' documents cannot
+    /// give a true one: a host without a search, hosts that searched on their own (not stepped together by a caller),
+    /// different profiles or thresholds' load, or steps that did not go together.
+    /// </summary>
+    public static (CapacityResult? Deployment, string? WhyNot) Of(IReadOnlyList<TestResults> hosts)
+    {
+        if (hosts.Count < 2 || hosts.Any(h => h.Capacity is null)) return (null, "not every host ran a capacity search");
+        var alone = hosts.Where(h => h.Capacity!.SteppedBy != CapacityStepping.Caller).Select(h => h.Environment.MachineName).ToList();
+        if (alone.Count > 0)
+            return (null, $"{string.Join(", ", alone)} searched on its own (steppedBy Engine), not stepped together with the other hosts, so their steps share no measuring windows");
+        var p = hosts[0].Profile;
+        if (hosts.Any(h => h.Profile.MailboxCount != p.MailboxCount || h.Profile.IopsPerMailbox != p.IopsPerMailbox || h.Profile.HeadroomPercent != p.HeadroomPercent))
+            return (null, "the hosts' profiles differ (mailbox count, IOPS per mailbox or headroom), so a step's mailboxes do not add up to one deployment's load");
+        List<CapacityStep> steps;
+        try
+        {
+            steps = Steps(hosts.Select(h => (h.Environment.MachineName, (IReadOnlyList<CapacityStep>)h.Capacity!.Steps)).ToList());
+        }
+        catch (ArgumentException ex)
+        {
+            return (null, ex.Message.Split(" (Parameter", 2)[0]);
+        }
+        var first = hosts[0].Capacity!;
+        var reasons = hosts.Select(h => h.Capacity!.StopReason).Distinct(StringComparer.Ordinal).ToList();
+        return (new CapacityResult
+        {
+            BoundSeconds = first.BoundSeconds, SettleSeconds = first.SettleSeconds, StepSeconds = first.StepSeconds,
+            StartMailboxes = first.StartMailboxes * hosts.Count, ResolutionPercent = first.ResolutionPercent, PaceFactor = first.PaceFactor,
+            SteppedBy = CapacityStepping.Caller,
+            Steps = steps,
+            Answer = Answer(p, hosts.Count, steps),
+            // The caller ends every host's search alike; hosts that ended otherwise (one stopped, one failed) say so.
+            StopReason = reasons.Count == 1 ? reasons[0] : reasons.Contains("Stopped") ? "Stopped" : "Failed",
+            StopMessage = reasons.Count == 1 ? first.StopMessage : string.Join("; ", hosts.Select(h => $"{h.Environment.MachineName}: {h.Capacity!.StopReason} ({h.Capacity.StopMessage})")),
+        }, null);
+    }
+
+    /// <summary>
     /// The deployment's answer over its steps: the same arithmetic as one host's, against the requirement of every host's
     /// profile together (mailboxes and IOPS x the hosts), so its headroom line reads as the deployment's.
     /// </summary>

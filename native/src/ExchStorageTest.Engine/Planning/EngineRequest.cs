@@ -54,6 +54,11 @@ public sealed class EngineRequest
     public int LogFilesToReplay { get; set; } = RunDefaults.LogFilesToReplay;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
     public double CapacityPercent { get; set; } = RunDefaults.CapacityPercent;
+    /// <summary>
+    /// Capacity search: who chooses the steps (<see cref="CapacityStepping"/>). Null or Engine: the engine searches on its
+    /// own; Caller: the engine runs the steps the caller sends on the control channel (<c>--control-stdin</c>).
+    /// </summary>
+    public string? CapacitySteps { get; set; }
     /// <summary>Paths to verify (command "verify"), inspect ("inspect"), render ("report": results files or folders), or the profile file ("validation").</summary>
     public List<string> Paths { get; set; } = new();
     /// <summary>The raw stream mix (command "streams"): patterns against files, each with its depth or rate.</summary>

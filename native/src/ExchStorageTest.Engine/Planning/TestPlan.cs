@@ -26,6 +26,8 @@ public sealed class TestPlan
     public int? ThreadCount { get; init; }
     /// <summary>Tuning, warm-up and settling before the measured window, and the instants agreed with other hosts.</summary>
     public required RunSchedule Schedule { get; init; }
+    /// <summary>A capacity search whose steps the caller sends (<see cref="CapacityStepping.Caller"/>): several hosts stepping together.</summary>
+    public bool CallerSteps { get; init; }
 
     public IEnumerable<PlannedFile> Files()
     {

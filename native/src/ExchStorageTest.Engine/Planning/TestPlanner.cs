@@ -35,6 +35,7 @@ public static partial class TestPlanner
         Refuse(RunRules.SampleInterval.Check(interval));
         Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
         Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
+        Refuse(RunRules.CheckCapacitySteps(request.CapacitySteps, type));
         Refuse(RunRules.Duration.Check(duration));
         Refuse(RunRules.Warmup.Check(request.WarmupSeconds));
         Refuse(RunRules.CheckLoad(request.ThreadCount, request.TargetRateIops));
@@ -92,6 +93,7 @@ public static partial class TestPlanner
             OutputPath = output,
             ThreadCount = threads,
             Schedule = RunSchedule.For(request, type, duration, interval, threads),
+            CallerSteps = string.Equals(request.CapacitySteps, CapacityStepping.Caller, StringComparison.OrdinalIgnoreCase),
             LockFolders = dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal).ToList(),
         };
         if (type == TestType.Capacity) CheckCapacity(plan);

@@ -6,14 +6,15 @@ namespace ExchStorageTest.Engine.Reports;
 /// <summary>
 /// The report files of several results together, named Aggregate_&lt;time&gt;, EsrpSubmission_&lt;time&gt; (the
 /// ESRP document of a suite's tests) or Comparison_&lt;time&gt;:
-/// the text (merged runs, comparison, ESRP document), the ESRP document as text and HTML, and the
-/// comparison page. They go to the output folder, else to the folder that holds every results file (a
+/// the text (merged runs, comparison, ESRP document), the ESRP document as text and HTML, the
+/// comparison page, and the deployment's capacity page of hosts that searched together. They go to the output folder, else to the folder that holds every results file (a
 /// suite's folder, a run's shared results folder).
 /// </summary>
 public static class AggregateReports
 {
+    /// <summary>Writes the aggregate files; a run of <paramref name="merged"/> hosts that searched for capacity together gets its HTML page (Aggregate_&lt;time&gt;.capacity.html).</summary>
     public static IReadOnlyList<string> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
-        EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports)
+        EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
         string stamp = DateTime.UtcNow.ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture);
@@ -27,6 +28,9 @@ public static class AggregateReports
         if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
             written.Add(WriteText(folder, $"{esrpName}.esrp.html",
                 EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports)))));
+        if (formats.HasFlag(ReportFormats.Html))
+            foreach (var deployment in merged.Where(m => m.Capacity is not null))
+                written.Add(WriteText(folder, $"Aggregate_{stamp}.capacity.html", DeploymentCapacityHtml.Render(deployment)));
         if (comparison is not null && formats.HasFlag(ReportFormats.Html))
             written.Add(WriteText(folder, $"Comparison_{stamp}.html", ComparisonHtml.Render(comparison)));
         return written;
@@ -64,7 +68,8 @@ public static class AggregateReports
     {
         Directory.CreateDirectory(folder);
         string ext = name.EndsWith(".esrp.txt", StringComparison.Ordinal) ? ".esrp.txt"
-            : name.EndsWith(".esrp.html", StringComparison.Ordinal) ? ".esrp.html" : Path.GetExtension(name);
+            : name.EndsWith(".esrp.html", StringComparison.Ordinal) ? ".esrp.html"
+            : name.EndsWith(".capacity.html", StringComparison.Ordinal) ? ".capacity.html" : Path.GetExtension(name);
         return OutputFile.WriteNew(folder, name[..^ext.Length], ext, stream =>
         {
             using var writer = new StreamWriter(stream, new UTF8Encoding(false), 1 << 16, leaveOpen: true);

@@ -7,16 +7,18 @@ namespace ExchStorageTest.Engine.Reports;
 /// <summary>
 /// A capacity search's part of the text and HTML reports (docs/capacity.md): the answer in words with its ESRP headroom
 /// line, the load curve as a table (mailboxes -> achieved IOPS, database read and log write latency, average and p99)
-/// and, in HTML, as two charts over the mailbox count. Pure functions of the results' capacity section.
+/// and, in HTML, as two charts over the mailbox count. Pure functions of a capacity section: one host's, or a deployment's
+/// over its hosts (the aggregate report).
 /// </summary>
 public static class CapacityReport
 {
-    /// <summary>The answer in sentences, as the report and the test log state it.</summary>
-    public static IReadOnlyList<string> Answer(TestResults r)
+    /// <summary>
+    /// The answer in sentences, as the report and the test log state it; <paramref name="p"/> is the profile one host ran
+    /// (a deployment's hosts all ran it), for its IOPS per mailbox and headroom.
+    /// </summary>
+    public static IReadOnlyList<string> Answer(CapacityResult c, MailboxProfile p)
     {
-        var c = r.Capacity!;
         var a = c.Answer;
-        var p = r.Profile;
         var lines = new List<string>();
         lines.Add(a.Mailboxes > 0
             ? $"The storage carried {JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {JetFormat.Number(p.HeadroomPercent)}% headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
@@ -42,22 +44,34 @@ public static class CapacityReport
 
     private static readonly string[] Headers = { "Step", "Mailboxes", "Target IOPS", "Achieved IOPS", "DB read avg (ms)", "DB read p99 (ms)", "Log write avg (ms)", "Log write p99 (ms)", "Result", "Limiting rule" };
 
+    /// <summary>One host's search, in its own report.</summary>
     public static void Text(StringBuilder sb, TestResults r)
     {
-        if (r.Capacity is not { } c) return;
-        sb.Append("\nCapacity\n");
-        foreach (var line in Answer(r)) sb.Append("  ").Append(line).Append('\n');
+        if (r.Capacity is { } c) Text(sb, c, r.Profile, "Capacity");
+    }
+
+    /// <summary>A search under <paramref name="title"/>: one host's, or a deployment's (<see cref="Capacity.CapacityDeployment"/>).</summary>
+    public static void Text(StringBuilder sb, CapacityResult c, MailboxProfile p, string title)
+    {
+        sb.Append('\n').Append(title).Append('\n');
+        foreach (var line in Answer(c, p)) sb.Append("  ").Append(line).Append('\n');
         sb.Append("\nLoad curve (each step judged by the Performance rules)\n");
         var table = new TextTable(Headers);
         foreach (var row in Rows(c)) table.Add(row);
         table.WriteTo(sb);
     }
 
+    /// <summary>One host's search, in its own report; the sections below it are the answering step's window.</summary>
     public static void Html(StringBuilder h, TestResults r)
     {
-        if (r.Capacity is not { } c) return;
-        h.Append("<fieldset>\n<legend>Capacity</legend>\n");
-        foreach (var line in Answer(r)) h.Append("<p>").Append(E(line)).Append("</p>\n");
+        if (r.Capacity is { } c) Html(h, c, r.Profile, "Capacity", "Each step ran the profile's load paced at its mailbox count and was judged by the Performance test's rules; the figures in the sections below are the answering step's window.");
+    }
+
+    /// <summary>A search under <paramref name="title"/> with its curve table and charts, and <paramref name="note"/> below them.</summary>
+    public static void Html(StringBuilder h, CapacityResult c, MailboxProfile p, string title, string note)
+    {
+        h.Append("<fieldset>\n<legend>").Append(E(title)).Append("</legend>\n");
+        foreach (var line in Answer(c, p)) h.Append("<p>").Append(E(line)).Append("</p>\n");
         h.Append("<table class=\"grid\">\n<tr>");
         foreach (var head in Headers) h.Append("<th class=\"grid_header\">").Append(E(head)).Append("</th>");
         h.Append("</tr>\n");
@@ -91,7 +105,7 @@ public static class CapacityReport
                 new SvgChart.Series("Log write p99", Points(s => s.LogWriteLatencyP99Ms)),
             }, axis, xLabel: Mailboxes, xTitle: "mailboxes")).Append('\n');
         }
-        h.Append("<p class=\"note\">Each step ran the profile's load paced at its mailbox count and was judged by the Performance test's rules; the figures in the sections below are the answering step's window.</p>\n");
+        h.Append("<p class=\"note\">").Append(E(note)).Append("</p>\n");
         h.Append("</fieldset>\n");
     }
 

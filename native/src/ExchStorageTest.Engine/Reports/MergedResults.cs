@@ -28,6 +28,10 @@ public sealed class MergedResults
     /// <summary>Every host's reasons, each message prefixed with its host.</summary>
     public required IReadOnlyList<VerdictReason> Reasons { get; init; }
     public int ErrorCount { get; init; }
+    /// <summary>The deployment's capacity search (<see cref="Capacity.CapacityDeployment.Of"/>) when the hosts' searches stepped together; else null.</summary>
+    public CapacityResult? Capacity { get; init; }
+    /// <summary>Why the hosts' capacity searches give no deployment answer; null when they give one or no host searched.</summary>
+    public string? CapacityUnavailable { get; init; }
 
     public StreamResult? Stream(string name) => Streams.FirstOrDefault(s => s.Stream == name);
 }

@@ -35,8 +35,12 @@ public static class ResultsMerge
                     Limit = r.Limit,
                 });
 
+        // Hosts that searched for capacity answer for the deployment too, or say why they cannot.
+        var (capacity, whyNot) = hosts.Count > 1 && hosts.Any(h => h.Capacity is not null) ? Capacity.CapacityDeployment.Of(hosts) : (null, null);
         return new MergedResults
         {
+            Capacity = capacity,
+            CapacityUnavailable = whyNot,
             Hosts = hosts,
             Streams = MergeStreamsByName(instances.SelectMany(i => i.Streams)),
             TimeSeries = AlignTimeSeries(hosts),

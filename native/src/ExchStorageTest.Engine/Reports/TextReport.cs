@@ -159,8 +159,13 @@ public static class TextReport
         }
         sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
         streams.WriteTo(sb);
+        if (merged.Capacity is { } capacity) CapacityReport.Text(sb, capacity, merged.Hosts[0].Profile, DeploymentCapacityTitle(merged));
+        else if (merged.CapacityUnavailable is { } why) sb.Append("\nDeployment capacity\n  No deployment answer: ").Append(why).Append(".\n");
         return sb.ToString();
     }
+
+    /// <summary>The heading of a deployment's capacity search (text and HTML alike).</summary>
+    public static string DeploymentCapacityTitle(MergedResults merged) => $"Deployment capacity ({merged.Hosts.Count} hosts stepping together)";
 
     /// <summary>When the hosts started measuring: the agreed instant and the largest skew between their actual starts.</summary>
     private static string MeasuringWindow(MergedResults merged)

@@ -18,6 +18,11 @@ public sealed class CapacityResult
     public double ResolutionPercent { get; set; }
     /// <summary>How each step's rate relates to its target: sessions think so the load holds this multiple of the target, as a Performance test's do.</summary>
     public double PaceFactor { get; set; }
+    /// <summary>
+    /// Who chose the steps (<see cref="CapacityStepping"/>): Engine, this host's own search; Caller, an orchestrator stepping
+    /// several hosts together (each host's answer is over the steps it ran; the deployment's is in the aggregate report).
+    /// </summary>
+    public string SteppedBy { get; set; } = CapacityStepping.Engine;
     /// <summary>The unfinished search this one continued (its results file), whose steps open <see cref="Steps"/>; null for a fresh search.</summary>
     public string? ResumedFrom { get; set; }
     /// <summary>Every finished step, in the order they ran; a step cut short by a stop is not kept (it has no verdict).</summary>

@@ -37,6 +37,8 @@ internal static class CapacityResume
     public static bool SameSearch(TestResults previous, Planning.TestPlan plan)
     {
         if (previous.TestType != TestType.Capacity || previous.Capacity is null) return false;
+        // A caller's steps followed the deployment's sequence, not this host's: an engine's search does not go on from them.
+        if (previous.Capacity.SteppedBy != CapacityStepping.Engine || plan.CallerSteps) return false;
         var (a, b) = (previous.Profile, plan.Profile);
         bool sameLoad = a.MailboxCount == b.MailboxCount && a.IopsPerMailbox == b.IopsPerMailbox && a.HeadroomPercent == b.HeadroomPercent
             && a.MailboxSizeMB == b.MailboxSizeMB && a.DatabaseCount == b.DatabaseCount && a.CopiesPerDatabase == b.CopiesPerDatabase

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using ExchStorageTest.Engine.Capacity;
+using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Storage;
 using ExchStorageTest.Engine.Verdict;
@@ -31,8 +32,26 @@ public static class CapacityRun
         {
             BoundSeconds = timing.BoundSeconds, SettleSeconds = timing.SettleSeconds, StepSeconds = timing.WindowSeconds,
             StartMailboxes = plan.Profile.MailboxCount, ResolutionPercent = CapacitySequence.ResolutionPercent, PaceFactor = Tuner.PaceFactor,
+            SteppedBy = plan.CallerSteps ? CapacityStepping.Caller : CapacityStepping.Engine,
         };
         r.Settings.LoadModel = "Paced";
+        var windows = new Dictionary<int, List<InstanceResult>>();
+        if (plan.CallerSteps) CallerSteps(ctx, timing, ctx.CapacitySteps!, windows);
+        else EngineSteps(ctx, timing, windows);
+        search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+        var a = search.Answer;
+        KeepAnsweringWindow(ctx, windows);
+        ctx.Log(a.Mailboxes > 0
+            ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
+            : "Capacity: no step passed.");
+        if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+    }
+
+    /// <summary>The engine's own search: <see cref="CapacitySequence.Next"/> chooses each step, within the time bound; a stopped search resumes.</summary>
+    private static void EngineSteps(RunContext ctx, CapacityTiming timing, Dictionary<int, List<InstanceResult>> windows)
+    {
+        var plan = ctx.Plan;
+        var search = ctx.Results.Capacity!;
         ctx.Log(TestRunner.F($"Capacity search: from {plan.Profile.MailboxCount} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox (headroom {plan.Profile.HeadroomPercent:0.#}%), doubling until a step fails, then bisecting to {CapacitySequence.ResolutionPercent:0.#}%; each step settles {timing.SettleSeconds:0.#} s and measures {timing.WindowSeconds:0.#} s; the whole search within {timing.BoundSeconds:0} s ({timing.StepsThatFit} steps fit after the {timing.WarmupSeconds:0.#} s warm-up)."));
         var clock = Stopwatch.StartNew();
         bool warm = false;
@@ -45,14 +64,13 @@ public static class CapacityRun
             search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
             ctx.Log($"Resuming the capacity search of {Path.GetFileName(previous.SavedPath)} ({previous.Completion}): its {search.Steps.Count} finished steps ({string.Join(", ", search.Steps.Select(s => $"{s.Mailboxes} {(s.Passed ? "Pass" : "Fail")}"))}) count as this run's.");
         }
-        var windows = new Dictionary<int, List<InstanceResult>>();
         while (true)
         {
-            if (ctx.Cancel.IsCancellationRequested) { End(ctx, "Stopped", "the search was stopped"); break; }
+            if (ctx.Cancel.IsCancellationRequested) { End(ctx, CapacityStopReasons.Stopped, "the search was stopped"); break; }
             if (CapacitySequence.Next(plan.Profile.MailboxCount, outcomes) is not int mailboxes)
             {
                 var (pass, fail) = CapacitySequence.Bracket(outcomes);
-                End(ctx, fail is null ? "MaximumReached" : "Resolved", fail is null
+                End(ctx, fail is null ? CapacityStopReasons.MaximumReached : CapacityStopReasons.Resolved, fail is null
                     ? $"{pass} mailboxes passed, the most the search tries"
                     : pass is int p ? $"{p} mailboxes pass and {fail} fail, within the {CapacitySequence.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox fails");
                 break;
@@ -60,26 +78,80 @@ public static class CapacityRun
             double elapsed = clock.Elapsed.TotalSeconds + (warm ? 0 : timing.WarmupSeconds);
             if (!timing.Fits(elapsed))
             {
-                End(ctx, "TimeBoundReached", TestRunner.F($"the time bound ({timing.BoundSeconds:0} s) leaves no room for the {mailboxes}-mailbox step"));
+                End(ctx, CapacityStopReasons.TimeBoundReached, TestRunner.F($"the time bound ({timing.BoundSeconds:0} s) leaves no room for the {mailboxes}-mailbox step"));
                 break;
             }
-            var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm, windows);
+            var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm, measureAtUtc: null, windows);
             warm = true;
-            if (step is null) { End(ctx, ctx.Cancel.IsCancellationRequested ? "Stopped" : "Failed", ctx.Cancel.IsCancellationRequested ? "the search was stopped during a step; the finished steps are kept" : "a step could not finish"); break; }
-            search.Steps.Add(step);
+            if (step is null) { EndUnfinished(ctx); break; }
             outcomes.Add(new StepOutcome(step.Mailboxes, step.Passed));
-            search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
-            ctx.Checkpoint();
-            if (step.IoErrors > 0 && !plan.Request.ContinueOnError) { End(ctx, "Failed", $"an I/O error failed the {mailboxes}-mailbox step"); break; }
-            if (r.Completion == "Failed") { End(ctx, "Failed", $"an I/O worker failed during the {mailboxes}-mailbox step"); break; }
+            if (Record(ctx, step, announce: false)) break;
         }
-        search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
-        var a = search.Answer;
-        KeepAnsweringWindow(ctx, windows);
-        ctx.Log(a.Mailboxes > 0
-            ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
-            : "Capacity: no step passed.");
-        if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+    }
+
+    /// <summary>
+    /// A search stepped by its caller (several hosts stepping together, docs/capacity.md "Several hosts"): no load while
+    /// it waits for the caller's next command; each step measures from the caller's instant and is announced as a
+    /// <see cref="EventTypes.CapacityStep"/> event; the caller's <c>end</c> says why the search ended. The caller holds
+    /// the time bound and chooses the steps, so there is no resume and no bound here.
+    /// </summary>
+    private static void CallerSteps(RunContext ctx, CapacityTiming timing, CapacityControl control, Dictionary<int, List<InstanceResult>> windows)
+    {
+        var search = ctx.Results.Capacity!;
+        ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first (at most {timing.WarmupSeconds:0.#} s). Waiting for the first step ..."));
+        bool warm = false;
+        while (true)
+        {
+            ctx.BeginPhase("WaitingForStep");
+            switch (control.TryTake(ctx.Cancel))
+            {
+                case null:
+                    End(ctx, CapacityStopReasons.Stopped, "the search was stopped");
+                    return;
+                case CapacityEndCommand end:
+                    EndAsCaller(ctx, end);
+                    return;
+                case CapacityStepCommand next:
+                    var step = RunStep(ctx, timing, search.Steps.Count + 1, next.Mailboxes, warmFirst: !warm, next.MeasureAtUtc, windows);
+                    warm = true;
+                    if (step is null) { EndUnfinished(ctx); return; }
+                    if (Record(ctx, step, announce: true)) return;
+                    break;
+            }
+        }
+    }
+
+    /// <summary>
+    /// A judged step joins the search: the answer so far, a checkpoint (a stop keeps it), the caller told when it steps
+    /// the search; then today's rules end the search on an I/O error (unless ContinueOnError) or a failed worker.
+    /// </summary>
+    private static bool Record(RunContext ctx, CapacityStep step, bool announce)
+    {
+        var search = ctx.Results.Capacity!;
+        search.Steps.Add(step);
+        search.Answer = CapacitySearch.Answer(ctx.Plan.Profile, search.Steps);
+        ctx.Checkpoint();
+        if (announce) ctx.Events.Emit(EventTypes.CapacityStep, w => CapacityFieldsWriter.WriteStep(w, step));
+        if (step.IoErrors > 0 && !ctx.Plan.Request.ContinueOnError) { End(ctx, CapacityStopReasons.Failed, $"an I/O error failed the {step.Mailboxes}-mailbox step"); return true; }
+        if (ctx.Results.Completion == "Failed") { End(ctx, CapacityStopReasons.Failed, $"an I/O worker failed during the {step.Mailboxes}-mailbox step"); return true; }
+        return false;
+    }
+
+    /// <summary>A step that has no verdict: stopped during it, or it could not finish.</summary>
+    private static void EndUnfinished(RunContext ctx)
+    {
+        if (ctx.Cancel.IsCancellationRequested) End(ctx, CapacityStopReasons.Stopped, "the search was stopped during a step; the finished steps are kept");
+        else End(ctx, CapacityStopReasons.Failed, "a step could not finish");
+    }
+
+    /// <summary>The caller's <c>end</c>: its reason is one a search gives (else Failed, with a warning), its words the stop message.</summary>
+    private static void EndAsCaller(RunContext ctx, CapacityEndCommand end)
+    {
+        string? reason = CapacityStopReasons.All.FirstOrDefault(x => string.Equals(x, end.StopReason, StringComparison.OrdinalIgnoreCase));
+        if (reason is null)
+            ctx.Warn($"The caller ended the search with the stop reason '{end.StopReason}', which is not one of {string.Join(", ", CapacityStopReasons.All)}: recorded as {CapacityStopReasons.Failed}.");
+        string message = string.IsNullOrWhiteSpace(end.Message) ? "the caller ended the search" : end.Message.Trim().TrimEnd('.');
+        End(ctx, reason ?? CapacityStopReasons.Failed, reason is null ? $"{message} (stop reason '{end.StopReason}')" : message);
     }
 
     private static void End(RunContext ctx, string reason, string message)
@@ -87,8 +159,8 @@ public static class CapacityRun
         var search = ctx.Results.Capacity!;
         search.StopReason = reason;
         search.StopMessage = message;
-        if (reason == "Stopped") ctx.Results.Completion = "Stopped";
-        if (reason == "Failed") ctx.Results.Completion = "Failed";
+        if (reason == CapacityStopReasons.Stopped) ctx.Results.Completion = "Stopped";
+        if (reason == CapacityStopReasons.Failed) ctx.Results.Completion = "Failed";
         ctx.Log($"Capacity search ended: {message}.");
     }
 
@@ -100,7 +172,12 @@ public static class CapacityRun
     internal static int SessionsFor(double pacedIops, double readLimitMs, int instances, int? given) =>
         given ?? Math.Clamp((int)Math.Ceiling(2 * pacedIops * readLimitMs / 1000), Math.Max(2, instances), MaxSessions);
 
-    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, Dictionary<int, List<InstanceResult>> windows)
+    /// <summary>
+    /// One step: sessions for its paced rate, the search's one warm-up first, settling, then the measured window judged.
+    /// With the caller's <paramref name="measureAtUtc"/> the warm-up ends in time to settle and the settling lasts until
+    /// that instant, so every host's window starts together; an instant already gone settles the usual time, late.
+    /// </summary>
+    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, DateTime? measureAtUtc, Dictionary<int, List<InstanceResult>> windows)
     {
         var plan = ctx.Plan;
         double target = CapacitySearch.TargetIops(plan.Profile, mailboxes);
@@ -116,11 +193,13 @@ public static class CapacityRun
         phase.Start();
         try
         {
-            if (warmFirst) Warmup(ctx, phase, timing);
+            if (warmFirst) Warmup(ctx, phase, timing, measureAtUtc);
             if (ctx.Cancel.IsCancellationRequested || phase.Driver.StoppedByError) return null;
             ctx.BeginPhase(name);
-            ctx.Log(TestRunner.F($"{name}: {sessions} sessions paced at {paced:0.###} IOPS ({Tuner.PaceFactor:0.00} x the target {target:0.###}); settling {timing.SettleSeconds:0.#} s."));
-            phase.Run(timing.SettleSeconds, Math.Min(plan.SampleIntervalSeconds, 2), name, null);
+            var settleUntil = SettleUntil(ctx, timing, measureAtUtc, name);
+            ctx.Log(TestRunner.F($"{name}: {sessions} sessions paced at {paced:0.###} IOPS ({Tuner.PaceFactor:0.00} x the target {target:0.###}); settling until {settleUntil:HH:mm:ss.fff} UTC ({(settleUntil - DateTime.UtcNow).TotalSeconds:0.#} s)."));
+            // The settling's length is read from the clock last, so the window opens at the instant itself.
+            phase.Run(Math.Max(0, (settleUntil - DateTime.UtcNow).TotalSeconds), Math.Min(plan.SampleIntervalSeconds, 2), name, null);
             if (ctx.Cancel.IsCancellationRequested) return null;
             var start = DateTime.UtcNow;
             phase.BeginMeasuring();
@@ -145,13 +224,30 @@ public static class CapacityRun
         return step;
     }
 
-    /// <summary>The search's one warm-up, until each cache model is ~90% full or its bound has passed.</summary>
-    private static void Warmup(RunContext ctx, LoadPhase phase, CapacityTiming timing)
+    /// <summary>
+    /// The search's one warm-up, until each cache model is ~90% full or its bound has passed: the plan's warm-up, or with
+    /// the caller's instant, until the first step must start settling to measure at it.
+    /// </summary>
+    private static void Warmup(RunContext ctx, LoadPhase phase, CapacityTiming timing, DateTime? measureAtUtc)
     {
         ctx.BeginPhase("Warmup");
-        ctx.Log(TestRunner.F($"Attaining prerequisites: warming the database cache at the first step's rate (at most {timing.WarmupSeconds:0.#} s)."));
+        double bound = measureAtUtc is DateTime at ? Math.Max(0, (at.AddSeconds(-timing.SettleSeconds) - DateTime.UtcNow).TotalSeconds) : timing.WarmupSeconds;
+        ctx.Log(TestRunner.F($"Attaining prerequisites: warming the database cache at the first step's rate (at most {bound:0.#} s{(measureAtUtc is null ? "" : ", until the step settles for its measuring instant")})."));
         Func<bool> full = () => ctx.Instances.TrueForAll(w => w.Cache.Resident >= w.Cache.Capacity * 0.9);
-        phase.Run(timing.WarmupSeconds, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", full);
+        phase.Run(bound, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", full);
+    }
+
+    /// <summary>
+    /// When a step's settling ends and its window opens: the settle time from now, or the caller's instant. An instant
+    /// already gone cannot be kept: the step settles the usual time and measures late, which its measureStartUtc shows.
+    /// </summary>
+    private static DateTime SettleUntil(RunContext ctx, CapacityTiming timing, DateTime? measureAtUtc, string name)
+    {
+        var now = DateTime.UtcNow;
+        if (measureAtUtc is DateTime at && at > now) return at;
+        if (measureAtUtc is DateTime passed)
+            ctx.Warn(TestRunner.F($"{name}: the caller's measuring instant {passed:o} passed {(now - passed).TotalSeconds:F1} s before the step was ready to settle; it settles {timing.SettleSeconds:0.#} s and measures from then, late against the other hosts."));
+        return now.AddSeconds(timing.SettleSeconds);
     }
 
     /// <summary>The step's window judged as a Performance test of this many mailboxes: the same document shape, the same judge.</summary>

@@ -42,6 +42,8 @@ internal sealed class RunContext : IDisposable
     public TestPlan Plan { get; }
     public EventWriter Events { get; }
     public CancellationToken Cancel { get; }
+    /// <summary>The caller's steps of a caller-stepped capacity search (<see cref="TestPlan.CallerSteps"/>); null for every other run.</summary>
+    public Capacity.CapacityControl? CapacitySteps { get; init; }
     public WorkloadShape Shape { get; }
     public TestResults Results { get; }
     /// <summary>The results file: the intended name until the first save claims it (then possibly "_2" ...).</summary>

@@ -53,11 +53,14 @@ public static class TestRunner
     internal static TimeSpan NextWait(TimeSpan left) =>
         left <= TimeSpan.Zero ? TimeSpan.Zero : left < TimeSpan.FromSeconds(1) ? left : TimeSpan.FromSeconds(1);
 
-    public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel)
+    /// <summary>Runs <paramref name="plan"/>; <paramref name="capacitySteps"/> carries the caller's steps when its capacity search is stepped by its caller (<see cref="TestPlan.CallerSteps"/>).</summary>
+    public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel, Capacity.CapacityControl? capacitySteps = null)
     {
+        if (plan.CallerSteps && capacitySteps is null)
+            throw EngineException.Refused(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps {CapacityStepping.Caller} needs the control channel that carries the caller's steps: start the helper with --control-stdin and write each step after the request line (docs/protocol.md, \"Control channel\").");
         // Before anything is written: no other run may use these folders (FolderInUse names the holder).
         using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "run");
-        using var ctx = new RunContext(plan, events, cancel);
+        using var ctx = new RunContext(plan, events, cancel) { CapacitySteps = capacitySteps };
         var r = ctx.Results;
         FillSettings(ctx);
         try

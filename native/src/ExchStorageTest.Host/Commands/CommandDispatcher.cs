@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Capacity;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 
@@ -15,21 +16,21 @@ internal static class CommandDispatcher
         new ReportCommand(), new ValidationCommand(), new VersionCommand(),
     };
 
-    /// <summary>Checks and runs <paramref name="request"/> (gated already, or built by the helper itself: demo, dsc set).</summary>
-    public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel)
+    /// <summary>Checks and runs <paramref name="request"/> (gated already, or built by the helper itself: demo, dsc set); the control channel's capacity steps (<c>--control-stdin</c>) go to a run.</summary>
+    public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel, CapacityControl? capacitySteps = null)
     {
-        var work = Check(request, events);
+        var work = Check(request, events, capacitySteps);
         return work(cancel);
     }
 
-    /// <summary>The command's checks alone: its work, or a refusal.</summary>
-    public static CommandWork Check(EngineRequest request, EventWriter events)
+    /// <summary>The command's checks alone: its work, or a refusal. Only a run takes the caller's capacity steps.</summary>
+    public static CommandWork Check(EngineRequest request, EventWriter events, CapacityControl? capacitySteps = null)
     {
         var command = All.FirstOrDefault(c => string.Equals(c.Name, request.Command, StringComparison.OrdinalIgnoreCase))
             ?? throw EngineException.Refused(ErrorCodes.UnknownCommand, $"Unknown command '{request.Command}'.", request.Command);
         try
         {
-            return command.Check(request, events);
+            return command is RunCommand run ? run.Check(request, events, capacitySteps) : command.Check(request, events);
         }
         catch (EngineException ex)
         {

@@ -72,7 +72,7 @@ internal sealed class ReportCommand : IHelperCommand
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
         if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
         if (results.Count > 1 && formats != ReportFormats.None)
-            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written));
+            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written, merged));
 
         events.Emit(EventTypes.Report, w =>
         {
@@ -115,6 +115,8 @@ internal sealed class ReportCommand : IHelperCommand
                 w.WriteNumber(EventFields.Report.Merged.TargetIops, Math.Round(m.TargetTransactionalIops, 3));
                 w.WriteNumber(EventFields.Report.Merged.AchievedIops, Math.Round(m.AchievedTransactionalIops, 3));
                 if (m.MeasuringStartSkewSeconds is double skew) w.WriteNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds, skew);
+                if (m.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Report.Merged.Capacity, capacity);
+                else if (m.CapacityUnavailable is { } why) w.WriteString(EventFields.Report.Merged.CapacityUnavailable, why);
                 w.WriteEndObject();
             }
             if (comparison is not null)

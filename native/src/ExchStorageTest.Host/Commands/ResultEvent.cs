@@ -1,5 +1,6 @@
 using System.Text.Json;
 using ExchStorageTest.Engine.Metrics;
+using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Host.Commands;
@@ -52,7 +53,7 @@ internal static class ResultEvent
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);
             Latency(w, EventFields.Result.LogWriteLatencyMs, r, StreamNames.LogWrite);
             if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
-            if (r.Capacity is { } capacity) Capacity(w, capacity);
+            if (r.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Result.Capacity, capacity);
             if (r.Settings.StartAtUtc is DateTime start) w.WriteString(EventFields.Result.StartAtUtc, start);
             if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString(EventFields.Result.MeasureAtUtc, agreed);
             if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString(EventFields.Result.MeasuringStartUtc, measured);
@@ -89,40 +90,6 @@ internal static class ResultEvent
         foreach (var i in r.Instances)
             foreach (var s in i.Streams) total += s.OperationsPerSecond;
         return total;
-    }
-
-    /// <summary>A capacity search's answer and its load curve, one point a step.</summary>
-    private static void Capacity(Utf8JsonWriter w, CapacityResult c)
-    {
-        var a = c.Answer;
-        w.WriteStartObject(EventFields.Result.Capacity);
-        w.WriteNumber(EventFields.Result.CapacityFields.Mailboxes, a.Mailboxes);
-        w.WriteNumber(EventFields.Result.CapacityFields.MailboxesWithoutHeadroom, a.MailboxesWithoutHeadroom);
-        if (a.LimitingMailboxes is int limiting) w.WriteNumber(EventFields.Result.CapacityFields.LimitingMailboxes, limiting);
-        if (a.LimitingRule is string rule) w.WriteString(EventFields.Result.CapacityFields.LimitingRule, rule);
-        w.WriteBoolean(EventFields.Result.CapacityFields.Resolved, a.Resolved);
-        w.WriteNumber(EventFields.Result.CapacityFields.RequiredMailboxes, a.RequiredMailboxes);
-        w.WriteNumber(EventFields.Result.CapacityFields.PercentOverRequirement, a.PercentOverRequirement);
-        w.WriteNumber(EventFields.Result.CapacityFields.ReserveIops, a.ReserveIops);
-        w.WriteString(EventFields.Result.CapacityFields.StopReason, c.StopReason);
-        w.WriteString(EventFields.Result.CapacityFields.StopMessage, c.StopMessage);
-        w.WriteStartArray(EventFields.Result.CapacityFields.Steps);
-        foreach (var s in c.Steps)
-        {
-            w.WriteStartObject();
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.Mailboxes, s.Mailboxes);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.TargetIops, s.TargetIops);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.AchievedIops, s.AchievedIops);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.DbReadLatencyAvgMs, s.DatabaseReadLatencyAverageMs);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.DbReadLatencyP99Ms, s.DatabaseReadLatencyP99Ms);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.LogWriteLatencyAvgMs, s.LogWriteLatencyAverageMs);
-            w.WriteNumber(EventFields.Result.CapacityFields.Step.LogWriteLatencyP99Ms, s.LogWriteLatencyP99Ms);
-            w.WriteString(EventFields.Result.CapacityFields.Step.Result, s.Passed ? "Pass" : "Fail");
-            if (s.LimitingRule is string r) w.WriteString(EventFields.Result.CapacityFields.Step.LimitingRule, r);
-            w.WriteEndObject();
-        }
-        w.WriteEndArray();
-        w.WriteEndObject();
     }
 
     /// <summary>The raw stream mix has no Exchange streams: each named stream's figures go in instead.</summary>

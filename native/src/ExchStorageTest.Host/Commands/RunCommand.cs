@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Capacity;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Runs;
@@ -9,9 +10,12 @@ internal sealed class RunCommand : IHelperCommand
 {
     public string Name => HelperCommands.Run;
 
-    public CommandWork Check(EngineRequest request, EventWriter events)
+    public CommandWork Check(EngineRequest request, EventWriter events) => Check(request, events, capacitySteps: null);
+
+    /// <summary>With the control channel's capacity steps (<c>--control-stdin</c>): a capacity search may be stepped by its caller.</summary>
+    public CommandWork Check(EngineRequest request, EventWriter events, CapacityControl? capacitySteps)
     {
         var plan = TestPlanner.Plan(request);
-        return cancel => ResultEvent.Finish(events, TestRunner.Run(plan, events, cancel));
+        return cancel => ResultEvent.Finish(events, TestRunner.Run(plan, events, cancel, capacitySteps));
     }
 }

@@ -16,17 +16,28 @@ public sealed class EngineProcess : IDisposable
     private readonly Thread _reader;
     private readonly System.Text.StringBuilder _stderr = new();
 
-    public EngineProcess(string request)
+    /// <param name="request">The request JSON.</param>
+    /// <param name="controlChannel">Started with --control-stdin: the request is the first line and standard input stays open for <see cref="Send"/>.</param>
+    public EngineProcess(string request, bool controlChannel = false)
     {
         string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");
         var psi = new ProcessStartInfo("dotnet") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         psi.ArgumentList.Add(dll);
+        if (controlChannel) psi.ArgumentList.Add("--control-stdin");
         psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
         _process = Process.Start(psi)!;
         _process.ErrorDataReceived += (_, e) => { if (e.Data is not null) lock (_stderr) _stderr.AppendLine(e.Data); };
         _process.BeginErrorReadLine();
-        _process.StandardInput.Write(request);
-        _process.StandardInput.Close();
+        if (controlChannel)
+        {
+            _process.StandardInput.WriteLine(request.ReplaceLineEndings(" "));
+            _process.StandardInput.Flush();
+        }
+        else
+        {
+            _process.StandardInput.Write(request);
+            _process.StandardInput.Close();
+        }
         _reader = new Thread(() =>
         {
             string? line;
@@ -59,6 +70,24 @@ public sealed class EngineProcess : IDisposable
             if (e.GetProperty("type").GetString() == type) return e;
         }
         throw new TimeoutException($"No '{type}' event from the engine (events: {string.Join(", ", _events.Select(x => x.GetProperty("type").GetString()))}; stderr: {StandardError}).");
+    }
+
+    /// <summary>Writes one line to the control channel (<c>--control-stdin</c>).</summary>
+    public void Send(string line)
+    {
+        _process.StandardInput.WriteLine(line);
+        _process.StandardInput.Flush();
+    }
+
+    /// <summary>Waits for the next event of <paramref name="type"/> that <paramref name="match"/> accepts (keeping every event on the way).</summary>
+    public JsonElement WaitFor(string type, Func<JsonElement, bool> match, int timeoutSeconds = 120)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(timeoutSeconds);
+        while (true)
+        {
+            var e = WaitFor(type, Math.Max(1, (int)Math.Ceiling((deadline - DateTime.UtcNow).TotalSeconds)));
+            if (match(e)) return e;
+        }
     }
 
     /// <summary>Sends a real signal (SIGINT, SIGTERM, SIGKILL) to the helper.</summary>
