@@ -158,7 +158,8 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         # A bound for about two steps of a 4 s window (1 s samples, 2 s settling) after a 2 s warm-up; the counts and
         # verdicts are the storage's, so the test holds the structure and the rule, not a number of mailboxes.
         $collected = Join-Path $Data 'capacity'
-        $at = [DateTime]::UtcNow.AddSeconds(25)
+        # Room to check both hosts (copying the module to them when this test runs first).
+        $at = [DateTime]::UtcNow.AddSeconds(45)
         $options = @{ TestType = 'Capacity'; Duration = [TimeSpan]::FromSeconds(26); SampleIntervalSeconds = 1; Warmup = [TimeSpan]::FromSeconds(2); Force = $true }
         $run = Invoke-Collected -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $options
         $run.Failure | Should -BeNullOrEmpty

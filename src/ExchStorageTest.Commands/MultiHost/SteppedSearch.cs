@@ -39,6 +39,8 @@ end { $search.Finish($PSCmdlet) }";
         private readonly ConcurrentQueue<string> _events = new ConcurrentQueue<string>();
         private readonly AutoResetEvent _arrived = new AutoResetEvent(false);
         private bool _finished;
+        /// <summary>The orchestrator ended the search (end or stop): the end of its input adds nothing.</summary>
+        private bool _told;
 
         private SteppedSearch(JsonObject request, string? profileName)
         {
@@ -73,7 +75,11 @@ end { $search.Finish($PSCmdlet) }";
             string command = space < 0 ? trimmed : trimmed.Substring(0, space);
             JsonObject? argument = space < 0 ? null : JsonReader.Parse(trimmed.Substring(space + 1)) as JsonObject;
             _job.Send(command, argument);
-            if (command != ControlCommands.Step) Finish(cmdlet);
+            if (command != ControlCommands.Step)
+            {
+                _told = true;
+                Finish(cmdlet);
+            }
             else
             {
                 Relay(cmdlet, untilStep: true);
@@ -86,7 +92,7 @@ end { $search.Finish($PSCmdlet) }";
         public void Finish(PSCmdlet cmdlet)
         {
             if (_finished) return;
-            if (_job.JobStateInfo.State == JobState.Running) _job.Send(ControlCommands.Stop);
+            if (!_told && _job.JobStateInfo.State == JobState.Running) _job.Send(ControlCommands.Stop);
             Relay(cmdlet, untilStep: false);
             WriteEnd(cmdlet);
         }
