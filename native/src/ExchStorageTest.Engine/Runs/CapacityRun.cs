@@ -98,7 +98,7 @@ public static class CapacityRun
     private static void CallerSteps(RunContext ctx, CapacityTiming timing, CapacityControl control, Dictionary<int, List<InstanceResult>> windows)
     {
         var search = ctx.Results.Capacity!;
-        ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first (at most {timing.WarmupSeconds:0.#} s). Waiting for the first step ..."));
+        ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first, until it is ~90% full or the step must settle for its instant. Waiting for the first step ..."));
         bool warm = false;
         while (true)
         {
