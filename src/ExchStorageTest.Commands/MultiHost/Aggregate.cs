@@ -15,9 +15,7 @@ namespace ExchStorageTest.MultiHost
         /// <summary>AchievedIopsSource when the engine merged every host's results.</summary>
         public const string FromReport = "Report";
 
-        /// <summary>The aggregate; <paramref name="stepSkewSeconds"/> is a capacity search's largest skew between the hosts' measuring starts in a step (measured by the orchestrator), null for a test.</summary>
-        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath,
-            double? stepSkewSeconds = null)
+        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
         {
             ReportAggregate? merged = report?.Aggregate;
             bool everyHost = merged != null && merged.Hosts == results.Count;
@@ -29,7 +27,7 @@ namespace ExchStorageTest.MultiHost
                 Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? "Pass" : "Fail",
                 StartAtUtc = startAtUtc,
                 MeasureAtUtc = measureAtUtc,
-                MeasuringStartSkewSeconds = stepSkewSeconds ?? merged?.MeasuringStartSkewSeconds,
+                MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,
                 HostCount = hosts.Count,
                 PassedHostCount = passed,
                 FailedHosts = failures.Select(f => f.Name ?? "").ToArray(),

@@ -102,7 +102,6 @@ namespace ExchStorageTest.MultiHost
                 outcomes.Add(outcome);
                 var starts = judged.Select(j => UtcTime.Parse(j.Step!.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Run.Host.Skew!.Skew).OfType<DateTime>().ToList();
                 double skew = starts.Count < 2 ? 0 : (starts.Max() - starts.Min()).TotalSeconds;
-                _stepSkewSeconds = Math.Max(_stepSkewSeconds ?? 0, Math.Round(skew, 3));
                 _cmdlet.WriteVerbose(string.Format(CultureInfo.InvariantCulture, "{0}: {1} for the deployment ({2}); the hosts' windows started within {3:0.###} s of each other.",
                     name, outcome.Passed ? "Pass" : "Fail", string.Join("; ", judged.Select(j => Describe(j.Run.Host, j.Step!))), skew));
             }

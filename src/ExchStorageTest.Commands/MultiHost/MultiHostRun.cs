@@ -65,8 +65,6 @@ catch {
         private readonly object _gate = new object();
         private readonly List<HostRun> _runs = new List<HostRun>();
         private bool _stopped;
-        /// <summary>A capacity search's largest skew between the hosts' measuring starts in one step, on this computer's clock.</summary>
-        private double? _stepSkewSeconds;
 
         public MultiHostRun(InvokeStorageTestCommand cmdlet, RunSettings settings, HostConnector connector, PSModuleInfo module)
         {
@@ -168,7 +166,7 @@ catch {
         private void Finish(string runId, MailboxProfile profile, string outputPath, DateTime? startAt, double lead, List<TestResult> results)
         {
             DateTime? measureAt = startAt?.AddSeconds(lead);
-            AggregateResult aggregate = Aggregate.Build(runId, startAt, measureAt, _connector.Hosts, results, Report(results, outputPath), outputPath, _stepSkewSeconds);
+            AggregateResult aggregate = Aggregate.Build(runId, startAt, measureAt, _connector.Hosts, results, Report(results, outputPath), outputPath);
             foreach (TestResult result in results) _cmdlet.WriteObject(result);
             _cmdlet.WriteObject(aggregate);
             try

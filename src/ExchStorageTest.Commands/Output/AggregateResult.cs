@@ -18,8 +18,8 @@ namespace ExchStorageTest
         /// <summary>The agreed UTC instant every host started measuring, on this computer's clock.</summary>
         public DateTime? MeasureAtUtc { get; set; }
         /// <summary>
-        /// The largest difference between two hosts' actual measuring starts, in seconds: from the engine's merge (each on its
-        /// own clock); for a capacity search, the largest of its steps' (on this computer's clock, each host's skew taken off).
+        /// The largest difference between two hosts' actual measuring starts (each on its own clock), in seconds, from the
+        /// engine's merge; for a capacity search whose hosts stepped together, the largest of its steps'.
         /// </summary>
         public double? MeasuringStartSkewSeconds { get; set; }
         /// <summary>Every host of the run, the failed ones included.</summary>

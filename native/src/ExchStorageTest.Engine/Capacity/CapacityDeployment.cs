@@ -97,13 +97,20 @@ public static class CapacityDeployment
 
     /// <summary>
     /// The deployment's answer over its steps: the same arithmetic as one host's, against the requirement of every host's
-    /// profile together (mailboxes and IOPS x the hosts), so its headroom line reads as the deployment's.
+    /// profile together (mailboxes and IOPS x the hosts), so its headroom line reads as the deployment's. Whether it is
+    /// resolved is judged where the search decided, in mailboxes a host: a deployment step's count is a multiple of the
+    /// hosts, so its bracket (say 56 pass, 60 fail) is coarser than the resolution in deployment mailboxes would ask.
     /// </summary>
-    public static CapacityAnswer Answer(MailboxProfile hostProfile, int hosts, IReadOnlyList<CapacityStep> deploymentSteps) =>
-        CapacitySearch.Answer(new MailboxProfile
+    public static CapacityAnswer Answer(MailboxProfile hostProfile, int hosts, IReadOnlyList<CapacityStep> deploymentSteps)
+    {
+        var answer = CapacitySearch.Answer(new MailboxProfile
         {
             MailboxCount = hostProfile.MailboxCount * hosts, IopsPerMailbox = hostProfile.IopsPerMailbox,
             HeadroomPercent = hostProfile.HeadroomPercent, MailboxSizeMB = hostProfile.MailboxSizeMB,
             DatabaseCount = hostProfile.DatabaseCount * hosts, CopiesPerDatabase = hostProfile.CopiesPerDatabase,
         }, deploymentSteps);
+        var perHost = CapacitySearch.Answer(hostProfile, deploymentSteps.Select(s => new CapacityStep { Mailboxes = s.Mailboxes / hosts, Passed = s.Passed, Reasons = s.Reasons }).ToList());
+        answer.Resolved = perHost.Resolved;
+        return answer;
+    }
 }

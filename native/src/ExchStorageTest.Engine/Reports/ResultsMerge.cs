@@ -55,8 +55,19 @@ public static class ResultsMerge
         };
     }
 
+    /// <summary>
+    /// The largest difference between the hosts' measuring starts (each on its own clock). Hosts whose capacity searches
+    /// stepped together measured once a step, so theirs is the largest over the steps, step k against step k.
+    /// </summary>
     private static double? MeasuringStartSkew(IReadOnlyList<TestResults> hosts)
     {
+        int steps = hosts.Count < 2 || !hosts.All(h => h.Capacity is { SteppedBy: CapacityStepping.Caller }) ? 0 : hosts.Min(h => h.Capacity!.Steps.Count);
+        if (steps > 0)
+            return Math.Round(Enumerable.Range(0, steps).Max(k =>
+            {
+                var starts = hosts.Select(h => h.Capacity!.Steps[k].MeasureStartUtc).ToList();
+                return (starts.Max() - starts.Min()).TotalSeconds;
+            }), 3);
         var starts = hosts.Select(h => h.Timeline.CollectionStartUtc).OfType<DateTime>().ToList();
         return starts.Count < 2 ? null : Math.Round((starts.Max() - starts.Min()).TotalSeconds, 3);
     }

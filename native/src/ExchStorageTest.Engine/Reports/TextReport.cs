@@ -171,6 +171,8 @@ public static class TextReport
     private static string MeasuringWindow(MergedResults merged)
     {
         if (merged.MeasuringStartSkewSeconds is not double skew) return "";
+        if (merged.Capacity is not null)
+            return $"  The hosts stepped together: in every step their measuring starts differ by at most {JetFormat.Number(skew, 3)} s.\n";
         var agreed = merged.Hosts.Select(h => h.Settings.MeasureAtUtc).OfType<DateTime>().ToList();
         string start = agreed.Count == merged.Hosts.Count
             ? string.Create(CultureInfo.InvariantCulture, $"  Agreed measuring start: {agreed.Min():yyyy-MM-dd HH:mm:ss.fff} UTC; ")

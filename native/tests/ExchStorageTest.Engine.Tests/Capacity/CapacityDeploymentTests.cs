@@ -69,6 +69,23 @@ public class CapacityDeploymentTests
     }
 
     [Fact]
+    public void A_deployment_is_resolved_where_its_hosts_search_was_in_mailboxes_a_host()
+    {
+        // 28 pass and 30 fail a host is within 5% of 28 (2 mailboxes); as a deployment of two, 56 and 60 are 4 apart,
+        // more than 5% of 56 (3), but no count between them exists for two hosts stepping together.
+        var a = new List<CapacityStep> { Step(1, 20, true, 11, 2), Step(2, 40, false, 20, 14), Step(3, 30, false, 16, 14), Step(4, 28, true, 15, 3) };
+        var b = new List<CapacityStep> { Step(1, 20, true, 11, 2), Step(2, 40, true, 21, 5), Step(3, 30, true, 16, 5), Step(4, 28, true, 15, 3) };
+        var steps = CapacityDeployment.Steps(new (string, IReadOnlyList<CapacityStep>)[] { ("hostA", a), ("hostB", b) });
+        var answer = CapacityDeployment.Answer(new MailboxProfile { MailboxCount = 20, IopsPerMailbox = 0.5 }, 2, steps);
+        Assert.Equal(56, answer.Mailboxes);
+        Assert.Equal(60, answer.LimitingMailboxes);
+        Assert.True(answer.Resolved);
+        // One step short of the bracket (30 fail, 27 pass a host: 3 apart, more than 5% of 27) is not resolved.
+        var shorter = CapacityDeployment.Steps(new (string, IReadOnlyList<CapacityStep>)[] { ("hostA", a.Take(3).Append(Step(4, 27, true, 14, 3)).ToList()), ("hostB", b.Take(3).Append(Step(4, 27, true, 14, 3)).ToList()) });
+        Assert.False(CapacityDeployment.Answer(new MailboxProfile { MailboxCount = 20, IopsPerMailbox = 0.5 }, 2, shorter).Resolved);
+    }
+
+    [Fact]
     public void Steps_that_did_not_go_together_are_refused()
     {
         var a = new List<CapacityStep> { Step(1, 100, true, 14, 2), Step(2, 200, true, 27, 4) };
