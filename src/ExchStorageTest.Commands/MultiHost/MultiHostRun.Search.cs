@@ -27,12 +27,15 @@ namespace ExchStorageTest.MultiHost
         private bool IsCapacitySearch => _settings.TestType == nameof(TestType.Capacity);
 
         /// <summary>The first step measures after the warm-up and settling the plans give (the search's timing, the same on every host).</summary>
-        private static double SearchLead(IEnumerable<RemoteHost> hosts) =>
-            hosts.Max(h => SearchTiming.From(h.Plan).WarmupSeconds + SearchTiming.From(h.Plan).SettleSeconds);
+        private static double SearchLead(IEnumerable<RemoteHost> hosts)
+        {
+            SearchTiming timing = SearchTiming.Of(hosts);
+            return timing.WarmupSeconds + timing.SettleSeconds;
+        }
 
         private void Search(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, string activity)
         {
-            var timing = hosts.Select(h => SearchTiming.From(h.Plan)).Aggregate(SearchTiming.Together);
+            SearchTiming timing = SearchTiming.Of(hosts);
             int progressId = 1;
             foreach (RemoteHost host in hosts)
             {
@@ -144,7 +147,7 @@ namespace ExchStorageTest.MultiHost
             public double SettleSeconds { get; }
             public double StepSeconds { get; }
 
-            public static SearchTiming From(JsonObject? plan)
+            private static SearchTiming From(JsonObject? plan)
             {
                 JsonObject? c = plan?.GetObject(EventFields.Plan.Capacity);
                 double N(string field) => c?.GetNumber(field) ?? 0;
@@ -153,8 +156,11 @@ namespace ExchStorageTest.MultiHost
             }
 
             /// <summary>The hosts share their settings, so their timings agree; where they do not, the shortest bound and the longest of the rest hold for all.</summary>
-            public static SearchTiming Together(SearchTiming a, SearchTiming b) =>
-                new SearchTiming(Math.Min(a.BoundSeconds, b.BoundSeconds), Math.Max(a.WarmupSeconds, b.WarmupSeconds), Math.Max(a.SettleSeconds, b.SettleSeconds), Math.Max(a.StepSeconds, b.StepSeconds));
+            public static SearchTiming Of(IEnumerable<RemoteHost> hosts)
+            {
+                var each = hosts.Select(h => From(h.Plan)).ToList();
+                return new SearchTiming(each.Min(t => t.BoundSeconds), each.Max(t => t.WarmupSeconds), each.Max(t => t.SettleSeconds), each.Max(t => t.StepSeconds));
+            }
         }
     }
 }
