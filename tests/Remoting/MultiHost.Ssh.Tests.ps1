@@ -212,6 +212,46 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $aggregate.Report.Text | Should -BeLike '*Deployment capacity*'
     }
 
+    It 'a stop during a capacity search''s step stops every host''s engine, and each keeps the steps it finished' {
+        foreach ($machine in $MachineA, $MachineB) { Remove-Item -LiteralPath (Join-Path $Data "$machine/Results") -Recurse -Force -ErrorAction SilentlyContinue }
+        $runspace = [runspacefactory]::CreateRunspace()
+        $runspace.Open()
+        $ps = [powershell]::Create()
+        $ps.Runspace = $runspace
+        try {
+            $null = $ps.AddScript("Import-Module -Name '$Manifest'; `$ProgressPreference = 'Continue'").AddStatement().
+                AddScript('param($p, $s, $out, $at) $p | Invoke-StorageTest -TestType Capacity -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:02:00 -Warmup 00:00:02 -SampleIntervalSeconds 1 -Force').
+                AddArgument($Profile).AddArgument(@($SessionA, $SessionB)).AddArgument((Join-Path $Data 'capacity-stopped')).AddArgument([DateTime]::UtcNow.AddSeconds(45))
+            $pending = $ps.BeginInvoke()
+            # Until the second step is under way: the first is judged and saved on both hosts.
+            $deadline = [DateTime]::UtcNow.AddMinutes(3)
+            while ([DateTime]::UtcNow -lt $deadline -and -not $pending.IsCompleted -and -not ($ps.Streams.Progress | Where-Object { $_.ActivityId -eq 1 -and $_.StatusDescription -like 'Step 2: *' })) {
+                Start-Sleep -Milliseconds 250
+            }
+            # By count: enumerating a stream of a pipeline still running waits for its end.
+            $ps.Streams.Error.Count | Should -Be 0
+            @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*').Count | Should -Be 2 -Because 'each host runs one engine for its whole search'
+            $ps.Stop()
+            $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes(2)) | Should -BeTrue
+            $ps.InvocationStateInfo.State | Should -Be 'Stopped'
+        }
+        finally {
+            $ps.Dispose()
+            $runspace.Dispose()
+        }
+        @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*') | Should -BeNullOrEmpty
+        foreach ($machine in $MachineA, $MachineB) {
+            $files = @(Get-ChildItem -LiteralPath (Join-Path $Data "$machine/Results") -Filter '*.json')
+            $files | Should -HaveCount 1
+            $stopped = Get-Content -Raw -LiteralPath $files[0].FullName | ConvertFrom-Json
+            $stopped.completion | Should -Be 'Stopped'
+            $stopped.capacity.steppedBy | Should -Be 'Caller'
+            $stopped.capacity.stopReason | Should -Be 'Stopped'
+            @($stopped.capacity.steps).Count | Should -BeGreaterOrEqual 1
+            $stopped.capacity.steps[0].mailboxes | Should -Be $Profile.MailboxCount
+        }
+    }
+
     It '-Session: every host measures over one window from the agreed instants; a closed session fails only its host' {
         $closed = New-SshRigSession -Rig $Rig -Index 0
         Remove-PSSession -Session $closed
