@@ -185,6 +185,35 @@ Describe 'A DatabaseBackup test at the console' {
         $list | Should -Not -Match '(?m)^AchievedIops'
     }
 
+    It 'its reports'' Avg and Total rows are the result''s per-database and total MB/s, the total being all MB read over the wall time' {
+        # One definition of the backup's throughput: every database's bytes over the whole backup's wall time (the
+        # slowest database's elapsed time), as BackupMBPerSecond says; Avg is the mean of the databases' rates.
+        $results = Get-Content -Raw -LiteralPath $Backup.ResultsPath | ConvertFrom-Json
+        $megabytes = 0.0
+        foreach ($stream in @($results.instances | ForEach-Object { $_.streams } | Where-Object stream -eq 'BackupRead')) { $megabytes += $stream.bytes / 1MB }
+        $wallSeconds = (@($results.backup.instances.elapsedSeconds) | Measure-Object -Maximum).Maximum
+        $megabytes | Should -BeGreaterThan 0
+        [math]::Abs($Backup.BackupMBPerSecond - $megabytes / $wallSeconds) / $Backup.BackupMBPerSecond | Should -BeLessThan 0.01
+        $meanRate = (@($results.backup.instances.mbPerSecond) | Measure-Object -Average).Average
+        [math]::Abs($Backup.BackupMBPerSecondPerDatabase - $meanRate) | Should -BeLessOrEqual 0.001
+
+        # The text and HTML reports print those two figures (2 decimals) in their Avg and Total rows, and no Sum row.
+        $text = [System.IO.File]::ReadAllText((@($Backup.ReportPath) -match '[0-9a-f]\.txt$')[0])
+        $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
+        foreach ($row in @(@{ Label = 'Avg'; Value = $Backup.BackupMBPerSecondPerDatabase }, @{ Label = 'Total'; Value = $Backup.BackupMBPerSecond })) {
+            $inText = [regex]::Match($text, "(?m)^\s+$($row.Label)\s+([\d,.]+)\s*$")
+            $inHtml = [regex]::Match($html, "<td class=""grid_row_header"">$($row.Label)</td>(?:<td class=""grid_data""></td>)*<td class=""grid_data"">([\d,.]+)</td>")
+            $inText.Success | Should -BeTrue -Because "the text report has a $($row.Label) row"
+            $inHtml.Success | Should -BeTrue -Because "the HTML report has a $($row.Label) row"
+            foreach ($printed in $inText.Groups[1].Value, $inHtml.Groups[1].Value) {
+                [math]::Abs([double]::Parse($printed.Replace(',', ''), [cultureinfo]::InvariantCulture) - $row.Value) | Should -BeLessOrEqual 0.0051
+            }
+        }
+        $text | Should -Not -Match '(?m)^\s+Sum\s'
+        $text | Should -BeLike "*Total is every database's MBytes over the whole backup's wall time*"
+        $html | Should -Not -BeLike '*<td class="grid_row_header">Sum</td>*'
+    }
+
     It 'its reports state no thread count of 0 and count one copy in the singular' {
         $text = [System.IO.File]::ReadAllText((@($Backup.ReportPath) -match '[0-9a-f]\.txt$')[0])
         $text | Should -Not -Match 'Thread Count\s+0'

@@ -180,6 +180,13 @@ internal static class ReportText
                $"page fault stalls {JetFormat.Number(t.MaximumPageFaultStallsPerSecond, 0)}/sec";
     }
 
+    /// <summary>
+    /// What the backup table's two summary rows are: the result's BackupMBPerSecondPerDatabase and BackupMBPerSecond
+    /// (BackupResult.AverageMBPerSecond and TotalMBPerSecond), rendered, never recomputed.
+    /// </summary>
+    public const string BackupSummaryNote =
+        "Avg is the mean of the databases' MBytes/sec; Total is every database's MBytes over the whole backup's wall time (until the last database was read), not the sum of their rates.";
+
     public const string BufferedIoWarning =
         "This run went through the operating system's file cache (direct I/O was not available and buffered I/O was explicitly allowed). " +
         "Latencies and rates describe the cache as much as the storage; do not use them to validate a storage design.";
