@@ -21,9 +21,21 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
         $run.ExitCode | Should -Be 0
         $run.Errors | Should -BeNullOrEmpty
         $text = $run.Output -join "`n"
-        $text | Should -BeLike '*What if: Run a Capacity storage test*'
+        $text | Should -BeLike "*What if: Run a Capacity storage test with mailbox profile '*' for at most 00:00:40, the whole search's time bound (-Duration):*"
+        $text | Should -Not -BeLike '*default length*'
         # 40 s bound, 2 s warm-up, 1 s samples: settle 2 s, window max(4 x 1 s, (40 - 2) / 12 - 2) = 4 s, so 6 steps fit.
         $text | Should -BeLike '*Capacity search: from 20 mailboxes at 1 IOPS per mailbox*doubling until a step fails*bisecting to 5%*settling 2 s and measuring 4 s; one 2 s warm-up; at most 6 steps, the whole search within 40 s*'
+        Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
+    }
+
+    It 'says with -WhatIf that without -Duration the whole search is bounded by the default 30 minutes' {
+        $run = Invoke-PowerShellProcess -ImportModule "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -WhatIf"
+        $run.ExitCode | Should -Be 0
+        $run.Errors | Should -BeNullOrEmpty
+        $text = $run.Output -join "`n"
+        $text | Should -BeLike "*Run a Capacity storage test with mailbox profile '*' for at most 00:30:00, the whole search's time bound (the default):*"
+        $text | Should -BeLike '*the whole search within 1800 s*'
+        $text | Should -Not -BeLike '*default length*'
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 
