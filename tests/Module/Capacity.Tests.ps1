@@ -17,10 +17,7 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
     AfterEach { $Fixture.Remove() }
 
     It 'describes the search with -WhatIf (start, stepping, step length, bound) and writes nothing' {
-        $run = Invoke-PowerShellProcess -ImportModule "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02 -WhatIf"
-        $run.ExitCode | Should -Be 0
-        $run.Errors | Should -BeNullOrEmpty
-        $text = $run.Output -join "`n"
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02"
         $text | Should -BeLike "*What if: Run a Capacity storage test with mailbox profile '*' for at most 00:00:40, the whole search's time bound (-Duration):*"
         $text | Should -Not -BeLike '*default length*'
         # 40 s bound, 2 s warm-up, 1 s samples: settle 2 s, window max(4 x 1 s, (40 - 2) / 12 - 2) = 4 s, so 6 steps fit.
@@ -29,10 +26,7 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
     }
 
     It 'says with -WhatIf that without -Duration the whole search is bounded by the default 30 minutes' {
-        $run = Invoke-PowerShellProcess -ImportModule "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -WhatIf"
-        $run.ExitCode | Should -Be 0
-        $run.Errors | Should -BeNullOrEmpty
-        $text = $run.Output -join "`n"
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity"
         $text | Should -BeLike "*Run a Capacity storage test with mailbox profile '*' for at most 00:30:00, the whole search's time bound (the default):*"
         $text | Should -BeLike '*the whole search within 1800 s*'
         $text | Should -Not -BeLike '*default length*'

@@ -243,6 +243,15 @@ function Invoke-PowerShellProcess {
 
 #region Runspaces
 
+function Get-WhatIfText {
+    # What a command prints with -WhatIf, in a console of its own with the module imported: the What if text goes to
+    # the host, not to a stream a test could collect. The command must exit 0 without errors.
+    param([Parameter(Mandatory)][string] $Command)
+    $run = Invoke-PowerShellProcess -ImportModule "$Command -WhatIf"
+    if ($run.ExitCode -ne 0 -or $run.Errors.Count -gt 0) { throw "'$Command -WhatIf' exited $($run.ExitCode): $($run.Errors -join ' ')" }
+    $run.Output -join "`n"
+}
+
 function New-ModuleRunspace {
     # A runspace of this process with the module imported: for a pipeline that is stopped part-way, for a
     # second "host" beside the test's own session, and for the streams only the PowerShell API collects
