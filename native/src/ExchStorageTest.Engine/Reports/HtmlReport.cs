@@ -203,7 +203,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         Open(h, "Database Backup Statistics - All");
         var rows = b.Instances.Select(i => (IReadOnlyList<string>)new[] { i.Instance, JetFormat.Number(i.DatabaseSizeMB, 2), JetFormat.Elapsed(i.ElapsedSeconds), JetFormat.Number(i.MBPerSecond, 2) })
             .Append(new[] { "Avg", "", "", JetFormat.Number(b.AverageMBPerSecond, 2) })
-            .Append(new[] { "Total", "", "", JetFormat.Number(b.TotalMBPerSecond, 2) });
+            .Append(new[] { "Sum", "", "", JetFormat.Number(b.TotalMBPerSecond, 2) });
         Grid(h, new[] { "Database Instance", "Database Size (MBytes)", "Elapsed Backup Time", "MBytes Transferred/sec" }, rows);
         h.Append("<p class=\"note\">").Append(E(ReportText.BackupSummaryNote)).Append("</p>\n");
         Close(h);

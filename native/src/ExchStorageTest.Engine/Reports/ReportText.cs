@@ -182,10 +182,10 @@ internal static class ReportText
 
     /// <summary>
     /// What the backup table's two summary rows are: the result's BackupMBPerSecondPerDatabase and BackupMBPerSecond
-    /// (BackupResult.AverageMBPerSecond and TotalMBPerSecond), rendered, never recomputed.
+    /// (BackupResult.AverageMBPerSecond and TotalMBPerSecond, Jetstress's Avg and Sum rows), rendered, never recomputed.
     /// </summary>
     public const string BackupSummaryNote =
-        "Avg is the mean of the databases' MBytes/sec; Total is every database's MBytes over the whole backup's wall time (until the last database was read), not the sum of their rates.";
+        "Avg is the mean of the databases' MBytes/sec; Sum adds them (the databases are read at once): the host's backup rate, ESRP's \"MB read/sec total per server\".";
 
     public const string BufferedIoWarning =
         "This run went through the operating system's file cache (direct I/O was not available and buffered I/O was explicitly allowed). " +

@@ -205,7 +205,7 @@ public static class TextReport
         var t = new TextTable("Database Instance", "Database Size (MBytes)", "Elapsed Backup Time", "MBytes Transferred/sec");
         foreach (var i in b.Instances) t.Add(i.Instance, JetFormat.Number(i.DatabaseSizeMB, 2), JetFormat.Elapsed(i.ElapsedSeconds), JetFormat.Number(i.MBPerSecond, 2));
         t.Add("Avg", "", "", JetFormat.Number(b.AverageMBPerSecond, 2));
-        t.Add("Total", "", "", JetFormat.Number(b.TotalMBPerSecond, 2));
+        t.Add("Sum", "", "", JetFormat.Number(b.TotalMBPerSecond, 2));
         sb.Append("\nDatabase Backup Statistics - All\n");
         t.WriteTo(sb);
         sb.Append("  ").Append(ReportText.BackupSummaryNote).Append('\n');

@@ -51,7 +51,7 @@ public static class XmlReport
                     new XAttribute("elapsed-seconds", JetFormat.Number(i.ElapsedSeconds)),
                     new XAttribute("mbytes-transferred-per-sec", JetFormat.Number(i.MBPerSecond, 2)))),
                 new XElement("element", new XAttribute("name", "Avg"), new XAttribute("value", JetFormat.Number(b.AverageMBPerSecond, 2))),
-                new XElement("element", new XAttribute("name", "Total"), new XAttribute("value", JetFormat.Number(b.TotalMBPerSecond, 2)))));
+                new XElement("element", new XAttribute("name", "Sum"), new XAttribute("value", JetFormat.Number(b.TotalMBPerSecond, 2)))));
         }
         if (r.TestType == TestType.SoftRecovery && r.SoftRecovery is { } s)
         {
