@@ -20,6 +20,9 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
         $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02"
         $text | Should -BeLike "*What if: Run a Capacity storage test with mailbox profile '*' for at most 00:00:40, the whole search's time bound (-Duration):*"
         $text | Should -Not -BeLike '*default length*'
+        # A search does not tune: each step gets the sessions its paced rate needs.
+        $text | Should -BeLike '*target 20 transactional IOPS at the first step, threads: as many as each step''s paced rate needs.*'
+        $text | Should -Not -BeLike '*automatic tuning*'
         # 40 s bound, 2 s warm-up, 1 s samples: settle 2 s, window max(4 x 1 s, (40 - 2) / 12 - 2) = 4 s, so 6 steps fit.
         $text | Should -BeLike '*Capacity search: from 20 mailboxes at 1 IOPS per mailbox*doubling until a step fails*bisecting to 5%*settling 2 s and measuring 4 s; one 2 s warm-up; at most 6 steps, the whole search within 40 s*'
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty

@@ -17,13 +17,16 @@ namespace ExchStorageTest.Runs
         {
             var text = new StringBuilder();
             double targetIops = plan?.GetNumber(EventFields.Plan.TargetIops) ?? profile.TargetIops;
+            JsonObject? capacity = plan?.GetObject(EventFields.Plan.Capacity);
+            // A capacity search does not tune: each step gets the sessions its paced rate needs.
             string threads = plan?.GetNumber(EventFields.Plan.ThreadCount) is double t ? t.ToString(CultureInfo.InvariantCulture)
                 : settings.TargetRateIops is double rate ? $"open loop at {rate.ToString(CultureInfo.InvariantCulture)} IOPS"
+                : capacity != null ? "as many as each step's paced rate needs"
                 : "automatic tuning";
             string duration = DurationText(plan, settings);
-            text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS, threads: {4}.",
-                settings.TestType, profile.Name, duration, targetIops, threads);
-            if (plan?.GetObject(EventFields.Plan.Capacity) is JsonObject capacity) text.AppendLine().Append(CapacityPlan(capacity, profile));
+            text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS{4}, threads: {5}.",
+                settings.TestType, profile.Name, duration, targetIops, capacity != null ? " at the first step" : "", threads);
+            if (capacity != null) text.AppendLine().Append(CapacityPlan(capacity, profile));
             var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
             double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();
