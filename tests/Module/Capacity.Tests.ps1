@@ -5,7 +5,6 @@
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-ExchStorageTest
-    $SmallProfile = 'New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 1 -MailboxSizeMB 20 -DatabaseCount 1 -Path $args[0]'
     $Runspace = New-ModuleRunspace
 }
 
@@ -14,24 +13,32 @@ AfterAll {
 }
 
 Describe 'Invoke-StorageTest -TestType Capacity' {
-    BeforeEach { $Dir = New-ScratchFolder 'capacity' }
-    AfterEach { Remove-ScratchFolder $Dir }
+    BeforeEach { $Fixture = New-RunFixture 'capacity' -IopsPerMailbox 1 -DatabaseCount 1 }
+    AfterEach { $Fixture.Remove() }
 
     It 'describes the search with -WhatIf (start, stepping, step length, bound) and writes nothing' {
-        $manifest = (Get-ModuleManifest) -replace "'", "''"
-        $run = Invoke-PowerShellProcess "Import-Module '$manifest'; New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 1 -MailboxSizeMB 20 -Path '$Dir' | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02 -WhatIf"
-        $run.ExitCode | Should -Be 0
-        $run.Errors | Should -BeNullOrEmpty
-        $text = $run.Output -join "`n"
-        $text | Should -BeLike '*What if: Run a Capacity storage test*'
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -Duration 00:00:40 -SampleIntervalSeconds 1 -Warmup 00:00:02"
+        $text | Should -BeLike "*What if: Run a Capacity storage test with mailbox profile '*' for at most 00:00:40, the whole search's time bound (-Duration):*"
+        $text | Should -Not -BeLike '*default length*'
+        # A search does not tune: each step gets the sessions its paced rate needs.
+        $text | Should -BeLike '*target 20 transactional IOPS at the first step, threads: as many as each step''s paced rate needs.*'
+        $text | Should -Not -BeLike '*automatic tuning*'
         # 40 s bound, 2 s warm-up, 1 s samples: settle 2 s, window max(4 x 1 s, (40 - 2) / 12 - 2) = 4 s, so 6 steps fit.
         $text | Should -BeLike '*Capacity search: from 20 mailboxes at 1 IOPS per mailbox*doubling until a step fails*bisecting to 5%*settling 2 s and measuring 4 s; one 2 s warm-up; at most 6 steps, the whole search within 40 s*'
-        Get-FolderEntry $Dir | Should -BeNullOrEmpty
+        Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
+    }
+
+    It 'says with -WhatIf that without -Duration the whole search is bounded by the default 30 minutes' {
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity"
+        $text | Should -BeLike "*Run a Capacity storage test with mailbox profile '*' for at most 00:30:00, the whole search's time bound (the default):*"
+        $text | Should -BeLike '*the whole search within 1800 s*'
+        $text | Should -Not -BeLike '*default length*'
+        Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 
     It 'answers with a mailbox count and its load curve, names each step on the progress bar and charts the curve' {
         $clock = [System.Diagnostics.Stopwatch]::StartNew()
-        $run = Invoke-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -TestType Capacity -Duration 00:00:25 -SampleIntervalSeconds 1 -Warmup 00:00:02 -Force" -ArgumentList $Dir
+        $run = Invoke-InRunspace $Runspace "$($Fixture.Profile) | Invoke-StorageTest -TestType Capacity -Duration 00:00:25 -SampleIntervalSeconds 1 -Warmup 00:00:02 -Force"
         $clock.Stop()
         $run.Exception | Should -BeNullOrEmpty
         $result = $run.Output[0]

@@ -7,15 +7,15 @@ BeforeAll {
     $Runs = Get-FinishedRun
 
     function Get-ConsoleText {
-        # The object as the console shows it (no colours), wide enough that no column is cut.
-        param([Parameter(ValueFromPipeline)] $InputObject, [switch] $List)
+        # The object as the console shows it (no colours), by default wide enough that no column is cut.
+        param([Parameter(ValueFromPipeline)] $InputObject, [switch] $List, [int] $Width = 300)
         begin { $items = @() }
         process { $items += $InputObject }
         end {
             $saved = $null
             if (Get-Variable -Name PSStyle -ErrorAction SilentlyContinue) { $saved = $PSStyle.OutputRendering; $PSStyle.OutputRendering = 'PlainText' }
             try {
-                if ($List) { $items | Format-List * | Out-String -Width 300 } else { $items | Out-String -Width 300 }
+                if ($List) { $items | Format-List * | Out-String -Width $Width } else { $items | Out-String -Width $Width }
             }
             finally { if ($null -ne $saved) { $PSStyle.OutputRendering = $saved } }
         }
@@ -76,13 +76,18 @@ Describe 'Get-TestReport at the console' {
 }
 
 Describe 'Invoke-StorageTest results at the console' {
-    It 'the result table shows the HTML report' {
+    It 'the result table fits a 120-column console, one line a result, and the list view shows the HTML report' {
         $Runs.First.HtmlReportPath | Should -BeLike '*.html'
         Test-Path -LiteralPath $Runs.First.HtmlReportPath | Should -BeTrue
-        $table = $Runs.First, $Runs.Second | Get-ConsoleText
-        $table | Should -Match '(?m)^TestId\s.*\sHtmlReport\s*$'
-        $table | Should -BeLike "*$($Runs.First.HtmlReportPath)*"
-        $table | Should -BeLike "*$($Runs.Second.HtmlReportPath)*"
+        $lines = @(($Runs.First, $Runs.Second | Get-ConsoleText -Width 120) -split '\r?\n' | Where-Object { $_.Trim() })
+        $lines[0] | Should -Match '^TestId\s+Result\s+TargetIops\s+AchievedIops\s+DbReadAvgMs\s+LogWriteAvgMs\s+Completion\s*$'
+        # Header, rule, and one line for each result: nothing wrapped onto a line of its own.
+        $lines.Count | Should -Be 4
+        $lines[2] | Should -BeLike "$($Runs.First.TestId) *"
+        $lines[3] | Should -BeLike "$($Runs.Second.TestId) *"
+        foreach ($line in $lines) { $line.TrimEnd().Length | Should -BeLessOrEqual 120 -Because "'$line' must fit 120 columns" }
+        $Runs.First | Get-ConsoleText -Width 120 | Should -Not -BeLike "*$($Runs.First.HtmlReportPath)*"
+        $Runs.First | Format-List | Out-String -Width 300 | Should -Match "(?m)^HtmlReportPath\s+: $([regex]::Escape($Runs.First.HtmlReportPath))\s*$"
     }
 
     It 'Export-Csv writes reasons and report paths as text, not type names' {
@@ -183,6 +188,35 @@ Describe 'A DatabaseBackup test at the console' {
         $list | Should -Match '(?m)^BackupMBPerSecondPerDatabase\s+: \d'
         $list | Should -Match '(?m)^BackupMBPerSecond\s+: \d'
         $list | Should -Not -Match '(?m)^AchievedIops'
+    }
+
+    It 'its reports'' Avg and Sum rows are the result''s per-database and host MB/s, the host''s the databases'' rates added up' {
+        # One definition of the backup's throughput, Jetstress's and ESRP's: the databases are read at once, so the host's
+        # rate (BackupMBPerSecond, the Sum row) is theirs added up; Avg (BackupMBPerSecondPerDatabase) is their mean.
+        $results = Get-Content -Raw -LiteralPath $Backup.ResultsPath | ConvertFrom-Json
+        $rates = @($results.backup.instances.mbPerSecond)
+        $rates.Count | Should -BeGreaterThan 0
+        [math]::Abs($Backup.BackupMBPerSecond - ($rates | Measure-Object -Sum).Sum) | Should -BeLessOrEqual 0.001
+        [math]::Abs($Backup.BackupMBPerSecondPerDatabase - ($rates | Measure-Object -Average).Average) | Should -BeLessOrEqual 0.001
+        # Each database's rate is its own bytes over its own elapsed time.
+        foreach ($instance in $results.backup.instances) {
+            $bytes = (@($results.instances | Where-Object { "Instance.$($_.index)" -eq $instance.instance } | ForEach-Object { $_.streams } | Where-Object stream -eq 'BackupRead') | Measure-Object -Property bytes -Sum).Sum
+            [math]::Abs($instance.mbPerSecond - $bytes / 1048576 / $instance.elapsedSeconds) / $instance.mbPerSecond | Should -BeLessThan 0.01
+        }
+
+        # The text and HTML reports print those two figures (2 decimals) in their Avg and Sum rows, and say what they are.
+        $text = [System.IO.File]::ReadAllText((@($Backup.ReportPath) -match '[0-9a-f]\.txt$')[0])
+        $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
+        foreach ($row in @(@{ Label = 'Avg'; Value = $Backup.BackupMBPerSecondPerDatabase }, @{ Label = 'Sum'; Value = $Backup.BackupMBPerSecond })) {
+            $inText = [regex]::Match($text, '(?m)^\s+' + $row.Label + '\s+([\d,.]+)\s*$')
+            $inHtml = [regex]::Match($html, '<td class="grid_row_header">' + $row.Label + '</td>(?:<td class="grid_data"></td>)*<td class="grid_data">([\d,.]+)</td>')
+            $inText.Success | Should -BeTrue -Because "the text report has a $($row.Label) row"
+            $inHtml.Success | Should -BeTrue -Because "the HTML report has a $($row.Label) row"
+            foreach ($printed in $inText.Groups[1].Value, $inHtml.Groups[1].Value) {
+                [math]::Abs([double]::Parse($printed.Replace(',', ''), [cultureinfo]::InvariantCulture) - $row.Value) | Should -BeLessOrEqual 0.0051
+            }
+        }
+        $text | Should -BeLike "*Sum adds them (the databases are read at once)*"
     }
 
     It 'its reports state no thread count of 0 and count one copy in the singular' {

@@ -5,7 +5,6 @@
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-ExchStorageTest
-    $SmallProfile = 'New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $args[0]'
     # Progress records are collected only through the PowerShell API: the runs that check them use a runspace.
     $Runspace = New-ModuleRunspace
 }
@@ -15,11 +14,11 @@ AfterAll {
 }
 
 Describe 'Invoke-StorageTest' {
-    BeforeEach { $Dir = New-ScratchFolder 'ist' }
-    AfterEach { Remove-ScratchFolder $Dir }
+    BeforeEach { $Fixture = New-RunFixture 'ist' }
+    AfterEach { $Fixture.Remove() }
 
     It 'runs a Performance test and returns the result with its verdict, live progress and the engine on -Verbose' {
-        $run = Invoke-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -Duration 00:00:30 -Force -Verbose" -ArgumentList $Dir
+        $run = Invoke-InRunspace $Runspace "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:00:30 -Force -Verbose"
         $run.Exception | Should -BeNullOrEmpty
         $run.Output.Count | Should -Be 1
         $result = $run.Output[0]
@@ -50,25 +49,20 @@ Describe 'Invoke-StorageTest' {
     }
 
     It 'lists every file it would create with -WhatIf and writes nothing' {
-        # In a console of its own: the What if text goes to the host, not to a stream a test could collect.
-        $manifest = (Get-ModuleManifest) -replace "'", "''"
-        $run = Invoke-PowerShellProcess "Import-Module '$manifest'; New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path '$Dir' | Invoke-StorageTest -Duration 00:10:00 -WhatIf"
-        $run.ExitCode | Should -Be 0
-        $run.Errors | Should -BeNullOrEmpty
-        $text = $run.Output -join "`n"
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00"
         $text | Should -BeLike '*What if: Run a Performance storage test*'
         $text | Should -BeLike '*Files to create or reuse: 18,*'
         foreach ($n in 1, 2) {
-            $database = Join-Path $Dir "DB$n"
+            $database = Join-Path $Fixture.Folder "DB$n"
             $text | Should -Match ([regex]::Escape((Join-Path $database "ExchStorageTest00$n.edb")))
             foreach ($log in 1..8) { $text | Should -Match ([regex]::Escape((Join-Path (Join-Path $database 'Logs') ('E{0:D10}.log' -f $log)))) }
         }
-        Get-FolderEntry $Dir | Should -BeNullOrEmpty
+        Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 
     It 'stopped part-way, stops the helper cleanly and keeps the partial result on disk' {
-        $results = (New-Item -ItemType Directory -Path (Join-Path $Dir 'Results')).FullName
-        $started = Start-InRunspace $Runspace "$SmallProfile | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -OutputPath `$args[1] -Force" -ArgumentList $Dir, $results
+        $results = (New-Item -ItemType Directory -Path (Join-Path $Fixture.Folder 'Results')).FullName
+        $started = Start-InRunspace $Runspace "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -OutputPath `$args[0] -Force" -ArgumentList $results
         Wait-Until { @($started.PowerShell.Streams.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
         $helpers = Get-HelperProcessId
         $helpers | Should -Not -BeNullOrEmpty
@@ -85,8 +79,7 @@ Describe 'Invoke-StorageTest' {
     }
 
     It 'returns a job with -AsJob whose result Receive-Job collects' {
-        $job = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Dir |
-            Invoke-StorageTest -Duration 00:00:10 -ThreadCount 1 -Warmup 0 -AsJob -Force
+        $job = $Fixture.NewProfile() | Invoke-StorageTest -Duration 00:00:10 -ThreadCount 1 -Warmup 0 -AsJob -Force
         try {
             $job.PSJobTypeName | Should -Be 'ExchStorageTestJob'
             $null = Wait-Job -Job $job -Timeout 300
@@ -103,8 +96,7 @@ Describe 'Invoke-StorageTest' {
     }
 
     It 'stops with Stop-Job, stops the helper, and Receive-Job returns the partial result' {
-        $job = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Dir |
-            Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -AsJob -Force
+        $job = $Fixture.NewProfile() | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -AsJob -Force
         try {
             Wait-Until { @($job.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
             $helpers = Get-HelperProcessId

@@ -5,12 +5,12 @@
 BeforeDiscovery {
     # One row a TimeSpan parameter of each command; Value is what a user types for "30 seconds".
     $script:Cases = @(
-        @{ Case = 'Invoke-StorageTest -Duration 30'; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 30 -Confirm:$false' }
-        @{ Case = "Invoke-StorageTest -Duration '30'"; Command = "New-SmallProfile | Invoke-StorageTest -Duration '30' -Confirm:`$false" }
-        @{ Case = 'Invoke-StorageTest -Duration 0.5 s'; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 00:00:00.5 -Confirm:$false' }
-        @{ Case = 'Invoke-StorageTest -Warmup 30'; Command = 'New-SmallProfile | Invoke-StorageTest -Warmup 30 -Confirm:$false' }
-        @{ Case = 'Invoke-StorageTest -StressDuration 30'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType EsrpSuite -StressDuration 30 -Confirm:$false' }
-        @{ Case = 'Invoke-StorageTest -StartFileTimeout 30'; Command = 'New-SmallProfile | Invoke-StorageTest -StartFile (Join-Path $Target start.json) -StartFileTimeout 30 -Confirm:$false' }
+        @{ Case = 'Invoke-StorageTest -Duration 30'; Command = '$Fixture.NewProfile() | Invoke-StorageTest -Duration 30 -Confirm:$false' }
+        @{ Case = "Invoke-StorageTest -Duration '30'"; Command = "`$Fixture.NewProfile() | Invoke-StorageTest -Duration '30' -Confirm:`$false" }
+        @{ Case = 'Invoke-StorageTest -Duration 0.5 s'; Command = '$Fixture.NewProfile() | Invoke-StorageTest -Duration 00:00:00.5 -Confirm:$false' }
+        @{ Case = 'Invoke-StorageTest -Warmup 30'; Command = '$Fixture.NewProfile() | Invoke-StorageTest -Warmup 30 -Confirm:$false' }
+        @{ Case = 'Invoke-StorageTest -StressDuration 30'; Command = '$Fixture.NewProfile() | Invoke-StorageTest -TestType EsrpSuite -StressDuration 30 -Confirm:$false' }
+        @{ Case = 'Invoke-StorageTest -StartFileTimeout 30'; Command = '$Fixture.NewProfile() | Invoke-StorageTest -StartFile (Join-Path $Target start.json) -StartFileTimeout 30 -Confirm:$false' }
         @{ Case = 'Register-StorageTestTask -Duration 30'; Command = 'Register-StorageTestTask -Name t -ProfilePath (Join-Path $Target p.json) -OutputPath $Target -Daily -At 02:00 -Duration 30 -WhatIf' }
     )
 }
@@ -18,15 +18,11 @@ BeforeDiscovery {
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-ExchStorageTest
-
-    function New-SmallProfile {
-        New-MailboxProfile -MailboxCount 10 -IopsPerMailbox 0.1 -MailboxSizeMB 10 -Path $Target
-    }
 }
 
 Describe 'A TimeSpan parameter given a bare number or under one second' {
-    BeforeEach { $Target = New-ScratchFolder 'timespan' }
-    AfterEach { Remove-ScratchFolder $Target }
+    BeforeEach { $Fixture = New-RunFixture 'timespan'; $Target = $Fixture.Folder }
+    AfterEach { $Fixture.Remove() }
 
     It '<Case>: refused at binding with the fix, nothing written' -ForEach $Cases {
         $caught = $null
@@ -40,13 +36,13 @@ Describe 'A TimeSpan parameter given a bare number or under one second' {
     }
 
     It 'says what PowerShell would have made of the number: ticks for a number, days for digits in quotes' {
-        { New-SmallProfile | Invoke-StorageTest -Duration 30 -Confirm:$false } | Should -Throw -ExpectedMessage '*00:00:00.0000030 (30 ticks of 100 ns)*'
-        { New-SmallProfile | Invoke-StorageTest -Duration '30' -Confirm:$false } | Should -Throw -ExpectedMessage '*30.00:00:00 (30 days)*'
+        { $Fixture.NewProfile() | Invoke-StorageTest -Duration 30 -Confirm:$false } | Should -Throw -ExpectedMessage '*00:00:00.0000030 (30 ticks of 100 ns)*'
+        { $Fixture.NewProfile() | Invoke-StorageTest -Duration '30' -Confirm:$false } | Should -Throw -ExpectedMessage '*30.00:00:00 (30 days)*'
     }
 
     It 'takes a time span, its text and zero as before' {
-        { New-SmallProfile | Invoke-StorageTest -Duration '00:00:30' -Warmup 0 -WhatIf } | Should -Not -Throw
-        { New-SmallProfile | Invoke-StorageTest -Duration (New-TimeSpan -Seconds 30) -Warmup ([timespan]::Zero) -WhatIf } | Should -Not -Throw
+        { $Fixture.NewProfile() | Invoke-StorageTest -Duration '00:00:30' -Warmup 0 -WhatIf } | Should -Not -Throw
+        { $Fixture.NewProfile() | Invoke-StorageTest -Duration (New-TimeSpan -Seconds 30) -Warmup ([timespan]::Zero) -WhatIf } | Should -Not -Throw
         Get-FolderEntry $Target | Should -BeNullOrEmpty
     }
 }

@@ -87,6 +87,26 @@ function Get-FolderEntry {
 
 #endregion
 
+#region Run fixtures
+
+function New-RunFixture {
+    # What a test of a run starts from: a scratch folder on a real disk, and the small profile the run tests share
+    # (20 mailboxes of 20 MB, 2 databases at 0.5 IOPS each unless asked otherwise) with its databases in that
+    # folder. Profile is New-MailboxProfile's command line, for a runspace or a console of its own; NewProfile()
+    # runs it here; Remove() deletes the folder (in AfterEach).
+    param([string] $Name = 'run', [double] $IopsPerMailbox = 0.5, [int] $DatabaseCount = 2)
+    $folder = New-ScratchFolder $Name
+    $fixture = [pscustomobject]@{
+        Folder  = $folder
+        Profile = "New-MailboxProfile -MailboxCount 20 -IopsPerMailbox $IopsPerMailbox -MailboxSizeMB 20 -DatabaseCount $DatabaseCount -Path '$($folder -replace "'", "''")'"
+    }
+    $fixture | Add-Member -MemberType ScriptMethod -Name NewProfile -Value { & ([scriptblock]::Create($this.Profile)) }
+    $fixture | Add-Member -MemberType ScriptMethod -Name Remove -Value { Remove-ScratchFolder $this.Folder }
+    $fixture
+}
+
+#endregion
+
 #region Finished runs
 
 $script:FinishedRuns = $null
@@ -97,10 +117,10 @@ function Get-FinishedRun {
     # the second attaches them with another load, so the Results folder holds two runs of one host. Tests copy
     # what they change. Remove-FinishedRun (the runner calls it) deletes them.
     if ($null -eq $script:FinishedRuns) {
-        $folder = New-ScratchFolder 'runs'
-        $first = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
-            Invoke-StorageTest -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
-        $second = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $folder |
+        $fixture = New-RunFixture 'runs'
+        $folder = $fixture.Folder
+        $first = $fixture.NewProfile() | Invoke-StorageTest -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
+        $second = $fixture.NewProfile() |
             Invoke-StorageTest -DatabaseSource Attach -ThreadCount 1 -Duration 00:00:15 -SampleIntervalSeconds 5 -Force -ErrorAction Stop
         if (@($first).Count -ne 1 -or @($second).Count -ne 1) { throw "The runs for the report and checksum tests returned $(@($first).Count) and $(@($second).Count) results." }
         $script:FinishedRuns = [pscustomobject]@{
@@ -207,18 +227,30 @@ function Invoke-Process {
 }
 
 function Invoke-PowerShellProcess {
-    # Runs a command in a new PowerShell process of this edition (as an admin's console would), without profile.
+    # Runs a command in a new PowerShell process of this edition (as an admin's console would), without profile;
+    # with -ImportModule, after importing the built module by its manifest.
     param(
         [Parameter(Mandatory)][string] $Command,
         [string] $WorkingDirectory = (Get-Location).ProviderPath,
-        [timespan] $Timeout = [timespan]::FromMinutes(10)
+        [timespan] $Timeout = [timespan]::FromMinutes(10),
+        [switch] $ImportModule
     )
+    if ($ImportModule) { $Command = "Import-Module '$((Get-ModuleManifest) -replace "'", "''")'; $Command" }
     Invoke-Process -FilePath (Get-PowerShellPath) -ArgumentList @('-NoProfile', '-NonInteractive', '-Command', $Command) -WorkingDirectory $WorkingDirectory -Timeout $Timeout
 }
 
 #endregion
 
 #region Runspaces
+
+function Get-WhatIfText {
+    # What a command prints with -WhatIf, in a console of its own with the module imported: the What if text goes to
+    # the host, not to a stream a test could collect. The command must exit 0 without errors.
+    param([Parameter(Mandatory)][string] $Command)
+    $run = Invoke-PowerShellProcess -ImportModule "$Command -WhatIf"
+    if ($run.ExitCode -ne 0 -or $run.Errors.Count -gt 0) { throw "'$Command -WhatIf' exited $($run.ExitCode): $($run.Errors -join ' ')" }
+    $run.Output -join "`n"
+}
 
 function New-ModuleRunspace {
     # A runspace of this process with the module imported: for a pipeline that is stopped part-way, for a

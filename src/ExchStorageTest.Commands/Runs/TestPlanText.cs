@@ -1,3 +1,4 @@
+using System;
 using System.Globalization;
 using System.Linq;
 using System.Text;
@@ -16,13 +17,16 @@ namespace ExchStorageTest.Runs
         {
             var text = new StringBuilder();
             double targetIops = plan?.GetNumber(EventFields.Plan.TargetIops) ?? profile.TargetIops;
+            JsonObject? capacity = plan?.GetObject(EventFields.Plan.Capacity);
+            // A capacity search does not tune: each step gets the sessions its paced rate needs.
             string threads = plan?.GetNumber(EventFields.Plan.ThreadCount) is double t ? t.ToString(CultureInfo.InvariantCulture)
                 : settings.TargetRateIops is double rate ? $"open loop at {rate.ToString(CultureInfo.InvariantCulture)} IOPS"
+                : capacity != null ? "as many as each step's paced rate needs"
                 : "automatic tuning";
-            string duration = settings.Duration?.ToString() ?? "the default length for the test type";
-            text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS, threads: {4}.",
-                settings.TestType, profile.Name, duration, targetIops, threads);
-            if (plan?.GetObject(EventFields.Plan.Capacity) is JsonObject capacity) text.AppendLine().Append(CapacityPlan(capacity, profile));
+            string duration = DurationText(plan, settings);
+            text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS{4}, threads: {5}.",
+                settings.TestType, profile.Name, duration, targetIops, capacity != null ? " at the first step" : "", threads);
+            if (capacity != null) text.AppendLine().Append(CapacityPlan(capacity, profile));
             var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
             double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();
@@ -33,6 +37,20 @@ namespace ExchStorageTest.Runs
                 text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString(EventFields.Plan.File.Kind) ?? "file", ByteSize.Format(file.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0), file.GetString(EventFields.Plan.File.Path));
             }
             return text.ToString();
+        }
+
+        /// <summary>
+        /// How long the run goes. A capacity search's duration is the whole search's time bound, not a measured window:
+        /// the helper's plan states it; -Duration, or the default 30 minutes, when there is no plan.
+        /// </summary>
+        private static string DurationText(JsonObject? plan, RunSettings settings)
+        {
+            if (settings.TestType != nameof(TestType.Capacity))
+                return settings.Duration?.ToString() ?? "the default length for the test type";
+            double bound = plan?.GetObject(EventFields.Plan.Capacity)?.GetNumber(EventFields.Plan.CapacityPlan.BoundSeconds)
+                ?? settings.Duration?.TotalSeconds ?? RunDefaults.CapacityBoundSeconds;
+            return string.Format(CultureInfo.InvariantCulture, "at most {0}, the whole search's time bound ({1})",
+                TimeSpan.FromSeconds(bound), settings.Duration.HasValue ? "-Duration" : "the default");
         }
 
         /// <summary>A capacity search's plan: where it starts, how it steps, how long each step is, and its bound.</summary>

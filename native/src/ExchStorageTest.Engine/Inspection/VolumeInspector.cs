@@ -14,7 +14,7 @@ public static class VolumeInspector
         var facts = Probe(path, options);
         if (options.DirectIoInUse)
         {
-            facts.DirectIoSupported = true;
+            facts.Volume.DirectIoSupported = true;
             facts.DirectIoDetail = "the run opened its files here unbuffered";
         }
         return VolumeRules.ToReport(facts, VolumeRules.Evaluate(facts, options));

@@ -23,7 +23,7 @@ public static class VolumeRules
     public static List<Finding> Evaluate(VolumeFacts f, VolumeCheckOptions o)
     {
         var list = new List<Finding>();
-        string where = f.MountPoint ?? f.Path;
+        string where = f.Volume.MountPoint ?? f.Volume.Path;
         FileSystemRules(f, where, list);
         AlignmentRules(f, where, list);
         SpaceRules(f, o, where, list);
@@ -41,22 +41,22 @@ public static class VolumeRules
 
     private static void FileSystemRules(VolumeFacts f, string where, List<Finding> list)
     {
-        if (f.FileSystem == null)
+        if (f.Volume.FileSystem == null)
         {
             list.Add(Make(Severities.Info, FindingCodes.FileSystemUnknown, $"The file system of {where} could not be determined.", null));
             return;
         }
-        if (IsExchangeFileSystem(f.FileSystem))
+        if (IsExchangeFileSystem(f.Volume.FileSystem))
         {
-            if (f.ClusterSizeBytes is not { } cluster)
+            if (f.Volume.ClusterSizeBytes is not { } cluster)
             {
                 list.Add(Make(Severities.Info, FindingCodes.ClusterSizeUnknown,
-                    $"The {f.FileSystem} cluster size of {where} could not be read.", "Check it with 'fsutil fsinfo ntfsinfo' on Windows."));
+                    $"The {f.Volume.FileSystem} cluster size of {where} could not be read.", "Check it with 'fsutil fsinfo ntfsinfo' on Windows."));
             }
             else if (cluster != RecommendedClusterBytes)
             {
                 list.Add(Make(Severities.Warning, FindingCodes.ClusterSize,
-                    $"{f.FileSystem} volume {where} has {cluster.ToString(CultureInfo.InvariantCulture)}-byte ({Kb(cluster)}) clusters; Exchange best practice is a 64 KB (65536-byte) allocation unit.",
+                    $"{f.Volume.FileSystem} volume {where} has {cluster.ToString(CultureInfo.InvariantCulture)}-byte ({Kb(cluster)}) clusters; Exchange best practice is a 64 KB (65536-byte) allocation unit.",
                     f.Platform == VolumePlatform.Windows
                         ? "Reformat the volume with a 64 KB allocation unit (Format-Volume -AllocationUnitSize 65536) before deploying Exchange."
                         : "Re-create the file system with 64 KB clusters (mkntfs -c 65536; on Windows Format-Volume -AllocationUnitSize 65536)."));
@@ -66,26 +66,26 @@ public static class VolumeRules
         if (f.Platform == VolumePlatform.Windows)
         {
             list.Add(Make(Severities.Warning, FindingCodes.FileSystemNotSupported,
-                $"{where} is {f.FileSystem}; Exchange database and log volumes must be NTFS or ReFS.",
+                $"{where} is {f.Volume.FileSystem}; Exchange database and log volumes must be NTFS or ReFS.",
                 "Format the volume NTFS or ReFS with a 64 KB allocation unit."));
             return;
         }
-        if (IsMemoryFileSystem(f.FileSystem))
+        if (IsMemoryFileSystem(f.Volume.FileSystem))
         {
             list.Add(Make(Severities.Warning, FindingCodes.MemoryFileSystem,
-                $"{where} is {f.FileSystem}, which lives in memory; a test here measures RAM, not storage.",
+                $"{where} is {f.Volume.FileSystem}, which lives in memory; a test here measures RAM, not storage.",
                 "Point the database and log paths at volumes on the storage under test."));
             return;
         }
         string block = f.FileSystemBlockBytes is { } b ? $" (block size {b.ToString(CultureInfo.InvariantCulture)} bytes)" : "";
         list.Add(Make(Severities.Info, FindingCodes.FileSystemNotExchange,
-            $"{where} is {f.FileSystem}{block}, not an Exchange-supported file system; the 64 KB cluster rule is Exchange-on-Windows advice and is not applied here.",
+            $"{where} is {f.Volume.FileSystem}{block}, not an Exchange-supported file system; the 64 KB cluster rule is Exchange-on-Windows advice and is not applied here.",
             "The results describe the storage under this file system. To test as Exchange will use it, format the LUN NTFS or ReFS with 64 KB clusters on Windows."));
     }
 
     private static void AlignmentRules(VolumeFacts f, string where, List<Finding> list)
     {
-        if (f.PartitionOffsetBytes is not { } offset)
+        if (f.Volume.PartitionOffsetBytes is not { } offset)
         {
             list.Add(Make(Severities.Info, FindingCodes.PartitionOffsetUnknown,
                 $"The partition offset of {where} could not be determined, so 1 MiB alignment was not checked.", null));
@@ -102,7 +102,7 @@ public static class VolumeRules
     private static void SpaceRules(VolumeFacts f, VolumeCheckOptions o, string where, List<Finding> list)
     {
         if (o.PlannedBytes <= 0) return;
-        if (f.FreeBytes is not { } free)
+        if (f.Volume.FreeBytes is not { } free)
         {
             list.Add(Make(Severities.Info, FindingCodes.FreeSpaceUnknown, $"The free space of {where} could not be determined.", null));
         }
@@ -112,7 +112,7 @@ public static class VolumeRules
                 $"The run needs {Gib(o.PlannedBytes)} on {where} but only {Gib(free)} is free.",
                 "Free space, reduce the mailbox count or quota, or choose another volume. Existing test files that will be reused do not need new space."));
         }
-        else if (f.TotalBytes is { } total && total > 0)
+        else if (f.Volume.TotalBytes is { } total && total > 0)
         {
             double used = (total - free + (double)o.PlannedBytes) / total * 100;
             list.Add(Make(Severities.Info, FindingCodes.VolumeUtilisation,
@@ -129,13 +129,13 @@ public static class VolumeRules
 
     private static void DirectIoRules(VolumeFacts f, string where, List<Finding> list)
     {
-        if (f.DirectIoSupported == false)
+        if (f.Volume.DirectIoSupported == false)
         {
             list.Add(Make(Severities.Warning, FindingCodes.DirectIoUnsupported,
                 $"{where} does not support unbuffered I/O ({f.DirectIoDetail}); measured latencies would be the page cache's.",
                 "Use a volume that supports direct I/O, or opt in to buffered I/O knowing every report will say so."));
         }
-        else if (f.DirectIoSupported == null)
+        else if (f.Volume.DirectIoSupported == null)
         {
             list.Add(Make(Severities.Info, FindingCodes.DirectIoNotProbed,
                 $"Unbuffered I/O support on {where} was not probed{(f.DirectIoDetail == null ? "" : ": " + f.DirectIoDetail)}.", null));
@@ -144,7 +144,7 @@ public static class VolumeRules
 
     private static void MultipathRules(VolumeFacts f, List<Finding> list)
     {
-        if (f.Multipath is not { } mp) return;
+        if (f.Volume.Multipath is not { } mp) return;
         if (mp.PathCount <= 1)
         {
             list.Add(Make(Severities.Warning, FindingCodes.MultipathSinglePath,
@@ -159,28 +159,17 @@ public static class VolumeRules
         }
     }
 
-    /// <summary>Copies facts and findings into the results model.</summary>
-    public static VolumeReport ToReport(VolumeFacts f, List<Finding> findings) => new()
+    /// <summary>
+    /// The results model of the volume: the description the probe filled in, with the findings, and on a file
+    /// system without Exchange's cluster rule its block size as the cluster size (never a guess for NTFS/ReFS).
+    /// </summary>
+    public static VolumeReport ToReport(VolumeFacts f, List<Finding> findings)
     {
-        Path = f.Path,
-        MountPoint = f.MountPoint,
-        FileSystem = f.FileSystem,
-        FileSystemDriver = f.FileSystemDriver,
-        ClusterSizeBytes = f.ClusterSizeBytes ?? (IsExchangeFileSystem(f.FileSystem) ? null : f.FileSystemBlockBytes),
-        LogicalSectorBytes = f.LogicalSectorBytes,
-        PhysicalSectorBytes = f.PhysicalSectorBytes,
-        PartitionOffsetBytes = f.PartitionOffsetBytes,
-        TotalBytes = f.TotalBytes,
-        FreeBytes = f.FreeBytes,
-        Device = f.Device,
-        Vendor = f.Vendor,
-        Model = f.Model,
-        FirmwareRevision = f.FirmwareRevision,
-        BusType = f.BusType,
-        DirectIoSupported = f.DirectIoSupported,
-        Multipath = f.Multipath,
-        Findings = findings,
-    };
+        VolumeReport report = f.Volume;
+        if (!IsExchangeFileSystem(report.FileSystem)) report.ClusterSizeBytes ??= f.FileSystemBlockBytes;
+        report.Findings = findings;
+        return report;
+    }
 
     private static Finding Make(string severity, string code, string message, string? advice) =>
         new() { Severity = severity, Code = code, Message = message, Advice = advice };

@@ -190,11 +190,10 @@ public static class EsrpDocument
         {
             case TestType.DatabaseBackup:
                 var b = r.Backup ?? new BackupResult();
-                var (avg, sum) = TextReport.BackupAvgSum(b);
                 foreach (var i in b.Instances)
                     rows.Add(($"{i.Instance}: MBytes Transferred/sec", $"{JetFormat.Number(i.MBPerSecond, 2)} ({JetFormat.Number(i.DatabaseSizeMB, 2)} MB in {JetFormat.Elapsed(i.ElapsedSeconds)})", "grid_data"));
-                rows.Add(("MBytes Transferred/sec, Avg", JetFormat.Number(avg, 2), "grid_data"));
-                rows.Add(("MBytes Transferred/sec, Sum", JetFormat.Number(sum, 2), "grid_data"));
+                rows.Add(("MBytes Transferred/sec, Avg", JetFormat.Number(b.AverageMBPerSecond, 2), "grid_data"));
+                rows.Add(("MBytes Transferred/sec, Sum", JetFormat.Number(b.TotalMBPerSecond, 2), "grid_data"));
                 break;
             case TestType.SoftRecovery:
                 var s = r.SoftRecovery ?? new SoftRecoveryResult();

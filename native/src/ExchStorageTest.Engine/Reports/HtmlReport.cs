@@ -200,12 +200,12 @@ svg .frame { fill: none; stroke: #9aa7b4; }
     private static void BackupStatistics(StringBuilder h, TestResults r)
     {
         var b = r.Backup ?? new BackupResult();
-        var (avg, sum) = TextReport.BackupAvgSum(b);
         Open(h, "Database Backup Statistics - All");
         var rows = b.Instances.Select(i => (IReadOnlyList<string>)new[] { i.Instance, JetFormat.Number(i.DatabaseSizeMB, 2), JetFormat.Elapsed(i.ElapsedSeconds), JetFormat.Number(i.MBPerSecond, 2) })
-            .Append(new[] { "Avg", "", "", JetFormat.Number(avg, 2) })
-            .Append(new[] { "Sum", "", "", JetFormat.Number(sum, 2) });
+            .Append(new[] { "Avg", "", "", JetFormat.Number(b.AverageMBPerSecond, 2) })
+            .Append(new[] { "Sum", "", "", JetFormat.Number(b.TotalMBPerSecond, 2) });
         Grid(h, new[] { "Database Instance", "Database Size (MBytes)", "Elapsed Backup Time", "MBytes Transferred/sec" }, rows);
+        h.Append("<p class=\"note\">").Append(E(ReportText.BackupSummaryNote)).Append("</p>\n");
         Close(h);
     }
 

@@ -180,6 +180,13 @@ internal static class ReportText
                $"page fault stalls {JetFormat.Number(t.MaximumPageFaultStallsPerSecond, 0)}/sec";
     }
 
+    /// <summary>
+    /// What the backup table's two summary rows are: the result's BackupMBPerSecondPerDatabase and BackupMBPerSecond
+    /// (BackupResult.AverageMBPerSecond and TotalMBPerSecond, Jetstress's Avg and Sum rows), rendered, never recomputed.
+    /// </summary>
+    public const string BackupSummaryNote =
+        "Avg is the mean of the databases' MBytes/sec; Sum adds them (the databases are read at once): the host's backup rate, ESRP's \"MB read/sec total per server\".";
+
     public const string BufferedIoWarning =
         "This run went through the operating system's file cache (direct I/O was not available and buffered I/O was explicitly allowed). " +
         "Latencies and rates describe the cache as much as the storage; do not use them to validate a storage design.";

@@ -211,11 +211,11 @@ public static class TextReport
         var b = r.Backup ?? new BackupResult();
         var t = new TextTable("Database Instance", "Database Size (MBytes)", "Elapsed Backup Time", "MBytes Transferred/sec");
         foreach (var i in b.Instances) t.Add(i.Instance, JetFormat.Number(i.DatabaseSizeMB, 2), JetFormat.Elapsed(i.ElapsedSeconds), JetFormat.Number(i.MBPerSecond, 2));
-        var (avg, sum) = BackupAvgSum(b);
-        t.Add("Avg", "", "", JetFormat.Number(avg, 2));
-        t.Add("Sum", "", "", JetFormat.Number(sum, 2));
+        t.Add("Avg", "", "", JetFormat.Number(b.AverageMBPerSecond, 2));
+        t.Add("Sum", "", "", JetFormat.Number(b.TotalMBPerSecond, 2));
         sb.Append("\nDatabase Backup Statistics - All\n");
         t.WriteTo(sb);
+        sb.Append("  ").Append(ReportText.BackupSummaryNote).Append('\n');
     }
 
     private static void RecoveryTable(StringBuilder sb, TestResults r)
@@ -230,10 +230,6 @@ public static class TextReport
         t.WriteTo(sb);
         sb.Append($"  Average time to play one log file: {JetFormat.Number(rows.SumLogs == 0 ? double.NaN : rows.SumSeconds / rows.SumLogs)} s\n");
     }
-
-    /// <summary>Jetstress Avg and Sum rows of the backup table: mean and sum of MB/s over instances.</summary>
-    internal static (double Avg, double Sum) BackupAvgSum(BackupResult b) =>
-        b.Instances.Count == 0 ? (0, 0) : (b.Instances.Average(i => i.MBPerSecond), b.Instances.Sum(i => i.MBPerSecond));
 
     /// <summary>Jetstress Avg and Sum rows of the soft recovery table.</summary>
     internal static (double AvgLogs, double AvgSeconds, long SumLogs, double SumSeconds) RecoveryAvgSum(SoftRecoveryResult s) =>

@@ -44,15 +44,14 @@ public static class XmlReport
 
         if (r.TestType == TestType.DatabaseBackup && r.Backup is { } b)
         {
-            var (avg, sum) = TextReport.BackupAvgSum(b);
             root.Add(new XElement("database-backup",
                 b.Instances.Select(i => new XElement("instance", new XAttribute("name", i.Instance),
                     new XAttribute("database-size-mbytes", JetFormat.Number(i.DatabaseSizeMB, 2)),
                     new XAttribute("elapsed-backup-time", JetFormat.Elapsed(i.ElapsedSeconds)),
                     new XAttribute("elapsed-seconds", JetFormat.Number(i.ElapsedSeconds)),
                     new XAttribute("mbytes-transferred-per-sec", JetFormat.Number(i.MBPerSecond, 2)))),
-                new XElement("element", new XAttribute("name", "Avg"), new XAttribute("value", JetFormat.Number(avg, 2))),
-                new XElement("element", new XAttribute("name", "Sum"), new XAttribute("value", JetFormat.Number(sum, 2)))));
+                new XElement("element", new XAttribute("name", "Avg"), new XAttribute("value", JetFormat.Number(b.AverageMBPerSecond, 2))),
+                new XElement("element", new XAttribute("name", "Sum"), new XAttribute("value", JetFormat.Number(b.TotalMBPerSecond, 2)))));
         }
         if (r.TestType == TestType.SoftRecovery && r.SoftRecovery is { } s)
         {

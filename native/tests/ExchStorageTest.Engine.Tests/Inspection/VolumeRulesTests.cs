@@ -9,15 +9,18 @@ public class VolumeRulesTests
 
     private static VolumeFacts Good(VolumePlatform platform = VolumePlatform.Windows) => new()
     {
-        Path = @"E:\DB1",
-        MountPoint = @"E:\",
         Platform = platform,
-        FileSystem = "NTFS",
-        ClusterSizeBytes = 65536,
-        PartitionOffsetBytes = 1 << 20,
-        TotalBytes = 1000 * GiB,
-        FreeBytes = 900 * GiB,
-        DirectIoSupported = true,
+        Volume =
+        {
+            Path = @"E:\DB1",
+            MountPoint = @"E:\",
+            FileSystem = "NTFS",
+            ClusterSizeBytes = 65536,
+            PartitionOffsetBytes = 1 << 20,
+            TotalBytes = 1000 * GiB,
+            FreeBytes = 900 * GiB,
+            DirectIoSupported = true,
+        },
     };
 
     private static List<Finding> Eval(VolumeFacts f, long planned = 0, long? cache = null) =>
@@ -43,8 +46,8 @@ public class VolumeRulesTests
     public void Clusters_other_than_64K_warn_naming_the_size(string fs, long cluster)
     {
         var f = Good();
-        f.FileSystem = fs;
-        f.ClusterSizeBytes = cluster;
+        f.Volume.FileSystem = fs;
+        f.Volume.ClusterSizeBytes = cluster;
         var w = Assert.Single(Eval(f), x => x.Code == FindingCodes.ClusterSize);
         Assert.Equal(Severities.Warning, w.Severity);
         Assert.Contains(cluster.ToString(), w.Message);
@@ -55,12 +58,12 @@ public class VolumeRulesTests
     public void Windows_fat_is_a_warning_but_linux_ext4_is_info()
     {
         var win = Good();
-        win.FileSystem = "exFAT";
+        win.Volume.FileSystem = "exFAT";
         Assert.Contains(FindingCodes.FileSystemNotSupported, Codes(Eval(win), Severities.Warning));
 
         var lin = Good(VolumePlatform.Linux);
-        lin.FileSystem = "ext4";
-        lin.ClusterSizeBytes = null;
+        lin.Volume.FileSystem = "ext4";
+        lin.Volume.ClusterSizeBytes = null;
         lin.FileSystemBlockBytes = 4096;
         var list = Eval(lin);
         Assert.Empty(Codes(list, Severities.Warning));
@@ -77,7 +80,7 @@ public class VolumeRulesTests
     public void Memory_file_systems_warn_even_when_direct_io_works(string fs)
     {
         var f = Good(VolumePlatform.Linux);
-        f.FileSystem = fs;
+        f.Volume.FileSystem = fs;
         var w = Assert.Single(Eval(f), x => x.Severity == Severities.Warning);
         Assert.Equal(FindingCodes.MemoryFileSystem, w.Code);
         Assert.Contains("RAM", w.Message);
@@ -87,7 +90,7 @@ public class VolumeRulesTests
     public void Ntfs_seen_from_linux_is_judged_like_windows()
     {
         var f = Good(VolumePlatform.Linux);
-        f.ClusterSizeBytes = 4096;
+        f.Volume.ClusterSizeBytes = 4096;
         var w = Assert.Single(Eval(f), x => x.Code == FindingCodes.ClusterSize);
         Assert.Contains("mkntfs -c 65536", w.Advice);
     }
@@ -96,12 +99,12 @@ public class VolumeRulesTests
     public void Unknown_cluster_file_system_and_offset_are_info()
     {
         var f = Good();
-        f.ClusterSizeBytes = null;
-        f.PartitionOffsetBytes = null;
+        f.Volume.ClusterSizeBytes = null;
+        f.Volume.PartitionOffsetBytes = null;
         var list = Eval(f);
         Assert.Contains(FindingCodes.ClusterSizeUnknown, Codes(list, Severities.Info));
         Assert.Contains(FindingCodes.PartitionOffsetUnknown, Codes(list, Severities.Info));
-        f.FileSystem = null;
+        f.Volume.FileSystem = null;
         Assert.Contains(FindingCodes.FileSystemUnknown, Codes(Eval(f), Severities.Info));
     }
 
@@ -114,7 +117,7 @@ public class VolumeRulesTests
     public void Partition_alignment_to_1_MiB(long offset, bool warns)
     {
         var f = Good();
-        f.PartitionOffsetBytes = offset;
+        f.Volume.PartitionOffsetBytes = offset;
         var list = Eval(f);
         Assert.Equal(warns, Codes(list, Severities.Warning).Contains(FindingCodes.PartitionMisaligned));
         if (warns) Assert.Contains(offset.ToString(), list.Single(x => x.Code == FindingCodes.PartitionMisaligned).Message);
@@ -124,7 +127,7 @@ public class VolumeRulesTests
     public void Not_enough_free_space_is_an_error()
     {
         var f = Good();
-        f.FreeBytes = 100 * GiB;
+        f.Volume.FreeBytes = 100 * GiB;
         var e = Assert.Single(Eval(f, planned: 200 * GiB), x => x.Severity == Severities.Error);
         Assert.Equal(FindingCodes.InsufficientFreeSpace, e.Code);
         Assert.Contains("200 GiB", e.Message);
@@ -136,7 +139,7 @@ public class VolumeRulesTests
     public void Unknown_free_space_with_a_plan_is_info_and_no_plan_means_no_space_findings()
     {
         var f = Good();
-        f.FreeBytes = null;
+        f.Volume.FreeBytes = null;
         Assert.Contains(FindingCodes.FreeSpaceUnknown, Codes(Eval(f, planned: GiB), Severities.Info));
         Assert.DoesNotContain(Eval(Good()), x => x.Code is FindingCodes.VolumeUtilisation or FindingCodes.FreeSpaceUnknown);
     }
@@ -160,12 +163,12 @@ public class VolumeRulesTests
     public void Direct_io_refused_warns_and_unknown_is_info()
     {
         var f = Good();
-        f.DirectIoSupported = false;
+        f.Volume.DirectIoSupported = false;
         f.DirectIoDetail = "open with O_DIRECT failed with EINVAL";
         var w = Assert.Single(Eval(f), x => x.Code == FindingCodes.DirectIoUnsupported);
         Assert.Equal(Severities.Warning, w.Severity);
         Assert.Contains("EINVAL", w.Message);
-        f.DirectIoSupported = null;
+        f.Volume.DirectIoSupported = null;
         Assert.Contains(FindingCodes.DirectIoNotProbed, Codes(Eval(f), Severities.Info));
     }
 
@@ -173,23 +176,23 @@ public class VolumeRulesTests
     public void Multipath_single_and_degraded_paths_warn()
     {
         var f = Good();
-        f.Multipath = new MultipathReport { Name = "mpatha", PathCount = 2, PathStates = { "sdb: running", "sdc: offline" } };
+        f.Volume.Multipath = new MultipathReport { Name = "mpatha", PathCount = 2, PathStates = { "sdb: running", "sdc: offline" } };
         f.MultipathUnhealthyPaths = 1;
         var list = Eval(f);
         Assert.Contains(FindingCodes.MultipathDegraded, Codes(list, Severities.Warning));
         Assert.DoesNotContain(FindingCodes.MultipathSinglePath, Codes(list, Severities.Warning));
-        f.Multipath.PathCount = 1;
+        f.Volume.Multipath.PathCount = 1;
         f.MultipathUnhealthyPaths = 0;
         Assert.Equal(new[] { FindingCodes.MultipathSinglePath }, Codes(Eval(f), Severities.Warning));
     }
 
     [Fact]
-    public void Report_copies_the_facts()
+    public void The_report_is_the_probed_volume_with_its_findings()
     {
         var f = Good();
-        f.Device = @"\\.\PhysicalDrive3";
-        f.Vendor = "NETAPP";
-        f.BusType = "Fibre Channel";
+        f.Volume.Device = @"\\.\PhysicalDrive3";
+        f.Volume.Vendor = "NETAPP";
+        f.Volume.BusType = "Fibre Channel";
         f.Notes.Add("something odd");
         var findings = Eval(f);
         var r = VolumeRules.ToReport(f, findings);
@@ -201,5 +204,17 @@ public class VolumeRulesTests
         Assert.True(r.DirectIoSupported);
         Assert.Same(findings, r.Findings);
         Assert.Contains(r.Findings, x => x.Code == FindingCodes.ProbeNote && x.Message == "something odd");
+    }
+
+    [Theory]
+    [InlineData("ext4", 4096L)]
+    [InlineData("NTFS", null)]
+    public void Only_a_file_system_without_the_cluster_rule_reports_its_block_size_as_the_cluster_size(string fs, long? reported)
+    {
+        var f = Good(VolumePlatform.Linux);
+        f.Volume.FileSystem = fs;
+        f.Volume.ClusterSizeBytes = null;
+        f.FileSystemBlockBytes = 4096;
+        Assert.Equal(reported, VolumeRules.ToReport(f, Eval(f)).ClusterSizeBytes);
     }
 }

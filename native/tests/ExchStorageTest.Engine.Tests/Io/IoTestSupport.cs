@@ -67,9 +67,18 @@ internal static class Tool
     }
 }
 
-/// <summary>An nbdkit export exposed as a file through nbdfuse (FUSE); unmounted on dispose.</summary>
+/// <summary>
+/// An nbdkit export exposed as a file through nbdfuse (FUSE); unmounted on dispose, and when the test process
+/// stops with the disk still mounted.
+/// </summary>
 internal sealed class NbdFuseDisk : IDisposable
 {
+    /// <summary>How long a busy mount (its export still open, e.g. by a loop device being detached) is retried.</summary>
+    private static readonly TimeSpan BusyWait = TimeSpan.FromSeconds(5);
+
+    /// <summary>The disks still mounted, for a test process that stops before disposing them.</summary>
+    private static readonly HashSet<NbdFuseDisk> Mounted = new();
+
     private readonly Process _process;
     private readonly string _mount;
     private readonly StringBuilder _log = new();
@@ -89,6 +98,7 @@ internal sealed class NbdFuseDisk : IDisposable
         psi.ArgumentList.Add("--exit-with-parent");
         foreach (string a in nbdkitArgs) psi.ArgumentList.Add(a);
         _process = Process.Start(psi)!;
+        lock (Mounted) Mounted.Add(this);
         // nbdkit's error filter logs every injected error: both pipes are drained as they fill, or nbdkit
         // blocks on a full pipe mid-request and every I/O on the disk hangs in D state.
         _process.OutputDataReceived += (_, e) => Keep(e.Data);
@@ -120,11 +130,50 @@ internal sealed class NbdFuseDisk : IDisposable
             if (_log.Length < 16_384) _log.AppendLine(line);
     }
 
+    static NbdFuseDisk()
+    {
+        // The test host stopping (Ctrl+C, SIGTERM, the run ending with a rig not disposed) kills nbdfuse with it,
+        // and the kernel keeps a dead FUSE mount: what is still mounted is unmounted first.
+        AppDomain.CurrentDomain.ProcessExit += (_, _) =>
+        {
+            NbdFuseDisk[] left;
+            lock (Mounted) left = Mounted.ToArray();
+            foreach (var disk in left)
+                try { disk.Dispose(); } catch (InvalidOperationException) { }
+        };
+    }
+
     public void Dispose()
     {
+        lock (Mounted)
+            if (!Mounted.Remove(this)) return;
+        try { Unmount(_mount); }
+        finally
+        {
+            if (!_process.WaitForExit(5000)) _process.Kill(entireProcessTree: true);
+            _process.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Takes the mount point out of the mount table before nbdfuse is stopped: a FUSE mount whose daemon is
+    /// killed stays behind, dead, and its folder cannot be removed. fusermount refuses while the export is open
+    /// (a loop device the kernel has not yet let go of), so it is retried, then the mount is detached lazily;
+    /// the kernel ends it, and nbdfuse exits, when the last user closes the export.
+    /// </summary>
+    private static void Unmount(string mount)
+    {
         string fusermount = Prerequisites.FindTool("fusermount3") ?? Prerequisites.FindTool("fusermount")!;
-        try { Tool.Run(fusermount, "-u", _mount); } catch (InvalidOperationException) { }
-        if (!_process.WaitForExit(5000)) _process.Kill(entireProcessTree: true);
-        _process.Dispose();
+        var waited = Stopwatch.StartNew();
+        while (MountTable.IsMounted(mount))
+        {
+            if (waited.Elapsed > BusyWait)
+            {
+                Tool.Run("umount", "-l", mount);
+                return;
+            }
+            try { Tool.Run(fusermount, "-u", mount); }
+            catch (InvalidOperationException) { Thread.Sleep(100); }
+        }
     }
 }

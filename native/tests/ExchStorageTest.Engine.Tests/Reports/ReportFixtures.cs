@@ -75,10 +75,7 @@ internal static class ReportFixtures
     {
         var r = Host(machine, 0);
         r.TestType = TestType.DatabaseBackup;
-        r.Backup = new BackupResult
-        {
-            Instances = rows.Select(x => new BackupInstance { Instance = x.Name, DatabaseSizeMB = x.SizeMB, ElapsedSeconds = x.Seconds, MBPerSecond = x.MBps }).ToList(),
-        };
+        r.Backup = BackupOf(rows.Select(x => new BackupInstance { Instance = x.Name, DatabaseSizeMB = x.SizeMB, ElapsedSeconds = x.Seconds, MBPerSecond = x.MBps }));
         return r;
     }
 
@@ -211,10 +208,22 @@ internal static class ReportFixtures
             Reasons = { new VerdictReason { Code = "IoErrors", Message = "1 I/O error occurred (the run continued on error).", Measured = 1, Limit = 0 } },
         };
         if (type == TestType.DatabaseBackup)
-            r.Backup = new BackupResult { Instances = r.Instances.Select(i => new BackupInstance { Instance = i.Name, DatabaseSizeMB = 512, ElapsedSeconds = 6.5 + i.Index, MBPerSecond = 512 / (6.5 + i.Index) }).ToList() };
+            r.Backup = BackupOf(r.Instances.Select(i => new BackupInstance { Instance = i.Name, DatabaseSizeMB = 512, ElapsedSeconds = 6.5 + i.Index, MBPerSecond = 512 / (6.5 + i.Index) }));
         if (type == TestType.SoftRecovery)
             r.SoftRecovery = new SoftRecoveryResult { Instances = r.Instances.Select(i => new RecoveryInstance { Instance = i.Name, LogsReplayed = 20 + i.Index, ElapsedSeconds = 60.123456 + i.Index }).ToList() };
         return r;
+    }
+
+    /// <summary>A backup whose figures are those BackupRun derives: the mean of the databases' rates, and their sum.</summary>
+    private static BackupResult BackupOf(IEnumerable<BackupInstance> instances)
+    {
+        var list = instances.ToList();
+        return new BackupResult
+        {
+            Instances = list,
+            AverageMBPerSecond = list.Average(i => i.MBPerSecond),
+            TotalMBPerSecond = list.Sum(i => i.MBPerSecond),
+        };
     }
 
     private static double Normal(Random rng) =>

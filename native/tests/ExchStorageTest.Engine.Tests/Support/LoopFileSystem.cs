@@ -66,7 +66,20 @@ public sealed class LoopFileSystem : IDisposable
     public void Dispose()
     {
         try { Tool.Run("umount", Mount); } catch (InvalidOperationException) { Tool.Run("umount", "-l", Mount); }
-        if (_loop is not null) Tool.Run("losetup", "-d", _loop);
+        if (_loop is null) return;
+        Tool.Run("losetup", "-d", _loop);
+        WaitDetached(_loop);
+    }
+
+    /// <summary>
+    /// losetup -d only marks a busy loop device for detaching: until the kernel lets go of the backing file, an
+    /// nbdfuse export under it cannot be unmounted. Waits a few seconds for that; the export's own dispose copes if not.
+    /// </summary>
+    private static void WaitDetached(string loop)
+    {
+        string backing = $"/sys/block/{Path.GetFileName(loop)}/loop/backing_file";
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (File.Exists(backing) && waited.Elapsed < TimeSpan.FromSeconds(5)) Thread.Sleep(50);
     }
 }
 

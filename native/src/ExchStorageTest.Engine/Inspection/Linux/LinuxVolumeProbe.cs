@@ -12,7 +12,7 @@ public static class LinuxVolumeProbe
     [SupportedOSPlatform("linux")]
     public static VolumeFacts Probe(string path, bool probeDirectIo, string sysRoot = "/sys")
     {
-        var facts = new VolumeFacts { Path = path, Platform = VolumePlatform.Linux };
+        var facts = new VolumeFacts { Platform = VolumePlatform.Linux, Volume = { Path = path } };
         string existing = NearestExisting(Path.GetFullPath(path));
         string real = LinuxVolumeNative.RealPath(existing) ?? existing;
         facts.ProbedPath = real;
@@ -20,15 +20,15 @@ public static class LinuxVolumeProbe
         var mount = MountInfo.FindForPath(MountInfo.Parse(File.ReadAllText(MountInfo.ProcPath)), real);
         if (mount != null)
         {
-            facts.MountPoint = mount.MountPoint;
-            facts.FileSystem = mount.FileSystemType;
+            facts.Volume.MountPoint = mount.MountPoint;
+            facts.Volume.FileSystem = mount.FileSystemType;
             facts.MountSource = mount.Source;
         }
 
         if (LinuxVolumeNative.GetStatVfs(real, out int errno) is { } vfs)
         {
-            facts.TotalBytes = vfs.TotalBytes;
-            facts.FreeBytes = vfs.AvailableBytes;
+            facts.Volume.TotalBytes = vfs.TotalBytes;
+            facts.Volume.FreeBytes = vfs.AvailableBytes;
             facts.FileSystemBlockBytes = vfs.FragmentSize > 0 ? vfs.FragmentSize : vfs.BlockSize;
         }
         else
@@ -39,34 +39,34 @@ public static class LinuxVolumeProbe
         SysBlockDevice? dev = mount == null ? null : SysBlockDevice.FromDeviceNumber(sysRoot, mount.Major, mount.Minor);
         if (dev != null)
         {
-            facts.Device = dev.DevicePath;
-            facts.LogicalSectorBytes = dev.LogicalBlockSize;
-            facts.PhysicalSectorBytes = dev.PhysicalBlockSize;
-            facts.PartitionOffsetBytes = dev.PartitionOffsetBytes;
-            facts.Vendor = dev.Vendor;
-            facts.Model = dev.Model;
-            facts.FirmwareRevision = dev.FirmwareRevision;
-            facts.BusType = dev.BusType;
+            facts.Volume.Device = dev.DevicePath;
+            facts.Volume.LogicalSectorBytes = dev.LogicalBlockSize;
+            facts.Volume.PhysicalSectorBytes = dev.PhysicalBlockSize;
+            facts.Volume.PartitionOffsetBytes = dev.PartitionOffsetBytes;
+            facts.Volume.Vendor = dev.Vendor;
+            facts.Volume.Model = dev.Model;
+            facts.Volume.FirmwareRevision = dev.FirmwareRevision;
+            facts.Volume.BusType = dev.BusType;
             if (DmMultipath.Read(sysRoot, dev.DiskName) is { } map)
             {
-                facts.Multipath = DmMultipath.ToReport(map, DmSetup.TryTable(map.Name));
+                facts.Volume.Multipath = DmMultipath.ToReport(map, DmSetup.TryTable(map.Name));
                 facts.MultipathUnhealthyPaths = map.UnhealthyPathCount;
-                facts.Vendor ??= map.Paths.Select(p => p.Vendor).FirstOrDefault(v => v != null);
-                facts.Model ??= map.Paths.Select(p => p.Model).FirstOrDefault(v => v != null);
+                facts.Volume.Vendor ??= map.Paths.Select(p => p.Vendor).FirstOrDefault(v => v != null);
+                facts.Volume.Model ??= map.Paths.Select(p => p.Model).FirstOrDefault(v => v != null);
             }
         }
         else if (mount != null && mount.Source.StartsWith("/dev/", StringComparison.Ordinal))
         {
-            facts.Device = mount.Source;
+            facts.Volume.Device = mount.Source;
         }
 
-        if (facts.Device != null && IsNtfsCandidate(facts.FileSystem))
+        if (facts.Volume.Device != null && IsNtfsCandidate(facts.Volume.FileSystem))
             ReadNtfsBootSector(facts);
 
         if (probeDirectIo && Directory.Exists(real))
         {
-            var r = DirectIoProbe.Probe(real, Math.Max(4096, facts.PhysicalSectorBytes ?? 4096));
-            facts.DirectIoSupported = r.Supported;
+            var r = DirectIoProbe.Probe(real, Math.Max(4096, facts.Volume.PhysicalSectorBytes ?? 4096));
+            facts.Volume.DirectIoSupported = r.Supported;
             facts.DirectIoDetail = r.Detail;
         }
         return facts;
@@ -81,21 +81,21 @@ public static class LinuxVolumeProbe
         try
         {
             var sector = new byte[NtfsBootSector.Length];
-            using (var h = File.OpenHandle(facts.Device!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite))
+            using (var h = File.OpenHandle(facts.Volume.Device!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite))
             {
                 int got = RandomAccess.Read(h, sector, 0);
-                if (got < sector.Length) { facts.Notes.Add($"Short read of the boot sector of {facts.Device}."); return; }
+                if (got < sector.Length) { facts.Notes.Add($"Short read of the boot sector of {facts.Volume.Device}."); return; }
             }
             if (!NtfsBootSector.LooksLikeNtfs(sector)) return;
             var boot = NtfsBootSector.Parse(sector);
-            facts.FileSystemDriver = facts.FileSystem;
-            facts.FileSystem = "NTFS";
-            facts.ClusterSizeBytes = boot.BytesPerCluster;
-            facts.ClusterSizeSource = $"NTFS boot sector of {facts.Device}";
+            facts.Volume.FileSystemDriver = facts.Volume.FileSystem;
+            facts.Volume.FileSystem = "NTFS";
+            facts.Volume.ClusterSizeBytes = boot.BytesPerCluster;
+            facts.ClusterSizeSource = $"NTFS boot sector of {facts.Volume.Device}";
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or Protocol.EngineException)
         {
-            facts.Notes.Add($"Could not read the NTFS boot sector of {facts.Device}: {e.Message}");
+            facts.Notes.Add($"Could not read the NTFS boot sector of {facts.Volume.Device}: {e.Message}");
         }
     }
 

@@ -14,35 +14,35 @@ public static unsafe class WindowsVolumeProbe
 {
     public static VolumeFacts Probe(string path)
     {
-        var facts = new VolumeFacts { Path = path, Platform = VolumePlatform.Windows };
+        var facts = new VolumeFacts { Platform = VolumePlatform.Windows, Volume = { Path = path } };
         string full = Path.GetFullPath(path);
         facts.ProbedPath = full;
 
         string? root = VolumeRoot(full);
         if (root == null) { facts.Notes.Add($"GetVolumePathName failed for {full} (error {Marshal.GetLastPInvokeError()})."); return facts; }
-        facts.MountPoint = root;
+        facts.Volume.MountPoint = root;
         string existing = NearestExisting(full);
 
         char* fsName = stackalloc char[64];
         if (WindowsVolumeNative.GetVolumeInformation(root, null, 0, out _, out _, out _, fsName, 64))
-            facts.FileSystem = new string(fsName);
+            facts.Volume.FileSystem = new string(fsName);
         else
             facts.Notes.Add($"GetVolumeInformation({root}) failed (error {Marshal.GetLastPInvokeError()}).");
 
         if (WindowsVolumeNative.GetDiskFreeSpaceEx(existing, out ulong avail, out ulong total, out _))
         {
-            facts.FreeBytes = (long)avail;
-            facts.TotalBytes = (long)total;
+            facts.Volume.FreeBytes = (long)avail;
+            facts.Volume.TotalBytes = (long)total;
         }
         if (WindowsVolumeNative.GetDiskFreeSpace(root, out uint spc, out uint bps, out _, out _))
         {
-            facts.ClusterSizeBytes = (long)spc * bps;
+            facts.Volume.ClusterSizeBytes = (long)spc * bps;
             facts.ClusterSizeSource = "GetDiskFreeSpace";
-            facts.LogicalSectorBytes = (int)bps;
+            facts.Volume.LogicalSectorBytes = (int)bps;
         }
 
         string device = VolumeDevicePath(root);
-        facts.Device = device;
+        facts.Volume.Device = device;
         using (var h = WindowsVolumeNative.CreateFile(device, 0, WindowsVolumeNative.FileShareRead | WindowsVolumeNative.FileShareWrite,
                    0, WindowsVolumeNative.OpenExisting, 0, 0))
         {
@@ -65,31 +65,31 @@ public static unsafe class WindowsVolumeProbe
         if (Ioctl(h, NtfsVolumeData.FsctlGetNtfsVolumeData, default, NtfsVolumeData.Size) is { } ntfs)
         {
             var d = NtfsVolumeData.Parse(ntfs);
-            facts.ClusterSizeBytes = d.BytesPerCluster;
+            facts.Volume.ClusterSizeBytes = d.BytesPerCluster;
             facts.ClusterSizeSource = "FSCTL_GET_NTFS_VOLUME_DATA";
         }
         if (QueryProperty(h, StorageAccessAlignment.PropertyId, 64) is { } align)
         {
             var a = StorageAccessAlignment.Parse(align);
-            facts.LogicalSectorBytes = a.BytesPerLogicalSector;
-            facts.PhysicalSectorBytes = a.BytesPerPhysicalSector;
+            facts.Volume.LogicalSectorBytes = a.BytesPerLogicalSector;
+            facts.Volume.PhysicalSectorBytes = a.BytesPerPhysicalSector;
         }
         if (QueryProperty(h, StorageDeviceDescriptor.PropertyId, 1024) is { } desc)
         {
             var d = StorageDeviceDescriptor.Parse(desc);
-            facts.Vendor = d.VendorId;
-            facts.Model = d.ProductId;
-            facts.FirmwareRevision = d.ProductRevision;
-            facts.BusType = d.BusTypeName;
+            facts.Volume.Vendor = d.VendorId;
+            facts.Volume.Model = d.ProductId;
+            facts.Volume.FirmwareRevision = d.ProductRevision;
+            facts.Volume.BusType = d.BusTypeName;
         }
         if (Ioctl(h, PartitionInformation.IoctlDiskGetPartitionInfoEx, default, PartitionInformation.Size) is { } part)
-            facts.PartitionOffsetBytes = PartitionInformation.Parse(part).StartingOffset;
+            facts.Volume.PartitionOffsetBytes = PartitionInformation.Parse(part).StartingOffset;
 
         var extents = Extents(h);
         if (extents is { Count: 1 })
         {
-            facts.Device = $@"\\.\PhysicalDrive{extents[0].DiskNumber}";
-            facts.Multipath = WindowsMpclaim.TryReport(extents[0].DiskNumber);
+            facts.Volume.Device = $@"\\.\PhysicalDrive{extents[0].DiskNumber}";
+            facts.Volume.Multipath = WindowsMpclaim.TryReport(extents[0].DiskNumber);
         }
         else if (extents is { Count: > 1 })
         {
@@ -142,7 +142,7 @@ public static unsafe class WindowsVolumeProbe
         string probe = Path.Combine(directory, $".exchstoragetest-probe-{Guid.NewGuid():N}.tmp");
         using var h = WindowsVolumeNative.CreateFile(probe, WindowsVolumeNative.GenericWrite, 0, 0, WindowsVolumeNative.CreateNew,
             WindowsVolumeNative.FileFlagNoBuffering | WindowsVolumeNative.FileFlagWriteThrough | WindowsVolumeNative.FileFlagDeleteOnClose, 0);
-        facts.DirectIoSupported = !h.IsInvalid;
+        facts.Volume.DirectIoSupported = !h.IsInvalid;
         facts.DirectIoDetail = h.IsInvalid
             ? $"CreateFile with FILE_FLAG_NO_BUFFERING failed (error {Marshal.GetLastPInvokeError()})"
             : "CreateFile with FILE_FLAG_NO_BUFFERING succeeded";
