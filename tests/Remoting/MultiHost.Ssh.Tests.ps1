@@ -53,6 +53,44 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
             }
         }
 
+        function Stop-WhenUnderWay {
+            # Starts a multi-host run in a runspace of its own, waits (at most 3 minutes) until -UnderWay says it is
+            # where the stop should come, stops it, and holds what every stop must leave: each host ran one engine, the
+            # command ends Stopped, no engine outlives it, and each host saved one results file marked Stopped, returned.
+            param([string] $Script, [object[]] $ArgumentList, [scriptblock] $UnderWay)
+            foreach ($machine in $MachineA, $MachineB) { Remove-Item -LiteralPath (Join-Path $Data "$machine/Results") -Recurse -Force -ErrorAction SilentlyContinue }
+            $runspace = [runspacefactory]::CreateRunspace()
+            $runspace.Open()
+            $ps = [powershell]::Create()
+            $ps.Runspace = $runspace
+            try {
+                $null = $ps.AddScript("Import-Module -Name '$script:Manifest'; `$ProgressPreference = 'Continue'").AddStatement().AddScript($Script)
+                foreach ($argument in $ArgumentList) { $null = $ps.AddArgument($argument) }
+                $pending = $ps.BeginInvoke()
+                $deadline = [DateTime]::UtcNow.AddMinutes(3)
+                while ([DateTime]::UtcNow -lt $deadline -and -not $pending.IsCompleted -and -not (& $UnderWay $ps)) { Start-Sleep -Milliseconds 250 }
+                # By count: enumerating a stream of a pipeline still running waits for its end.
+                $ps.Streams.Error.Count | Should -Be 0
+                @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*').Count | Should -Be 2 -Because 'each host runs its engine'
+                $ps.Stop()
+                $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes(2)) | Should -BeTrue
+                $ps.InvocationStateInfo.State | Should -Be 'Stopped'
+            }
+            finally {
+                $ps.Dispose()
+                $runspace.Dispose()
+            }
+            # No host's engine outlives the command, and each host judged and saved what it had.
+            @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*') | Should -BeNullOrEmpty
+            foreach ($machine in $MachineA, $MachineB) {
+                $files = @(Get-ChildItem -LiteralPath (Join-Path $Data "$machine/Results") -Filter '*.json')
+                $files | Should -HaveCount 1
+                $stopped = Get-Content -Raw -LiteralPath $files[0].FullName | ConvertFrom-Json
+                $stopped.completion | Should -Be 'Stopped'
+                $stopped
+            }
+        }
+
         function Assert-OneWindow {
             # Structure, not verdicts: one result per host, distinct machine names, every host measuring within
             # 1 s of the agreed measuring start recorded in its results and of every other host, the aggregate the
@@ -213,42 +251,16 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
     }
 
     It 'a stop during a capacity search''s step stops every host''s engine, and each keeps the steps it finished' {
-        foreach ($machine in $MachineA, $MachineB) { Remove-Item -LiteralPath (Join-Path $Data "$machine/Results") -Recurse -Force -ErrorAction SilentlyContinue }
-        $runspace = [runspacefactory]::CreateRunspace()
-        $runspace.Open()
-        $ps = [powershell]::Create()
-        $ps.Runspace = $runspace
-        try {
-            $null = $ps.AddScript("Import-Module -Name '$Manifest'; `$ProgressPreference = 'Continue'").AddStatement().
-                AddScript('param($p, $s, $out, $at) $p | Invoke-StorageTest -TestType Capacity -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:02:00 -Warmup 00:00:02 -SampleIntervalSeconds 1 -Force').
-                AddArgument($Profile).AddArgument(@($SessionA, $SessionB)).AddArgument((Join-Path $Data 'capacity-stopped')).AddArgument([DateTime]::UtcNow.AddSeconds(45))
-            $pending = $ps.BeginInvoke()
-            # Until the second step is under way: the first is judged and saved on both hosts.
-            $deadline = [DateTime]::UtcNow.AddMinutes(3)
-            while ([DateTime]::UtcNow -lt $deadline -and -not $pending.IsCompleted -and -not ($ps.Streams.Progress | Where-Object { $_.ActivityId -eq 1 -and $_.StatusDescription -like 'Step 2: *' })) {
-                Start-Sleep -Milliseconds 250
-            }
-            # By count: enumerating a stream of a pipeline still running waits for its end.
-            $ps.Streams.Error.Count | Should -Be 0
-            @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*').Count | Should -Be 2 -Because 'each host runs one engine for its whole search'
-            $ps.Stop()
-            $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes(2)) | Should -BeTrue
-            $ps.InvocationStateInfo.State | Should -Be 'Stopped'
-        }
-        finally {
-            $ps.Dispose()
-            $runspace.Dispose()
-        }
-        @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*') | Should -BeNullOrEmpty
-        foreach ($machine in $MachineA, $MachineB) {
-            $files = @(Get-ChildItem -LiteralPath (Join-Path $Data "$machine/Results") -Filter '*.json')
-            $files | Should -HaveCount 1
-            $stopped = Get-Content -Raw -LiteralPath $files[0].FullName | ConvertFrom-Json
-            $stopped.completion | Should -Be 'Stopped'
-            $stopped.capacity.steppedBy | Should -Be 'Caller'
-            $stopped.capacity.stopReason | Should -Be 'Stopped'
-            @($stopped.capacity.steps).Count | Should -BeGreaterOrEqual 1
-            $stopped.capacity.steps[0].mailboxes | Should -Be $Profile.MailboxCount
+        # Stopped once the second step is under way: the first is judged and saved on both hosts.
+        $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -TestType Capacity -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:02:00 -Warmup 00:00:02 -SampleIntervalSeconds 1 -Force' `
+            -ArgumentList $Profile, @($SessionA, $SessionB), (Join-Path $Data 'capacity-stopped'), ([DateTime]::UtcNow.AddSeconds(45)) `
+            -UnderWay { param($ps) $ps.Streams.Progress | Where-Object { $_.ActivityId -eq 1 -and $_.StatusDescription -like 'Step 2: *' } }
+        $stopped | Should -HaveCount 2
+        foreach ($result in $stopped) {
+            $result.capacity.steppedBy | Should -Be 'Caller'
+            $result.capacity.stopReason | Should -Be 'Stopped'
+            @($result.capacity.steps).Count | Should -BeGreaterOrEqual 1
+            $result.capacity.steps[0].mailboxes | Should -Be $Profile.MailboxCount
         }
     }
 
@@ -362,39 +374,11 @@ exit 0
     }
 
     It 'a stop stops every host''s engine cleanly and each keeps its partial result' {
-        foreach ($machine in $MachineA, $MachineB) { Remove-Item -LiteralPath (Join-Path $Data "$machine/Results") -Recurse -Force -ErrorAction SilentlyContinue }
-        $runspace = [runspacefactory]::CreateRunspace()
-        $runspace.Open()
-        $ps = [powershell]::Create()
-        $ps.Runspace = $runspace
-        try {
-            $null = $ps.AddScript("Import-Module -Name '$Manifest'; `$ProgressPreference = 'Continue'").AddStatement().
-                AddScript('param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:10:00 -ThreadCount 2 -Warmup 0 -SampleIntervalSeconds 2 -Force').
-                AddArgument($Profile).AddArgument(@($SessionA, $SessionB)).AddArgument((Join-Path $Data 'stopped')).AddArgument([DateTime]::UtcNow.AddSeconds(15))
-            $pending = $ps.BeginInvoke()
-            # Until both hosts measure: a given thread count and no warm-up measure from the agreed start.
-            $deadline = [DateTime]::UtcNow.AddMinutes(2)
-            while ([DateTime]::UtcNow -lt $deadline -and @($ps.Streams.Progress | Where-Object { $_.ParentActivityId -eq 1 -and $_.CurrentOperation -eq 'Measuring' } | Select-Object -ExpandProperty Activity -Unique).Count -lt 2) {
-                Start-Sleep -Milliseconds 250
-            }
-            $engines = @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*')
-            $engines.Count | Should -Be 2 -Because 'each host runs its engine'
-            $ps.Stop()
-            $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes(2)) | Should -BeTrue
-            $ps.InvocationStateInfo.State | Should -Be 'Stopped'
-        }
-        finally {
-            $ps.Dispose()
-            $runspace.Dispose()
-        }
-        # No host's engine outlives the command, and each host judged and saved what it had.
-        @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*') | Should -BeNullOrEmpty
-        foreach ($machine in $MachineA, $MachineB) {
-            $files = @(Get-ChildItem -LiteralPath (Join-Path $Data "$machine/Results") -Filter '*.json')
-            $files | Should -HaveCount 1
-            $stopped = Get-Content -Raw -LiteralPath $files[0].FullName | ConvertFrom-Json
-            $stopped.completion | Should -Be 'Stopped'
-            $stopped.timeline.collectionStartUtc | Should -Not -BeNullOrEmpty
-        }
+        # Stopped once both hosts measure: a given thread count and no warm-up measure from the agreed start.
+        $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:10:00 -ThreadCount 2 -Warmup 0 -SampleIntervalSeconds 2 -Force' `
+            -ArgumentList $Profile, @($SessionA, $SessionB), (Join-Path $Data 'stopped'), ([DateTime]::UtcNow.AddSeconds(15)) `
+            -UnderWay { param($ps) @($ps.Streams.Progress | Where-Object { $_.ParentActivityId -eq 1 -and $_.CurrentOperation -eq 'Measuring' } | Select-Object -ExpandProperty Activity -Unique).Count -ge 2 }
+        $stopped | Should -HaveCount 2
+        foreach ($result in $stopped) { $result.timeline.collectionStartUtc | Should -Not -BeNullOrEmpty }
     }
 }
