@@ -16,6 +16,8 @@ namespace ExchStorageTest.Contract
         public const string Error = "error";
         /// <summary>A judged step of a search stepped by its caller (<see cref="CapacityStepping.Caller"/>): the fields of <see cref="EventFields.Result.CapacityFields.Step"/>.</summary>
         public const string CapacityStep = "capacityStep";
+        /// <summary>The calculator command's answer: the profiles a sizing calculator's workbook gives, and its servers' layout.</summary>
+        public const string Calculator = "calculator";
     }
 
     /// <summary>
@@ -301,6 +303,35 @@ namespace ExchStorageTest.Contract
                 public const string Capacity = "capacity";
                 /// <summary>Why the hosts' capacity searches give no deployment answer (absent when they do, or ran none).</summary>
                 public const string CapacityUnavailable = "capacityUnavailable";
+            }
+        }
+
+        /// <summary>The calculator event (command <c>calculator</c>, docs/calculator.md).</summary>
+        public static class Calculator
+        {
+            /// <summary>The profiles, each as a request's <c>profile</c> spells it (<see cref="ProfileFields"/>), its <c>calculator</c> targets set.</summary>
+            public const string Profiles = "profiles";
+            /// <summary>The Servers.csv read, or null.</summary>
+            public const string ServersCsvPath = "serversCsvPath";
+            /// <summary>Each server of the Servers.csv: <see cref="Server"/>.</summary>
+            public const string Servers = "servers";
+
+            public static class Server
+            {
+                public const string Name = "name";
+                public const string DatabasesRootFolder = "databasesRootFolder";
+                public const string VolumesRootFolder = "volumesRootFolder";
+                public const string DatabasesPerVolume = "databasesPerVolume";
+                public const string LogIsolation = "logIsolation";
+                /// <summary>Each database: <see cref="Database"/>.</summary>
+                public const string Databases = "databases";
+            }
+
+            public static class Database
+            {
+                public const string Name = "name";
+                public const string Path = "path";
+                public const string Volume = "volume";
             }
         }
 
