@@ -81,7 +81,7 @@ namespace ExchStorageTest
         private static KeyValuePair<string, object?> Setting(string name, object? value) => new KeyValuePair<string, object?>(name, value);
 
         public override string ToString() =>
-            string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0} {1}: {2} database IOPS, {3} log IOPS per server", Calculator, Version, DatabaseIops, LogIops);
+            string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0} {1}: {2:0.###} database IOPS, {3:0.###} log IOPS per server", Calculator, Version, DatabaseIops, LogIops);
     }
 
     /// <summary>
