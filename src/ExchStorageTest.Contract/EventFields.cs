@@ -145,6 +145,32 @@ namespace ExchStorageTest.Contract
             public const string ReportPaths = "reportPaths";
             /// <summary>A capacity search's answer and steps (<see cref="CapacityFields"/>); absent for other test types.</summary>
             public const string Capacity = "capacity";
+            /// <summary>The run against the sizing calculator's targets (<see cref="CalculatorCheckFields"/>); absent when the profile is not the calculator's.</summary>
+            public const string CalculatorCheck = "calculatorCheck";
+            /// <summary>A capacity search of a calculator profile: its headroom over the calculator's design, in words.</summary>
+            public const string CalculatorHeadroom = "calculatorHeadroom";
+
+            /// <summary>The fields of <see cref="CalculatorCheck"/> (results-schema.md, calculatorCheck).</summary>
+            public static class CalculatorCheckFields
+            {
+                public const string Calculator = "calculator";
+                public const string Version = "version";
+                public const string Workbook = "workbook";
+                public const string Servers = "servers";
+                public const string Met = "met";
+                public const string Rows = "rows";
+
+                /// <summary>One entry of <see cref="Rows"/>: a target beside what was achieved.</summary>
+                public static class Row
+                {
+                    public const string Metric = "metric";
+                    public const string Target = "target";
+                    public const string Achieved = "achieved";
+                    public const string Verdict = "verdict";
+                    public const string Met = "met";
+                    public const string Line = "line";
+                }
+            }
 
             /// <summary>The fields of <see cref="Capacity"/>: the answer (results-schema.md, capacity.answer) and the load curve.</summary>
             public static class CapacityFields
@@ -303,6 +329,8 @@ namespace ExchStorageTest.Contract
                 public const string Capacity = "capacity";
                 /// <summary>Why the hosts' capacity searches give no deployment answer (absent when they do, or ran none).</summary>
                 public const string CapacityUnavailable = "capacityUnavailable";
+                /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile): <see cref="Result.CalculatorCheckFields"/>.</summary>
+                public const string CalculatorCheck = "calculatorCheck";
             }
         }
 

@@ -30,6 +30,7 @@ public static class HtmlReport
             h.Append("<div class=\"banner\"><strong>Buffered I/O.</strong> ").Append(E(ReportText.BufferedIoWarning)).Append("</div>\n");
 
         TestSummary(h, r, o);
+        CalculatorReport.Html(h, CalculatorReport.Of(r));
         CapacityReport.Html(h, r);
         var counters = InstanceCounters.From(r);
         switch (r.TestType)

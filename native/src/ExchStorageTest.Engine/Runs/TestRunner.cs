@@ -411,6 +411,8 @@ public static class TestRunner
         }
         r.Verdict = VerdictJudge.Judge(r, plan.Thresholds);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
+        r.CalculatorCheck = CalculatorCheck.For(r);
+        foreach (var row in r.CalculatorCheck?.Rows ?? new List<CalculatorCheckRow>()) ctx.Log($"Calculator ({r.CalculatorCheck!.Calculator} {r.CalculatorCheck.Version}): {row.Line}");
         try
         {
             ctx.SaveFinal();
