@@ -30,6 +30,45 @@ namespace ExchStorageTest
             Rows = fields.GetArray(EventFields.Result.CalculatorCheckFields.Rows).OfType<JsonObject>().Select(CalculatorCheckRow.From).ToArray(),
         };
 
+        /// <summary>
+        /// A check as it comes back from a host (multi-host runs, jobs): the object itself, or its property bag over
+        /// remoting (Deserialized.ExchStorageTest.CalculatorCheck), read by property name; null when there is none.
+        /// </summary>
+        internal static CalculatorCheck? FromBag(object? value)
+        {
+            value = Input.SettingSource.Unwrap(value);
+            if (value is CalculatorCheck typed) return typed;
+            if (value == null || value is string) return null;
+            var bag = Input.SettingSource.From(value);
+            double? Number(Input.SettingSource source, string name) =>
+                Input.NumberInput.TryParse(source.Get(null, name), out double n) ? n : (double?)null;
+            string? Text(Input.SettingSource source, string name) => System.Convert.ToString(source.Get(null, name), System.Globalization.CultureInfo.InvariantCulture);
+            var rows = new System.Collections.Generic.List<CalculatorCheckRow>();
+            if (bag.Get(null, nameof(Rows)) is System.Collections.IEnumerable items && !(items is string))
+            {
+                foreach (object? item in items)
+                {
+                    object? row = Input.SettingSource.Unwrap(item);
+                    if (row == null) continue;
+                    if (row is string line) { rows.Add(new CalculatorCheckRow { Line = line }); continue; }
+                    var r = Input.SettingSource.From(row);
+                    rows.Add(new CalculatorCheckRow
+                    {
+                        Metric = Text(r, nameof(CalculatorCheckRow.Metric)), Target = Number(r, nameof(CalculatorCheckRow.Target)),
+                        Achieved = Number(r, nameof(CalculatorCheckRow.Achieved)), Verdict = Text(r, nameof(CalculatorCheckRow.Verdict)),
+                        Met = System.Management.Automation.LanguagePrimitives.IsTrue(r.Get(false, nameof(CalculatorCheckRow.Met))), Line = Text(r, nameof(CalculatorCheckRow.Line)),
+                    });
+                }
+            }
+            return new CalculatorCheck
+            {
+                Calculator = Text(bag, nameof(Calculator)), Version = Text(bag, nameof(Version)), Workbook = Text(bag, nameof(Workbook)),
+                Servers = (int)(Number(bag, nameof(Servers)) ?? 0),
+                Met = System.Management.Automation.LanguagePrimitives.IsTrue(bag.Get(false, nameof(Met))),
+                Rows = rows.ToArray(),
+            };
+        }
+
         public override string ToString() => $"{(Met ? "Meets" : "Does not meet")} the calculator's design ({Calculator} {Version})";
     }
 
