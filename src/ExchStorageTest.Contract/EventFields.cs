@@ -158,6 +158,7 @@ namespace ExchStorageTest.Contract
                 public const string Workbook = "workbook";
                 public const string Servers = "servers";
                 public const string Met = "met";
+                public const string MixMatched = "mixMatched";
                 public const string Rows = "rows";
 
                 /// <summary>One entry of <see cref="Rows"/>: a target beside what was achieved.</summary>

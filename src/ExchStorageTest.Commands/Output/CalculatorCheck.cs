@@ -16,8 +16,10 @@ namespace ExchStorageTest
         public string? Workbook { get; set; }
         /// <summary>1 for one host's run; the hosts of a deployment.</summary>
         public int Servers { get; set; }
-        /// <summary>Every target met.</summary>
+        /// <summary>Every rate target met: database IOPS, log IOPS, maintenance.</summary>
         public bool Met { get; set; }
+        /// <summary>The test's database read share was the design's (the mix its rates are of).</summary>
+        public bool MixMatched { get; set; }
         public TextList<CalculatorCheckRow> Rows { get; set; } = TextList<CalculatorCheckRow>.Empty;
 
         internal static CalculatorCheck? FromEvent(JsonObject? fields) => fields == null ? null : new CalculatorCheck
@@ -27,6 +29,7 @@ namespace ExchStorageTest
             Workbook = fields.GetString(EventFields.Result.CalculatorCheckFields.Workbook),
             Servers = (int)(fields.GetNumber(EventFields.Result.CalculatorCheckFields.Servers) ?? 0),
             Met = fields[EventFields.Result.CalculatorCheckFields.Met] is bool met && met,
+            MixMatched = fields[EventFields.Result.CalculatorCheckFields.MixMatched] is bool mix && mix,
             Rows = fields.GetArray(EventFields.Result.CalculatorCheckFields.Rows).OfType<JsonObject>().Select(CalculatorCheckRow.From).ToArray(),
         };
 
@@ -65,6 +68,7 @@ namespace ExchStorageTest
                 Calculator = Text(bag, nameof(Calculator)), Version = Text(bag, nameof(Version)), Workbook = Text(bag, nameof(Workbook)),
                 Servers = (int)(Number(bag, nameof(Servers)) ?? 0),
                 Met = System.Management.Automation.LanguagePrimitives.IsTrue(bag.Get(false, nameof(Met))),
+                MixMatched = System.Management.Automation.LanguagePrimitives.IsTrue(bag.Get(false, nameof(MixMatched))),
                 Rows = rows.ToArray(),
             };
         }

@@ -17,6 +17,7 @@ public static class CalculatorCheckWriter
         w.WriteString(EventFields.Result.CalculatorCheckFields.Workbook, check.Workbook);
         w.WriteNumber(EventFields.Result.CalculatorCheckFields.Servers, check.Servers);
         w.WriteBoolean(EventFields.Result.CalculatorCheckFields.Met, check.Met);
+        w.WriteBoolean(EventFields.Result.CalculatorCheckFields.MixMatched, check.MixMatched);
         w.WriteStartArray(EventFields.Result.CalculatorCheckFields.Rows);
         foreach (var row in check.Rows)
         {

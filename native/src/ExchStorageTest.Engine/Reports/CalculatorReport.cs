@@ -38,9 +38,14 @@ public static class CalculatorReport
         _ => metric,
     };
 
-    private static string Summary(CalculatorCheck c) => c.Met
-        ? "The storage meets every target of the calculator's design."
-        : $"The storage does not meet {c.Rows.Count(r => !r.Met)} of the calculator's {c.Rows.Count} targets (the run's own Pass or Fail is above).";
+    private static string Summary(CalculatorCheck c)
+    {
+        var rates = c.Rows.Where(r => r.Metric != CalculatorCheck.DatabaseReadShare).ToList();
+        string storage = c.Met
+            ? "The storage meets the calculator's database IOPS, log IOPS and maintenance targets."
+            : $"The storage does not meet {rates.Count(r => !r.Met)} of the calculator's {rates.Count} rate targets (the run's own Pass or Fail is above).";
+        return storage + (c.MixMatched ? " The test's read share was the design's." : " The test's read share was not the design's: its rates are of another mix.");
+    }
 
     public static void Text(StringBuilder sb, CalculatorCheck? c)
     {

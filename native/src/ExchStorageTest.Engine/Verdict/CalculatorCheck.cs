@@ -13,11 +13,11 @@ namespace ExchStorageTest.Engine.Verdict;
 public sealed class CalculatorCheck
 {
     /// <summary>
-    /// How far the test's read share may lie from the calculator's and still be the design's mix: the transactional
-    /// model aims between 3:2 and 2:1 reads to writes (60-67%), the calculator's profiles say 60% (3:2) to 67% (2:1);
-    /// 5 points holds either end of that range to the other's neighbourhood without passing a 50:50 or 75:25 mix.
+    /// How far the test's read share may lie from the calculator's and still be the design's mix: Jetstress, and this
+    /// engine's transactional model after it, aims anywhere between 3:2 and 2:1 reads to writes (60% to 66.7%), the
+    /// calculator's profiles say 3:2 or 2:1; 7 points lets a run anywhere in that aim match either, and no 50:50 or 75:25 mix.
     /// </summary>
-    public const double ReadShareTolerance = 0.05;
+    public const double ReadShareTolerance = 0.07;
 
     public const string DatabaseIops = "DatabaseIops";
     public const string LogIops = "LogIops";
@@ -35,8 +35,13 @@ public sealed class CalculatorCheck
     public string Workbook { get; set; } = "";
     /// <summary>1 for a host's run; the number of hosts for a deployment.</summary>
     public int Servers { get; set; } = 1;
-    /// <summary>Every target met (a read share within <see cref="ReadShareTolerance"/> counts as met).</summary>
+    /// <summary>
+    /// Every rate target met: database IOPS, log IOPS and maintenance. The read share is the test's mix, not the
+    /// storage's doing: its row says whether the mix was the design's, and does not count here.
+    /// </summary>
     public bool Met { get; set; }
+    /// <summary>The test's read share was the design's (within <see cref="ReadShareTolerance"/>).</summary>
+    public bool MixMatched { get; set; }
     public List<CalculatorCheckRow> Rows { get; set; } = new();
 
     /// <summary>The check of one host's run, or null when its profile is not the calculator's or its test type carries no transactional load.</summary>
@@ -74,7 +79,11 @@ public sealed class CalculatorCheck
                     Line = F($"Not measured: the calculator's {t.MaintenanceMBPerSecond * n:0.###} MB/s of background database maintenance {per} needs a run with BackgroundMaintenance on."),
                 },
         };
-        return new CalculatorCheck { Calculator = t.Calculator, Version = t.Version, Workbook = t.Workbook, Servers = n, Rows = rows, Met = rows.All(r => r.Met) };
+        return new CalculatorCheck
+        {
+            Calculator = t.Calculator, Version = t.Version, Workbook = t.Workbook, Servers = n, Rows = rows,
+            Met = rows.Where(r => r.Metric != DatabaseReadShare).All(r => r.Met), MixMatched = rows.Single(r => r.Metric == DatabaseReadShare).Met,
+        };
     }
 
     /// <summary>"per DAG (4 servers)", "for the environment (8 servers)", or "for 3 servers (402 per server)".</summary>

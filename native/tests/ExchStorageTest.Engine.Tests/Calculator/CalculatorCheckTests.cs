@@ -48,10 +48,11 @@ public class CalculatorCheckTests
     [Fact]
     public void A_server_that_carries_the_design_meets_every_target_with_a_line_for_each()
     {
-        // 40 databases x (6.3 reads + 4.2 writes) = 420 IOPS, 62.9% reads; 40 x (2.1 + 0.25) = 94 log IOPS; 40 x 2.3 = 92 MB/s.
+        // 40 databases x (6.6 reads + 3.9 writes) = 420 IOPS, 62.9% reads; 40 x (2.1 + 0.25) = 94 log IOPS; 40 x 2.3 = 92 MB/s.
         var check = CalculatorCheck.For(Host("srv-nn-01", 6.6, 3.9, 2.1, 0.25, 2.3))!;
 
         Assert.True(check.Met);
+        Assert.True(check.MixMatched);
         Assert.Equal(new[] { CalculatorCheck.DatabaseIops, CalculatorCheck.LogIops, CalculatorCheck.DatabaseReadShare, CalculatorCheck.MaintenanceMBPerSecond }, check.Rows.Select(r => r.Metric));
         Assert.Equal(new[] { 402, 88.44, 0.6, 40 }, check.Rows.Select(r => r.Target));
         Assert.Equal(420, check.Rows[0].Achieved, 3);
@@ -70,10 +71,28 @@ public class CalculatorCheckTests
         var check = CalculatorCheck.For(Host("srv-nn-01", 6.65, 2.85, 0.9, 0.1, 0.5))!;
 
         Assert.False(check.Met);
+        Assert.False(check.MixMatched);
         Assert.Equal(new[] { "Short", "Short", "Differs", "Short" }, check.Rows.Select(r => r.Verdict));
         Assert.Equal("Falls short of the calculator's 402 database IOPS per server: achieved 380 (94.5%) at 14.2 ms average read latency.", check.Rows[0].Line);
         Assert.StartsWith("Falls short of the calculator's 88.44 log IOPS per server: achieved 40 (45.2%)", check.Rows[1].Line);
         Assert.Contains("the test read 70%", check.Rows[2].Line);
+    }
+
+    [Fact]
+    public void Another_mix_than_the_designs_is_said_but_is_not_the_storage_falling_short()
+    {
+        // 40 x (7.5 reads + 3 writes) = 420 IOPS at 71.4% reads: every rate met, the mix not the design's 60%.
+        var check = CalculatorCheck.For(Host("srv-nn-01", 7.5, 3, 2.1, 0.25, 2.3))!;
+        Assert.True(check.Met);
+        Assert.False(check.MixMatched);
+        Assert.Equal(CalculatorCheck.Differs, check.Rows[2].Verdict);
+        Assert.Contains("The test's read share was not the design's", TextReport.Render(WithCheck(Host("srv-nn-01", 7.5, 3, 2.1, 0.25, 2.3))));
+    }
+
+    private static TestResults WithCheck(TestResults r)
+    {
+        r.CalculatorCheck = CalculatorCheck.For(r);
+        return r;
     }
 
     [Fact]
