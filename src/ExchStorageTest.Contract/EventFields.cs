@@ -18,6 +18,8 @@ namespace ExchStorageTest.Contract
         public const string CapacityStep = "capacityStep";
         /// <summary>The calculator command's answer: the profiles a sizing calculator's workbook gives, and its servers' layout.</summary>
         public const string Calculator = "calculator";
+        /// <summary>Nothing else was written for a heartbeat interval: the engine is alive (<see cref="Heartbeat"/>). No fields.</summary>
+        public const string Heartbeat = "heartbeat";
     }
 
     /// <summary>
@@ -36,6 +38,8 @@ namespace ExchStorageTest.Contract
             public const string EngineVersion = "engineVersion";
             public const string Os = "os";
             public const string Runtime = "runtime";
+            /// <summary>The engine's promise: it writes an event at least this often (<see cref="Contract.Heartbeat"/>).</summary>
+            public const string HeartbeatSeconds = "heartbeatSeconds";
         }
 
         public static class Log
