@@ -126,11 +126,13 @@ function New-CalculatorWorkbook {
 }
 
 function Get-RealServersCsv {
-    # The calculator's Servers.csv that ExchangeDsc ships (shared/research/realclients, beside the repository).
-    $root = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
-    $csv = Join-Path (Split-Path -Parent $root) 'shared/research/realclients/dsccommunity_ExchangeDsc_Servers.csv'
-    if (-not (Test-Path -LiteralPath $csv)) { throw "The real Servers.csv is not at '$csv' (shared/ beside the repository)." }
+    # The calculator export ExchangeDsc ships, kept in shared/research/realclients beside the repository.
+    $repository = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
+    $csv = Join-Path -Path (Split-Path -Parent $repository) -ChildPath 'shared/research/realclients/dsccommunity_ExchangeDsc_Servers.csv'
+    if (-not (Test-Path -LiteralPath $csv)) { throw ('The real Servers.csv is not at {0}: shared/ must be beside the repository.' -f $csv) }
     $csv
 }
 
-Export-ModuleMember -Function New-CalculatorWorkbook, Get-RealServersCsv, Get-ExampleCalculatorCells
+Export-ModuleMember -Function New-CalculatorWorkbook
+Export-ModuleMember -Function Get-RealServersCsv
+Export-ModuleMember -Function Get-ExampleCalculatorCells
