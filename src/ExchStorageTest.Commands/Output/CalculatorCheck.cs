@@ -1,5 +1,3 @@
-using System.Linq;
-using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest
@@ -22,20 +20,12 @@ namespace ExchStorageTest
         public bool MixMatched { get; set; }
         public TextList<CalculatorCheckRow> Rows { get; set; } = TextList<CalculatorCheckRow>.Empty;
 
-        internal static CalculatorCheck? FromEvent(JsonObject? fields) => fields == null ? null : new CalculatorCheck
-        {
-            Calculator = fields.GetString(EventFields.Result.CalculatorCheckFields.Calculator),
-            Version = fields.GetString(EventFields.Result.CalculatorCheckFields.Version),
-            Workbook = fields.GetString(EventFields.Result.CalculatorCheckFields.Workbook),
-            Servers = (int)(fields.GetNumber(EventFields.Result.CalculatorCheckFields.Servers) ?? 0),
-            Met = fields[EventFields.Result.CalculatorCheckFields.Met] is bool met && met,
-            MixMatched = fields[EventFields.Result.CalculatorCheckFields.MixMatched] is bool mix && mix,
-            Rows = fields.GetArray(EventFields.Result.CalculatorCheckFields.Rows).OfType<JsonObject>().Select(CalculatorCheckRow.From).ToArray(),
-        };
+        /// <summary>The helper's <c>calculatorCheck</c> (a result event's, or a report's aggregate); its camelCase names are the properties' (read without case).</summary>
+        internal static CalculatorCheck? FromEvent(JsonObject? fields) => fields == null ? null : FromBag(fields);
 
         /// <summary>
-        /// A check as it comes back from a host (multi-host runs, jobs): the object itself, or its property bag over
-        /// remoting (Deserialized.ExchStorageTest.CalculatorCheck), read by property name; null when there is none.
+        /// A check as it comes back: the helper's JSON, the object itself, or its property bag over remoting
+        /// (Deserialized.ExchStorageTest.CalculatorCheck, multi-host runs and jobs), read by name; null when there is none.
         /// </summary>
         internal static CalculatorCheck? FromBag(object? value)
         {
@@ -87,16 +77,6 @@ namespace ExchStorageTest
         public string? Verdict { get; set; }
         public bool Met { get; set; }
         public string? Line { get; set; }
-
-        internal static CalculatorCheckRow From(JsonObject row) => new CalculatorCheckRow
-        {
-            Metric = row.GetString(EventFields.Result.CalculatorCheckFields.Row.Metric),
-            Target = row.GetNumber(EventFields.Result.CalculatorCheckFields.Row.Target),
-            Achieved = row.GetNumber(EventFields.Result.CalculatorCheckFields.Row.Achieved),
-            Verdict = row.GetString(EventFields.Result.CalculatorCheckFields.Row.Verdict),
-            Met = row[EventFields.Result.CalculatorCheckFields.Row.Met] is bool met && met,
-            Line = row.GetString(EventFields.Result.CalculatorCheckFields.Row.Line),
-        };
 
         public override string ToString() => Line ?? "";
     }
