@@ -32,12 +32,8 @@ internal sealed class JetstressConsole : Stream
     public static string Line(DateTime utc, string message) =>
         DateTime.SpecifyKind(utc, DateTimeKind.Utc).ToLocalTime().ToString("M/d/yyyy h:mm:ss tt", CultureInfo.InvariantCulture) + " -- " + message;
 
-    public void Say(string message)
-    {
-        string line = Line(DateTime.UtcNow, message);
-        lock (_out) _out.WriteLine(line);
-        _log.Write(line);
-    }
+    /// <summary>A line of JetstressCmd's own, now.</summary>
+    public void Say(string message) => Print(DateTime.UtcNow, message);
 
     public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
 
