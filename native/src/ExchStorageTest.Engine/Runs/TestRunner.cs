@@ -277,6 +277,7 @@ public static class TestRunner
             }
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
+        r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
     }
 
     internal static InstanceResult InstanceFor(RunContext ctx, int index)
