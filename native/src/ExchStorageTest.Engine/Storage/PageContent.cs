@@ -8,45 +8,60 @@ using System.Runtime.Intrinsics.X86;
 namespace ExchStorageTest.Engine.Storage;
 
 /// <summary>
-/// Incompressible, non-deduplicable filler: four xoshiro256** generators seeded (through splitmix64) from
+/// Incompressible, non-deduplicable filler: eight xoshiro256** generators seeded (through splitmix64) from
 /// the database's random instance id, the page and its write generation; word i of the region comes from
-/// generator i mod 4. Two databases never share a page image, and a rewritten page never repeats its
+/// generator i mod 8. Two databases never share a page image, and a rewritten page never repeats its
 /// previous image.
 /// </summary>
 /// <remarks>
-/// Four generators per region, not one: a single xoshiro chain is serial (each word waits on the last), so
+/// Eight generators per region, not one: a single xoshiro chain is serial (each word waits on the last), so
 /// a 32 KiB page took as long as its CRC, and every page a flush writes is filled anew (issue 34). The
-/// four run side by side in the lanes of one AVX2 register, which yields four consecutive words per step,
-/// stored as they come. Where AVX2 is missing the same four generators run in scalar code, word for word
-/// the same bytes (a test holds the two equal).
+/// eight run side by side in the lanes of one AVX-512 register (two AVX2 registers where AVX-512 is
+/// missing), which yields eight consecutive words per step, stored as they come. Without either, the same
+/// eight generators run in scalar code, word for word the same bytes (a test holds the paths equal).
 /// </remarks>
 public static class PageContent
 {
+    private const int Lanes = 8;
+
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // every page written goes through here: no slow first tier
     public static unsafe void Fill(Span<byte> target, ulong instanceId, long page, long generation)
     {
-        // Lane k's state is (state[k], state[4 + k], state[8 + k], state[12 + k]).
-        ulong* state = stackalloc ulong[16];
+        // Lane k's state is (state[k], state[8 + k], state[16 + k], state[24 + k]).
+        ulong* state = stackalloc ulong[4 * Lanes];
         ulong seed = Seed(instanceId, page, generation);
-        for (int lane = 0; lane < 4; lane++)
-            for (int k = 0; k < 4; k++) state[k * 4 + lane] = SplitMix(ref seed);
+        for (int lane = 0; lane < Lanes; lane++)
+            for (int k = 0; k < 4; k++) state[k * Lanes + lane] = SplitMix(ref seed);
         int words = target.Length / 8;
         int word = 0;
         fixed (byte* basePtr = target)
         {
-            if (Avx2.IsSupported && words >= 4)
+            if (Avx512F.IsSupported)
             {
-                Vector256<ulong> s0 = Avx.LoadVector256(state), s1 = Avx.LoadVector256(state + 4), s2 = Avx.LoadVector256(state + 8), s3 = Avx.LoadVector256(state + 12);
-                for (; word + 4 <= words; word += 4)
-                    Avx.Store((ulong*)(basePtr + word * 8), Next(ref s0, ref s1, ref s2, ref s3));
-                Avx.Store(state, s0); Avx.Store(state + 4, s1); Avx.Store(state + 8, s2); Avx.Store(state + 12, s3);
+                Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
+                for (; word + Lanes <= words; word += Lanes)
+                    Avx512F.Store((ulong*)(basePtr + word * 8), Next(ref s0, ref s1, ref s2, ref s3));
+                Avx512F.Store(state, s0); Avx512F.Store(state + 8, s1); Avx512F.Store(state + 16, s2); Avx512F.Store(state + 24, s3);
             }
-            for (; word < words; word++) BinaryPrimitives.WriteUInt64LittleEndian(new Span<byte>(basePtr + word * 8, 8), NextScalar(state, word & 3));
+            else if (Avx2.IsSupported)
+            {
+                // Lanes 0-3 in one register set, 4-7 in the other: each step stores words w..w+3, then w+4..w+7.
+                Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
+                Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
+                for (; word + Lanes <= words; word += Lanes)
+                {
+                    Avx.Store((ulong*)(basePtr + word * 8), Next(ref a0, ref a1, ref a2, ref a3));
+                    Avx.Store((ulong*)(basePtr + word * 8 + 32), Next(ref b0, ref b1, ref b2, ref b3));
+                }
+                Avx.Store(state, a0); Avx.Store(state + 8, a1); Avx.Store(state + 16, a2); Avx.Store(state + 24, a3);
+                Avx.Store(state + 4, b0); Avx.Store(state + 12, b1); Avx.Store(state + 20, b2); Avx.Store(state + 28, b3);
+            }
+            for (; word < words; word++) BinaryPrimitives.WriteUInt64LittleEndian(new Span<byte>(basePtr + word * 8, 8), NextScalar(state, word % Lanes));
             int tail = target.Length - words * 8;
             if (tail > 0)
             {
                 // The last partial word: the low bytes of the next word of its generator.
-                ulong last = NextScalar(state, words & 3);
+                ulong last = NextScalar(state, words % Lanes);
                 for (int i = 0; i < tail; i++) basePtr[words * 8 + i] = (byte)(last >> (8 * i));
             }
         }
@@ -56,16 +71,33 @@ public static class PageContent
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static unsafe ulong NextScalar(ulong* state, int lane)
     {
-        ulong s0 = state[lane], s1 = state[4 + lane], s2 = state[8 + lane], s3 = state[12 + lane];
+        ulong s0 = state[lane], s1 = state[Lanes + lane], s2 = state[2 * Lanes + lane], s3 = state[3 * Lanes + lane];
         ulong result = BitOperations.RotateLeft(s1 * 5, 7) * 9;
         ulong t = s1 << 17;
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
         s3 = BitOperations.RotateLeft(s3, 45);
-        state[lane] = s0; state[4 + lane] = s1; state[8 + lane] = s2; state[12 + lane] = s3;
+        state[lane] = s0; state[Lanes + lane] = s1; state[2 * Lanes + lane] = s2; state[3 * Lanes + lane] = s3;
         return result;
     }
 
-    /// <summary>One xoshiro256** step in each lane: rotl(s1 * 5, 7) * 9, multiplications as shifts and adds.</summary>
+    /// <summary>One xoshiro256** step in each of eight lanes: rotl(s1 * 5, 7) * 9, multiplications as shifts and adds.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<ulong> Next(ref Vector512<ulong> s0, ref Vector512<ulong> s1, ref Vector512<ulong> s2, ref Vector512<ulong> s3)
+    {
+        Vector512<ulong> x5 = Avx512F.Add(Avx512F.ShiftLeftLogical(s1, 2), s1);
+        Vector512<ulong> rot = Avx512F.RotateLeft(x5, 7);
+        Vector512<ulong> result = Avx512F.Add(Avx512F.ShiftLeftLogical(rot, 3), rot);
+        Vector512<ulong> t = Avx512F.ShiftLeftLogical(s1, 17);
+        s2 = Avx512F.Xor(s2, s0);
+        s3 = Avx512F.Xor(s3, s1);
+        s1 = Avx512F.Xor(s1, s2);
+        s0 = Avx512F.Xor(s0, s3);
+        s2 = Avx512F.Xor(s2, t);
+        s3 = Avx512F.RotateLeft(s3, 45);
+        return result;
+    }
+
+    /// <summary>One xoshiro256** step in each of four lanes (AVX2).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector256<ulong> Next(ref Vector256<ulong> s0, ref Vector256<ulong> s1, ref Vector256<ulong> s2, ref Vector256<ulong> s3)
     {

@@ -162,27 +162,29 @@ public class PageFormatTests
     [InlineData(8)]
     [InlineData(31)]
     [InlineData(33)]
+    [InlineData(64)]
+    [InlineData(97)]
     [InlineData(1024)]
     [InlineData(32736)]
     [InlineData(32741)]
-    public void Content_is_four_interleaved_generators_word_by_word(int length)
+    public void Content_is_eight_interleaved_generators_word_by_word(int length)
     {
-        // The vector path (four generators in the lanes of one register) and the scalar path (tails, CPUs
-        // without AVX2) must write the same bytes: those of four xoshiro256** generators taking turns.
+        // The vector paths (eight generators in the lanes of one AVX-512 or two AVX2 registers) and the scalar
+        // path (tails, CPUs without either) must write the same bytes: those of eight xoshiro256** generators taking turns.
         var filled = new byte[length];
         PageContent.Fill(filled, 0x0123456789ABCDEF, 900, 7);
-        Assert.True(filled.AsSpan().SequenceEqual(ReferenceContent(length, 0x0123456789ABCDEF, 900, 7)), "Fill differs from the four-generator definition");
+        Assert.True(filled.AsSpan().SequenceEqual(ReferenceContent(length, 0x0123456789ABCDEF, 900, 7)), "Fill differs from the eight-generator definition");
         var other = new byte[length];
         PageContent.Fill(other, 0x0123456789ABCDEF, 900, 8);
         if (length >= 8) Assert.False(filled.AsSpan().SequenceEqual(other), "a rewritten page repeated its previous image");
     }
 
-    /// <summary>The content's definition, written out plainly: splitmix64 seeds four xoshiro256** generators; word i is generator i mod 4's next.</summary>
+    /// <summary>The content's definition, written out plainly: splitmix64 seeds eight xoshiro256** generators; word i is generator i mod 8's next.</summary>
     private static byte[] ReferenceContent(int length, ulong instanceId, long page, long generation)
     {
         ulong seed = instanceId ^ ((ulong)page * 0x9E3779B97F4A7C15UL) ^ ((ulong)generation * 0xC2B2AE3D27D4EB4FUL);
-        var s = new ulong[4, 4];
-        for (int lane = 0; lane < 4; lane++)
+        var s = new ulong[8, 4];
+        for (int lane = 0; lane < 8; lane++)
         {
             for (int k = 0; k < 4; k++)
             {
@@ -203,7 +205,7 @@ public class PageFormatTests
         var bytes = new byte[length];
         for (int i = 0; i * 8 < length; i++)
         {
-            ulong w = Next(i % 4);
+            ulong w = Next(i % 8);
             for (int b = 0; b < 8 && i * 8 + b < length; b++) bytes[i * 8 + b] = (byte)(w >> (8 * b));
         }
         return bytes;
