@@ -27,7 +27,7 @@ public sealed class CacheModel
     private readonly byte[] _state;
     private readonly bool[] _ref;
     private readonly bool[] _dirtyAfter;
-    private readonly Dictionary<int, int> _map;
+    private readonly PageTable _map;
     private readonly int[] _free;
     private int _freeCount;
     private int _hand;
@@ -45,7 +45,7 @@ public sealed class CacheModel
         _state = new byte[capacityPages];
         _ref = new bool[capacityPages];
         _dirtyAfter = new bool[capacityPages];
-        _map = new Dictionary<int, int>(capacityPages);
+        _map = new PageTable(capacityPages);
         _free = new int[capacityPages];
         for (int i = 0; i < capacityPages; i++) _free[i] = capacityPages - 1 - i;
         _freeCount = capacityPages;
@@ -124,7 +124,7 @@ public sealed class CacheModel
         _state[slot] = Reading;
         _ref[slot] = true;
         _dirtyAfter[slot] = modify;
-        _map[page] = slot;
+        _map.Set(page, slot);
         return CacheAccess.Miss;
     }
 
@@ -149,7 +149,7 @@ public sealed class CacheModel
         DirtyCount++;
         _ref[slot] = true;
         _dirtyAfter[slot] = false;
-        _map[page] = slot;
+        _map.Set(page, slot);
         return CacheAccess.Hit;
     }
 
