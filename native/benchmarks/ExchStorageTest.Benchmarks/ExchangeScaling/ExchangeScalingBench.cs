@@ -44,10 +44,10 @@ public static class ExchangeScalingBench
     /// <summary>One Exchange-mix run of <see cref="Databases"/> databases, read back from its results document.</summary>
     public sealed record ExchangeRun(int Databases, int Sessions, int Workers, double Iops, double CpuUsPerTransactionalIo, double CoresUsed,
         double StallsPerSecond, double ReadsPerWrite, double WriteBytes, double TransfersPerLogWrite, double LogWriteBytes, double ReadLatencyMs,
-        double WriteLatencyMs, double LoadBefore, double LoadAfter);
+        double WriteLatencyMs, double HostBusyCores, double LoadBefore, double LoadAfter);
 
     /// <summary>One raw run: a 32 KiB random 64% read QD16 stream on each of <see cref="Volumes"/> volumes.</summary>
-    public sealed record RawRun(int Volumes, double Iops, double CpuUsPerIo, double CoresUsed, double LoadBefore, double LoadAfter);
+    public sealed record RawRun(int Volumes, double Iops, double CpuUsPerIo, double CoresUsed, double HostBusyCores, double LoadBefore, double LoadAfter);
 
     public sealed record Runs(Options Options, List<ExchangeRun> Exchange, List<RawRun> Raw);
 
@@ -86,6 +86,7 @@ public static class ExchangeScalingBench
         string results = Path.Combine(ComparisonRunner.FindRepoRoot() ?? "/var/tmp", "out", "bench", "exchange-results");
         if (Directory.Exists(results)) Directory.Delete(results, recursive: true);
         Directory.CreateDirectory(results);
+        using var host = new HostCpuSampler();
         try
         {
             // The database, its growth (at most 10%), its logs, the raw stream's file and ext4's own share.
@@ -97,8 +98,8 @@ public static class ExchangeScalingBench
                 {
                     int n = o.Counts[(k + r) % o.Counts.Count];
                     var mounts = volumes.Take(n).Select(v => v.MountPoint).ToList();
-                    runs.Exchange.Add(RunExchange(helper, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}")));
-                    runs.Raw.Add(RunRaw(helper, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}")));
+                    runs.Exchange.Add(RunExchange(helper, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
+                    runs.Raw.Add(RunRaw(helper, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
                     Console.Error.WriteLine($"done: {n} database(s), repeat {r + 1}: {runs.Exchange[^1].Iops:F0} transactional IOPS, {runs.Exchange[^1].CpuUsPerTransactionalIo:F2} µs CPU per transactional I/O; raw {runs.Raw[^1].Iops:F0} IOPS");
                 }
             }
@@ -113,7 +114,7 @@ public static class ExchangeScalingBench
     private const long RawFileMiB = 256;
 
     /// <summary>A Performance run, closed loop, on fresh databases (created outside the measured window, removed after).</summary>
-    private static ExchangeRun RunExchange(string helper, IReadOnlyList<string> mounts, Options o, string output)
+    private static ExchangeRun RunExchange(string helper, IReadOnlyList<string> mounts, Options o, string output, HostCpuSampler host)
     {
         var folders = mounts.Select(m => Path.Combine(m, "db")).ToList();
         foreach (var f in folders) { if (Directory.Exists(f)) Directory.Delete(f, recursive: true); Directory.CreateDirectory(f); }
@@ -154,11 +155,11 @@ public static class ExchangeScalingBench
             engine.GetProperty("cpuMicrosecondsPerTransactionalIo").GetDouble(), engine.GetProperty("measuredCoresUsed").GetDouble(),
             stalls, writes > 0 ? reads / writes : double.NaN, writes > 0 ? writeBytes / writes : double.NaN,
             logs > 0 ? (reads + writes) / logs : double.NaN, logs > 0 ? logBytes / logs : double.NaN,
-            reads > 0 ? readLatency / reads : double.NaN, writes > 0 ? writeLatency / writes : double.NaN, before, after);
+            reads > 0 ? readLatency / reads : double.NaN, writes > 0 ? writeLatency / writes : double.NaN, HostBusy(r, host), before, after);
     }
 
     /// <summary>The raw path on the same volumes: one 32 KiB random 64% read QD16 stream per volume, write-through like the databases.</summary>
-    private static RawRun RunRaw(string helper, IReadOnlyList<string> mounts, double seconds, string output)
+    private static RawRun RunRaw(string helper, IReadOnlyList<string> mounts, double seconds, string output, HostCpuSampler host)
     {
         var request = new
         {
@@ -175,7 +176,15 @@ public static class ExchangeScalingBench
             foreach (var s in inst.GetProperty("streams").EnumerateArray()) iops += s.GetProperty("operationsPerSecond").GetDouble();
         long ops = engine.GetProperty("totalOperations").GetInt64();
         double cpu = engine.GetProperty("measuredCpuSeconds").GetDouble();
-        return new RawRun(mounts.Count, iops, ops > 0 ? cpu * 1e6 / ops : double.NaN, engine.GetProperty("measuredCoresUsed").GetDouble(), before, after);
+        return new RawRun(mounts.Count, iops, ops > 0 ? cpu * 1e6 / ops : double.NaN, engine.GetProperty("measuredCoresUsed").GetDouble(), HostBusy(r, host), before, after);
+    }
+
+    /// <summary>The machine's busy CPUs over the run's measured window (its results' timeline).</summary>
+    private static double HostBusy(JsonElement results, HostCpuSampler host)
+    {
+        var t = results.GetProperty("timeline");
+        if (t.GetProperty("collectionStartUtc").ValueKind != JsonValueKind.String || t.GetProperty("collectionEndUtc").ValueKind != JsonValueKind.String) return double.NaN;
+        return host.BusyCores(t.GetProperty("collectionStartUtc").GetDateTime().ToUniversalTime(), t.GetProperty("collectionEndUtc").GetDateTime().ToUniversalTime());
     }
 
     /// <summary>The 1-minute load average (other work on the machine skews every wall-clock figure).</summary>
@@ -229,10 +238,10 @@ public static class ExchangeScalingBench
     {
         var o = runs.Options;
         var t = new StringBuilder();
-        t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume (ext4 on a loop device over a /dev/shm file), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`). Load is the 1-minute load average before → after each run (min–max)."));
+        t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume (ext4 on a loop device over a /dev/shm file), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
         t.AppendLine();
-        t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | stalls/s | raw IOPS | raw CPU µs/IO | CPU Exchange/raw | load |");
-        t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | machine busy | stalls/s | raw IOPS | raw CPU µs/IO | raw machine busy | CPU Exchange/raw | load |");
+        t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         foreach (int n in o.Counts)
         {
             var x = runs.Exchange.Where(e => e.Databases == n).ToList();
@@ -240,7 +249,7 @@ public static class ExchangeScalingBench
             if (x.Count == 0) continue;
             var scale = n == 1 ? "1" : Cell(ScalingRatios(runs, n), "F2");
             var loads = x.Select(e => e.LoadBefore).Concat(x.Select(e => e.LoadAfter)).Concat(raw.Select(e => e.LoadAfter)).Where(v => !double.IsNaN(v)).ToList();
-            t.AppendLine(Invariant($"| {n} | {x[0].Sessions} | {x[0].Workers} | {Cell(x.Select(e => e.Iops).ToList(), "F0")} | {scale} | {(n == 1 ? "" : ScalingGoal(n).ToString("0.##", CultureInfo.InvariantCulture))} | {Cell(x.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Cell(x.Select(e => e.CoresUsed).ToList(), "F2")} | {Stats.Median(x.Select(e => e.StallsPerSecond)):F0} | {Cell(raw.Select(e => e.Iops).ToList(), "F0")} | {Cell(raw.Select(e => e.CpuUsPerIo).ToList(), "F2")} | {Cell(CpuRatios(runs, n), "F2")} | {(loads.Count == 0 ? "n/a" : $"{loads.Min():F1}–{loads.Max():F1}")} |"));
+            t.AppendLine(Invariant($"| {n} | {x[0].Sessions} | {x[0].Workers} | {Cell(x.Select(e => e.Iops).ToList(), "F0")} | {scale} | {(n == 1 ? "" : ScalingGoal(n).ToString("0.##", CultureInfo.InvariantCulture))} | {Cell(x.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Cell(x.Select(e => e.CoresUsed).ToList(), "F2")} | {Cell(x.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Stats.Median(x.Select(e => e.StallsPerSecond)):F0} | {Cell(raw.Select(e => e.Iops).ToList(), "F0")} | {Cell(raw.Select(e => e.CpuUsPerIo).ToList(), "F2")} | {Cell(raw.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Cell(CpuRatios(runs, n), "F2")} | {(loads.Count == 0 ? "n/a" : $"{loads.Min():F1}–{loads.Max():F1}")} |"));
         }
         t.AppendLine();
         t.AppendLine("The mix the runs produced (medians over the runs; SPEC's per-database bands are for tuned runs at the profile's rate — closed loop with more sessions commits more per log write):");
