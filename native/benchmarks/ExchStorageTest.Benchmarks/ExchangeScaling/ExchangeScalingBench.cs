@@ -12,11 +12,13 @@ namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 /// random 64% read QD16 stream per volume). Per count: the transactional IOPS, the CPU per transactional
 /// I/O and the cores used in the measured window (`engine.measuredCpuSeconds`), the stalls, the mix
 /// (reads per write, write size, transfers per log write, log write size) and the load average before
-/// and after each run. `exchange-scaling [counts|max] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB]`.
+/// and after each run. `exchange-scaling [counts|max] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB] [baselineHelper]`:
+/// with a baseline helper (another build's bin/&lt;rid&gt;/exchstoragetest-engine) every Exchange run is also made with it, right
+/// after, so a change is judged against the same machine in the same minutes (a busy machine moves both alike).
 /// </summary>
 public static class ExchangeScalingBench
 {
-    public sealed record Options(IReadOnlyList<int> Counts, int SessionsPerDatabase, double Seconds, double WarmupSeconds, int Repeats, long DatabaseMiB)
+    public sealed record Options(IReadOnlyList<int> Counts, int SessionsPerDatabase, double Seconds, double WarmupSeconds, int Repeats, long DatabaseMiB, string? BaselineHelper = null)
     {
         /// <summary>1, 2, 4 ... up to the CPU count, and the CPU count itself: the goal holds up to the core count.</summary>
         public static IReadOnlyList<int> UpToCores(int cpus)
@@ -37,7 +39,8 @@ public static class ExchangeScalingBench
                 args.Length > 2 ? double.Parse(args[2], CultureInfo.InvariantCulture) : 15,
                 args.Length > 3 ? double.Parse(args[3], CultureInfo.InvariantCulture) : 5,
                 args.Length > 4 ? int.Parse(args[4], CultureInfo.InvariantCulture) : 3,
-                args.Length > 5 ? long.Parse(args[5], CultureInfo.InvariantCulture) : 1024);
+                args.Length > 5 ? long.Parse(args[5], CultureInfo.InvariantCulture) : 1024,
+                args.Length > 6 && args[6] != "-" ? Path.GetFullPath(args[6]) : null);
         }
     }
 
@@ -49,7 +52,7 @@ public static class ExchangeScalingBench
     /// <summary>One raw run: a 32 KiB random 64% read QD16 stream on each of <see cref="Volumes"/> volumes.</summary>
     public sealed record RawRun(int Volumes, double Iops, double CpuUsPerIo, double CoresUsed, double HostBusyCores, double LoadBefore, double LoadAfter);
 
-    public sealed record Runs(Options Options, List<ExchangeRun> Exchange, List<RawRun> Raw);
+    public sealed record Runs(Options Options, List<ExchangeRun> Exchange, List<RawRun> Raw, List<ExchangeRun> Baseline);
 
     /// <summary>`exchange-scaling ...` on its own (`./build.sh Bench exchange ...`): the table, the checks, exit 1 on a miss.</summary>
     public static int Command(string[] args)
@@ -81,7 +84,8 @@ public static class ExchangeScalingBench
         string helper = HelperRun.Find();
         int most = o.Counts.Max();
         var volumes = new List<RamVolume>();
-        var runs = new Runs(o, new(), new());
+        var runs = new Runs(o, new(), new(), new());
+        if (o.BaselineHelper is { } b && !File.Exists(b)) throw new FileNotFoundException($"The baseline helper {b} does not exist.", b);
         // Every run's results document is kept for a closer look, the last bench's only.
         string results = Path.Combine(ComparisonRunner.FindRepoRoot() ?? "/var/tmp", "out", "bench", "exchange-results");
         if (Directory.Exists(results)) Directory.Delete(results, recursive: true);
@@ -100,6 +104,8 @@ public static class ExchangeScalingBench
                     var mounts = volumes.Take(n).Select(v => v.MountPoint).ToList();
                     runs.Exchange.Add(RunExchange(helper, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
                     runs.Raw.Add(RunRaw(helper, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
+                    if (o.BaselineHelper is { } baseline)
+                        runs.Baseline.Add(RunExchange(baseline, mounts, o, Path.Combine(results, $"baseline-{n}db-{r + 1}"), host));
                     Console.Error.WriteLine($"done: {n} database(s), repeat {r + 1}: {runs.Exchange[^1].Iops:F0} transactional IOPS, {runs.Exchange[^1].CpuUsPerTransactionalIo:F2} µs CPU per transactional I/O; raw {runs.Raw[^1].Iops:F0} IOPS");
                 }
             }
@@ -152,7 +158,7 @@ public static class ExchangeScalingBench
         }
         return new ExchangeRun(n, n * o.SessionsPerDatabase, engine.GetProperty("workerCount").GetInt32(),
             r.GetProperty("sizing").GetProperty("achievedTransactionalIops").GetDouble(),
-            engine.GetProperty("cpuMicrosecondsPerTransactionalIo").GetDouble(), engine.GetProperty("measuredCoresUsed").GetDouble(),
+            Number(engine, "cpuMicrosecondsPerTransactionalIo"), Number(engine, "measuredCoresUsed"),
             stalls, writes > 0 ? reads / writes : double.NaN, writes > 0 ? writeBytes / writes : double.NaN,
             logs > 0 ? (reads + writes) / logs : double.NaN, logs > 0 ? logBytes / logs : double.NaN,
             reads > 0 ? readLatency / reads : double.NaN, writes > 0 ? writeLatency / writes : double.NaN, HostBusy(r, host), before, after);
@@ -186,6 +192,9 @@ public static class ExchangeScalingBench
         if (t.GetProperty("collectionStartUtc").ValueKind != JsonValueKind.String || t.GetProperty("collectionEndUtc").ValueKind != JsonValueKind.String) return double.NaN;
         return host.BusyCores(t.GetProperty("collectionStartUtc").GetDateTime().ToUniversalTime(), t.GetProperty("collectionEndUtc").GetDateTime().ToUniversalTime());
     }
+
+    /// <summary>A number of the results, NaN where an older helper (a baseline) did not record it.</summary>
+    private static double Number(JsonElement e, string name) => e.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.Number ? v.GetDouble() : double.NaN;
 
     /// <summary>The 1-minute load average (other work on the machine skews every wall-clock figure).</summary>
     private static double LoadOne() =>
@@ -250,6 +259,23 @@ public static class ExchangeScalingBench
             var scale = n == 1 ? "1" : Cell(ScalingRatios(runs, n), "F2");
             var loads = x.Select(e => e.LoadBefore).Concat(x.Select(e => e.LoadAfter)).Concat(raw.Select(e => e.LoadAfter)).Where(v => !double.IsNaN(v)).ToList();
             t.AppendLine(Invariant($"| {n} | {x[0].Sessions} | {x[0].Workers} | {Cell(x.Select(e => e.Iops).ToList(), "F0")} | {scale} | {(n == 1 ? "" : ScalingGoal(n).ToString("0.##", CultureInfo.InvariantCulture))} | {Cell(x.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Cell(x.Select(e => e.CoresUsed).ToList(), "F2")} | {Cell(x.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Stats.Median(x.Select(e => e.StallsPerSecond)):F0} | {Cell(raw.Select(e => e.Iops).ToList(), "F0")} | {Cell(raw.Select(e => e.CpuUsPerIo).ToList(), "F2")} | {Cell(raw.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Cell(CpuRatios(runs, n), "F2")} | {(loads.Count == 0 ? "n/a" : $"{loads.Min():F1}–{loads.Max():F1}")} |"));
+        }
+        if (runs.Baseline.Count > 0)
+        {
+            t.AppendLine();
+            t.AppendLine($"Against the baseline helper `{o.BaselineHelper}`, each of its runs right after this build's on the same volumes (ratios: median (range) of the pairs):");
+            t.AppendLine();
+            t.AppendLine("| databases | baseline transactional IOPS | baseline CPU µs per transactional I/O | baseline stalls/s | IOPS this/baseline | CPU per I/O this/baseline |");
+            t.AppendLine("|---:|---:|---:|---:|---:|---:|");
+            foreach (int n in o.Counts)
+            {
+                var x = runs.Exchange.Where(e => e.Databases == n).ToList();
+                var b = runs.Baseline.Where(e => e.Databases == n).ToList();
+                if (b.Count == 0) continue;
+                var iops = x.Zip(b, (a, c) => c.Iops > 0 ? a.Iops / c.Iops : double.NaN).Where(v => !double.IsNaN(v)).ToList();
+                var cpu = x.Zip(b, (a, c) => c.CpuUsPerTransactionalIo > 0 ? a.CpuUsPerTransactionalIo / c.CpuUsPerTransactionalIo : double.NaN).Where(v => !double.IsNaN(v)).ToList();
+                t.AppendLine(Invariant($"| {n} | {Cell(b.Select(e => e.Iops).ToList(), "F0")} | {Cell(b.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Stats.Median(b.Select(e => e.StallsPerSecond)):F0} | {Cell(iops, "F2")} | {Cell(cpu, "F2")} |"));
+            }
         }
         t.AppendLine();
         t.AppendLine("The mix the runs produced (medians over the runs; SPEC's per-database bands are for tuned runs at the profile's rate — closed loop with more sessions commits more per log write):");
