@@ -16,7 +16,7 @@ public class NamingTests : IDisposable
     {
         string db = _dir.Sub("Db");
         string output = _dir.Sub("Out");
-        // The user's files at every name the next seconds' run could take (type, local time, test id).
+        // The user's files at every name the next seconds' run could take (type and local time, as Jetstress names them).
         var users = new List<string>();
         var now = DateTime.Now;
         for (int s = 0; s < 90; s++)
@@ -24,7 +24,7 @@ public class NamingTests : IDisposable
             var t = now.AddSeconds(s);
             foreach (var ext in Extensions)
             {
-                string path = Path.Combine(output, $"Performance_{t.Year}_{t.Month}_{t.Day}_{t.Hour}_{t.Minute}_{t.Second}_T1{ext}");
+                string path = Path.Combine(output, $"Performance_{t.Year}_{t.Month}_{t.Day}_{t.Hour}_{t.Minute}_{t.Second}{ext}");
                 File.WriteAllText(path, "the user's " + ext);
                 users.Add(path);
             }
@@ -35,7 +35,7 @@ public class NamingTests : IDisposable
         foreach (var u in users) Assert.Equal("the user's " + Path.GetFileName(u)[Path.GetFileName(u).IndexOf('.', StringComparison.Ordinal)..], File.ReadAllText(u));
         var result = events.Single(e => e.GetProperty("type").GetString() == "result");
         string saved = result.GetProperty("resultsPath").GetString()!;
-        Assert.EndsWith("_T1_2.json", saved, StringComparison.Ordinal);
+        Assert.Matches(@"^Performance(_\d+){6}_2\.json$", Path.GetFileName(saved));
         Assert.Contains("exchstoragetest/results", File.ReadAllText(saved), StringComparison.Ordinal);
         Assert.Equal(6, result.GetProperty("reportPaths").GetArrayLength());
         foreach (var report in result.GetProperty("reportPaths").EnumerateArray())
@@ -72,6 +72,41 @@ public class NamingTests : IDisposable
         Assert.Equal("the user's own .creating file", File.ReadAllText(users));
         Assert.Equal(4 << 20, new FileInfo(path).Length);
         Assert.Equal(new[] { users }, Directory.GetFiles(_dir.Path, "*.creating"));
+    }
+
+    [Fact] // issue 31: a taken name is expected, so it is answered without an exception
+    public void A_taken_name_moves_on_to_the_next_free_one_without_throwing()
+    {
+        string folder = _dir.Sub("Claims");
+        File.WriteAllText(Path.Combine(folder, "r.html"), "the user's");
+        Directory.CreateDirectory(Path.Combine(folder, "r_2.html"));
+        int thread = Environment.CurrentManagedThreadId, thrown = 0;
+        void Count(object? sender, System.Runtime.ExceptionServices.FirstChanceExceptionEventArgs e)
+        {
+            if (Environment.CurrentManagedThreadId == thread) Interlocked.Increment(ref thrown);
+        }
+        AppDomain.CurrentDomain.FirstChanceException += Count;
+        string claimed;
+        try
+        {
+            claimed = Results.OutputFile.CreateUnique(folder, "r", ".html");
+        }
+        finally
+        {
+            AppDomain.CurrentDomain.FirstChanceException -= Count;
+        }
+
+        Assert.Equal(Path.Combine(folder, "r_3.html"), claimed);
+        Assert.Equal(0, new FileInfo(claimed).Length);
+        Assert.Equal("the user's", File.ReadAllText(Path.Combine(folder, "r.html")));
+        Assert.Equal(0, thrown);
+    }
+
+    [Fact]
+    public void A_claim_that_fails_for_another_reason_than_a_taken_name_says_why()
+    {
+        var ex = Assert.Throws<IOException>(() => Results.OutputFile.TryClaim(_dir.Combine("no-such-folder", "r.html")));
+        Assert.Contains("no-such-folder", ex.Message, StringComparison.Ordinal);
     }
 
     public void Dispose() => _dir.Dispose();
