@@ -196,8 +196,8 @@ public static class TestRunner
         foreach (var w in ctx.Instances)
         {
             maxCache += (long)w.Cache.Capacity * PageFormat.PageSize;
-            start += w.Cache.StartThreshold;
-            stop += w.Cache.StopThreshold;
+            start += w.Cache.ConfiguredStartThreshold;
+            stop += w.Cache.ConfiguredStopThreshold;
         }
         minCache = Math.Min(maxCache, plan.Profile.MinimumDatabaseCacheMB * 1048576 * maxCache / Math.Max(1, plan.Profile.MaximumDatabaseCacheMB * 1048576));
         ctx.Log($"Database cache settings: (minimum: {RunContext.Mb(minCache)}, maximum: {RunContext.Mb(maxCache)})");
@@ -288,9 +288,11 @@ public static class TestRunner
                 inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
                 inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
                 inst.PageFaultStallSamplesAboveZero = phase.StallSamples(i);
+                (inst.PageFaultStallWaitMs, inst.FlushBacklogPages, inst.FlushWritesInFlight) = phase.FlushEvidenceOfWindow(i);
             }
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
+        r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
     }
 
     internal static InstanceResult InstanceFor(RunContext ctx, int index)
@@ -328,7 +330,7 @@ public static class TestRunner
             DatabaseSource = plan.Request.DatabaseSource,
             Thresholds = plan.Thresholds,
             InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
-            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent,
+            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent, MaxFlushesInFlight = s.MaxFlushesInFlight,
             OutputPath = plan.OutputPath,
         };
         r.Environment = new EnvironmentInfo
