@@ -160,7 +160,11 @@ public static class TestRunner
                 var counters = HostEnvironment.StartCounters(ctx);
                 WindowEnd end;
                 try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
-                finally { HostEnvironment.StopCounters(ctx, counters); }
+                finally
+                {
+                    phase.EndMeasuring();
+                    HostEnvironment.StopCounters(ctx, counters);
+                }
                 r.Timeline.CollectionEndUtc = DateTime.UtcNow;
                 if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
                 if (end == WindowEnd.Error) r.Completion = "Failed";
@@ -293,6 +297,11 @@ public static class TestRunner
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
         r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
+        if (phase.HostEvidence is { } host)
+        {
+            r.HostEvidence = host;
+            ctx.Log(Verdict.HostLimit.Describe(host));
+        }
     }
 
     internal static InstanceResult InstanceFor(RunContext ctx, int index)
