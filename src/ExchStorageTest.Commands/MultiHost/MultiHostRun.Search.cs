@@ -66,21 +66,15 @@ namespace ExchStorageTest.MultiHost
                 if (_runs.Count == 0 || _runs.Any(r => r.IsFinished))
                 {
                     string lost = string.Join(", ", _runs.Where(r => r.IsFinished).Select(r => r.Host.Label));
-                    (stopReason, message) = ("Failed", _runs.Count == 0 ? "no host started its search" : $"the search ended on {lost} before the deployment's did");
-                    break;
-                }
-                if (!(CapacitySequence.Next(profile.MailboxCount, outcomes) is int mailboxes))
-                {
-                    var (pass, fail) = CapacitySequence.Bracket(outcomes);
-                    (stopReason, message) = fail is null
-                        ? ("MaximumReached", $"{pass} mailboxes a host passed, the most the search tries")
-                        : ("Resolved", pass is int p ? $"{p} mailboxes a host pass on every host and {fail} fail on at least one, within the {CapacitySequence.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox(es) a host fail");
+                    (stopReason, message) = (CapacityStopReasons.Failed, _runs.Count == 0 ? "no host started its search" : $"the search ended on {lost} before the deployment's did");
                     break;
                 }
                 if (outcomes.Count > 0) measureAt = UtcTime.ToMilliseconds(DateTime.UtcNow + StepNotice).AddSeconds(timing.SettleSeconds);
-                if (measureAt.AddSeconds(timing.StepSeconds) > bound)
+                DateTime windowStart = measureAt;
+                var decision = CapacitySequence.Decide(profile.MailboxCount, outcomes, _ => windowStart.AddSeconds(timing.StepSeconds) <= bound, timing.BoundSeconds, _runs.Count);
+                if (!(decision.Mailboxes is int mailboxes))
                 {
-                    (stopReason, message) = ("TimeBoundReached", string.Format(CultureInfo.InvariantCulture, "the time bound ({0:0} s) leaves no room for the {1}-mailbox step", timing.BoundSeconds, mailboxes));
+                    (stopReason, message) = (decision.StopReason!, decision.Message!);
                     break;
                 }
                 int number = outcomes.Count + 1;
@@ -101,12 +95,12 @@ namespace ExchStorageTest.MultiHost
                 });
                 var judged = _runs.Select(r => (Run: r, Step: StepsOf(r).ElementAtOrDefault(number - 1))).ToList();
                 if (judged.Any(j => j.Step == null)) continue; // a host ended without judging it: the loop's first check ends the search
-                var outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step!.GetString(EventFields.Result.CapacityFields.Step.Result) == "Pass").ToList());
+                var outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step!.GetString(EventFields.Result.CapacityFields.Step.Result) == Verdicts.Pass).ToList());
                 outcomes.Add(outcome);
                 var starts = judged.Select(j => UtcTime.Parse(j.Step!.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Run.Host.Skew!.Skew).OfType<DateTime>().ToList();
                 double skew = starts.Count < 2 ? 0 : (starts.Max() - starts.Min()).TotalSeconds;
                 _cmdlet.WriteVerbose(string.Format(CultureInfo.InvariantCulture, "{0}: {1} for the deployment ({2}); the hosts' windows started within {3:0.###} s of each other.",
-                    name, outcome.Passed ? "Pass" : "Fail", string.Join("; ", judged.Select(j => Describe(j.Run.Host, j.Step!))), skew));
+                    name, outcome.Passed ? Verdicts.Pass : Verdicts.Fail, string.Join("; ", judged.Select(j => Describe(j.Run.Host, j.Step!))), skew));
             }
 
             _cmdlet.WriteVerbose($"The deployment's capacity search ended ({stopReason}): {message}.");

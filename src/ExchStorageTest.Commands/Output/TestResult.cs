@@ -22,7 +22,7 @@ namespace ExchStorageTest
         public string? Result { get; set; }
         /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged) or Failed.</summary>
         public string? Completion { get; set; }
-        public bool Passed => string.Equals(Result, "Pass", StringComparison.Ordinal) && string.Equals(Completion, "Complete", StringComparison.Ordinal);
+        public bool Passed => string.Equals(Result, Verdicts.Pass, StringComparison.Ordinal) && string.Equals(Completion, Completions.Complete, StringComparison.Ordinal);
         public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
@@ -74,7 +74,7 @@ namespace ExchStorageTest
                 ProfileName = profileName,
                 ComputerName = Environment.MachineName,
                 Result = result.GetString(EventFields.Result.Verdict),
-                Completion = result.GetString(EventFields.Result.Completion) ?? "Complete",
+                Completion = result.GetString(EventFields.Result.Completion) ?? Completions.Complete,
                 Reasons = result.GetArray(EventFields.Result.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
                 TargetIops = result.GetNumber(EventFields.Result.TargetIops),
                 AchievedIops = result.GetNumber(EventFields.Result.AchievedIops),

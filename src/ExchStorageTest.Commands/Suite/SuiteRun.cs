@@ -208,7 +208,7 @@ namespace ExchStorageTest.Suite
             else
             {
                 string completion = result.GetString(EventFields.Result.Completion) ?? SuiteTest.Complete;
-                test.State = completion == "Complete" ? SuiteTest.Complete : completion == "Stopped" ? SuiteTest.Stopped : SuiteTest.Failed;
+                test.State = completion == Completions.Complete ? SuiteTest.Complete : completion == Completions.Stopped ? SuiteTest.Stopped : SuiteTest.Failed;
                 test.Result = result.GetString(EventFields.Result.Verdict);
                 string? path = result.GetString(EventFields.Result.ResultsPath);
                 test.ResultsPath = string.IsNullOrEmpty(path) ? null : path;

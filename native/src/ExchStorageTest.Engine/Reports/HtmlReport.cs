@@ -114,7 +114,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         h.Append("<table class=\"grid\">\n");
         foreach (var (label, value) in rows)
         {
-            string cls = label == "Overall Test Result" ? (value == "Pass" ? "success" : "failure") : "grid_data text";
+            string cls = label == "Overall Test Result" ? (value == Verdicts.Pass ? "success" : "failure") : "grid_data text";
             h.Append("<tr><td class=\"grid_row_header\">").Append(E(label)).Append("</td><td class=\"").Append(cls).Append("\">")
              .Append(E(value)).Append("</td></tr>\n");
         }

@@ -21,7 +21,7 @@ internal static class ResultEvent
     {
         bool reportsSaved = ReportFiles.WriteDefault(results, events, out var reportPaths);
         Write(events, results, reportPaths);
-        if (results.Completion == "Stopped") return ExitCodes.Stopped;
+        if (results.Completion == Completions.Stopped) return ExitCodes.Stopped;
         return results.SaveError is null && reportsSaved ? ExitCodes.Ran : ExitCodes.Error;
     }
 
