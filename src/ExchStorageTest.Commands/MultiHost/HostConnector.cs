@@ -29,7 +29,6 @@ namespace ExchStorageTest.MultiHost
         private readonly List<RemoteHost> _hosts = new List<RemoteHost>();
         private readonly List<Runspace> _opened = new List<Runspace>();
         private readonly List<PSSession> _openedSessions = new List<PSSession>();
-        private readonly HashSet<string> _keys = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         private readonly RemotingOptions _options;
 
         private HostConnector(PSCmdlet cmdlet, RemotingOptions options)
@@ -93,24 +92,8 @@ namespace ExchStorageTest.MultiHost
             return connector;
         }
 
-        /// <summary>
-        /// Names a checked host by the machine name it reports, unique in the run in the order the hosts were given: a
-        /// second session to one machine is &lt;name&gt;-2, never the address (which the user cannot prepare folders for).
-        /// </summary>
-        public void Name(RemoteHost host)
-        {
-            string key = SharedResults.SafeName(host.ComputerName);
-            string unique = key;
-            for (int n = 2; !_keys.Add(unique); n++) unique = key + "-" + n;
-            host.Key = unique;
-        }
-
         /// <summary>Marks a host as failed and reports it as HostFailed: a non-terminating error whose target is the host name.</summary>
-        public void Fail(RemoteHost host, string reason, Exception? inner)
-        {
-            host.Fail(reason);
-            _cmdlet.WriteError(new StorageTestException(ErrorCodes.HostFailed, $"Host '{host.Label}' failed: {reason}", host.Name, inner).ErrorRecord);
-        }
+        private void Fail(RemoteHost host, string reason, Exception? inner) => _cmdlet.WriteError(host.Fail(reason, inner));
 
         public void Dispose()
         {
@@ -143,7 +126,7 @@ namespace ExchStorageTest.MultiHost
 
         private RemoteHost Add(string address, Runspace? runspace)
         {
-            var host = new RemoteHost(address, runspace);
+            var host = new RemoteHost(address, runspace == null ? null : new RunspaceConnection(runspace, () => _cmdlet.Stopping));
             _hosts.Add(host);
             return host;
         }

@@ -40,7 +40,7 @@ finally { $stream.Dispose() }
 ";
 
         /// <summary>Writes a local file to the host (replacing a file of that name there).</summary>
-        public static void Send(Runspace runspace, Cmdlet cmdlet, string localPath, string remotePath)
+        public static void Send(Runspace runspace, Func<bool> stopping, string localPath, string remotePath)
         {
             using (var source = File.OpenRead(localPath))
             {
@@ -51,7 +51,7 @@ finally { $stream.Dispose() }
                 {
                     read = source.Read(buffer, 0, buffer.Length);
                     if (read == 0 && append) break;
-                    RemoteCall.Invoke(runspace, cmdlet, WriteChunk, RemoteCall.DefaultTimeout, remotePath, Convert.ToBase64String(buffer, 0, read), append);
+                    RemoteCall.Invoke(runspace, stopping, WriteChunk, RemoteCall.DefaultTimeout, remotePath, Convert.ToBase64String(buffer, 0, read), append);
                     append = true;
                 }
                 while (read == buffer.Length);
@@ -59,7 +59,7 @@ finally { $stream.Dispose() }
         }
 
         /// <summary>Copies a file of the host to a new local file; never replaces one (the local file is created new).</summary>
-        public static void Fetch(Runspace runspace, Cmdlet cmdlet, string remotePath, string localPath)
+        public static void Fetch(Runspace runspace, Func<bool> stopping, string remotePath, string localPath)
         {
             using (var target = new FileStream(localPath, FileMode.CreateNew, FileAccess.Write, FileShare.None))
             {
@@ -68,7 +68,7 @@ finally { $stream.Dispose() }
                     long offset = 0, length;
                     do
                     {
-                        var answer = RemoteCall.Invoke(runspace, cmdlet, ReadChunk, RemoteCall.DefaultTimeout, remotePath, offset, ChunkBytes);
+                        var answer = RemoteCall.Invoke(runspace, stopping, ReadChunk, RemoteCall.DefaultTimeout, remotePath, offset, ChunkBytes);
                         if (answer.Count == 0 || !(SettingSource.Unwrap(answer[0]) is IDictionary chunk))
                             throw new InvalidOperationException($"the host returned nothing for '{remotePath}'.");
                         length = LanguagePrimitives.ConvertTo<long>(chunk["Length"]);

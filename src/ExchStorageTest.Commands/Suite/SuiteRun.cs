@@ -77,7 +77,7 @@ namespace ExchStorageTest.Suite
             RunSettings first = ForTest(next, state, folder);
             // The plan checks the folder the user gave by the engine's rule (it or its parent exists); each test's own
             // folder inside it is made when the suite starts, after ShouldProcess.
-            JsonObject? plan = _cmdlet.RunHelper(first.WithOutputPath(_settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunHelper(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -127,7 +127,7 @@ namespace ExchStorageTest.Suite
                 // With the other hosts: every one ready, one instant (before the test counts as started).
                 DateTime? startAt = _startFile?.AgreeStart(state, test, plan);
                 plan = null;
-                string testId = RunSettings.NewTestId();
+                string testId = RunIds.New(DateTime.UtcNow);
                 test.State = SuiteTest.Running;
                 test.Result = null;
                 test.TestId = testId;
@@ -226,25 +226,13 @@ namespace ExchStorageTest.Suite
             TimeSpan? duration = test.TestType == nameof(TestType.Performance) ? _settings.Duration
                 : test.TestType == nameof(TestType.Stress) ? _stressDuration ?? _settings.Duration
                 : null;
-            return new RunSettings
-            {
-                TestType = test.TestType,
-                DatabaseSource = first ? _settings.DatabaseSource : nameof(DatabaseSource.Attach),
-                RestoreFromPath = first ? _settings.RestoreFromPath : null,
-                Duration = duration,
-                Warmup = _settings.Warmup,
-                OutputPath = Path.Combine(folder, test.Folder),
-                ThreadCount = _settings.ThreadCount,
-                TargetRateIops = _settings.TargetRateIops,
-                // The user's overrides; each test's engine applies them to its own preset (Stress is Lenient).
-                Thresholds = _settings.Thresholds,
-                ContinueOnError = _settings.ContinueOnError,
-                AllowBufferedIo = _settings.AllowBufferedIo,
-                NoCpuAffinity = _settings.NoCpuAffinity,
-                SampleIntervalSeconds = _settings.SampleIntervalSeconds,
-                LogFilesToReplay = _settings.LogFilesToReplay,
-                CapacityPercent = _settings.CapacityPercent,
-            };
+            // Every other setting is the user's, as given; each test's engine applies the thresholds to its own preset (Stress is Lenient).
+            return _settings
+                .With(RunSetting.TestType, test.TestType)
+                .With(RunSetting.DatabaseSource, first ? _settings.DatabaseSource : nameof(DatabaseSource.Attach))
+                .With(RunSetting.RestoreFromPath, first ? _settings.RestoreFromPath : null)
+                .With(RunSetting.Duration, duration)
+                .With(RunSetting.OutputPath, Path.Combine(folder, test.Folder));
         }
 
         /// <summary>The suite for ShouldProcess and -WhatIf: where it goes, each test with its state and length.</summary>

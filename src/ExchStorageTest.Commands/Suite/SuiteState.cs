@@ -47,7 +47,7 @@ namespace ExchStorageTest.Suite
         public SuiteTest? Next => Tests.FirstOrDefault(t => t.State != SuiteTest.Complete);
 
         public static SuiteState New(string folder, JsonObject profile) =>
-            new SuiteState(System.IO.Path.Combine(folder, FileName), RunSettings.NewTestId(), DateTime.UtcNow, profile,
+            new SuiteState(System.IO.Path.Combine(folder, FileName), RunIds.New(DateTime.UtcNow), DateTime.UtcNow, profile,
                 Order.Select((type, i) => new SuiteTest { Step = i + 1, TestType = type, Folder = $"{i + 1}-{type}", State = SuiteTest.NotRun }).ToList());
 
         /// <summary>The state in <paramref name="folder"/>, or null when the suite has not started there.</summary>
