@@ -112,6 +112,8 @@ namespace ExchStorageTest.Runs
         public object? ToRequest(object value) => Kind switch
         {
             SettingKind.Seconds => ((TimeSpan)value).TotalSeconds,
+            // Whole numbers as the module's JSON reads them back (long), so a request reads the same before and after the wire.
+            SettingKind.Count => Convert.ToInt64(value, CultureInfo.InvariantCulture),
             SettingKind.Switch => true,
             SettingKind.NegatedSwitch => false,
             _ => value,
