@@ -58,3 +58,43 @@ namespace ExchStorageTest.Contract
         public static readonly IReadOnlyList<string> All = new[] { Resolved, TimeBoundReached, MaximumReached, Failed, Stopped };
     }
 }
+
+namespace ExchStorageTest.Contract
+{
+    /// <summary>
+    /// The kinds of report file the engine writes (docs/results-schema.md, "Renderings"). Every event that names report
+    /// files names each one's kind too (<c>reports[]</c> of <c>kind</c> and <c>path</c>), so no reader finds a report by its
+    /// file name. A run's own renderings are named as the report command's formats are (Get-TestReport -Format).
+    /// </summary>
+    public static class ReportKinds
+    {
+        /// <summary>The Jetstress-style text report of one run.</summary>
+        public const string Text = "Text";
+        /// <summary>The Jetstress-style HTML report of one run: the page an admin opens next.</summary>
+        public const string Html = "Html";
+        public const string Xml = "Xml";
+        /// <summary>The time series as CSV.</summary>
+        public const string Csv = "Csv";
+        /// <summary>The PerfMon-loadable counter log.</summary>
+        public const string PdhCsv = "PdhCsv";
+        /// <summary>One run's ESRP tables as text.</summary>
+        public const string Esrp = "Esrp";
+        /// <summary>One run's ESRP page.</summary>
+        public const string EsrpHtml = "EsrpHtml";
+        /// <summary>The text of several results together: merged hosts, the comparison, the ESRP document.</summary>
+        public const string AggregateText = "AggregateText";
+        /// <summary>The ESRP tables of several hosts of one run (text, HTML).</summary>
+        public const string AggregateEsrp = "AggregateEsrp";
+        public const string AggregateEsrpHtml = "AggregateEsrpHtml";
+        /// <summary>The ESRP document of a submission (the suite's tests), as text and HTML.</summary>
+        public const string SubmissionEsrp = "SubmissionEsrp";
+        public const string SubmissionEsrpHtml = "SubmissionEsrpHtml";
+        /// <summary>A deployment's capacity search (hosts that stepped together).</summary>
+        public const string CapacityHtml = "CapacityHtml";
+        /// <summary>Several runs on the same charts.</summary>
+        public const string ComparisonHtml = "ComparisonHtml";
+
+        /// <summary>The HTML pages a report object offers as the one to open (a run's report, a deployment's capacity, a comparison), in that preference.</summary>
+        public static readonly string[] Pages = { Html, CapacityHtml, ComparisonHtml };
+    }
+}

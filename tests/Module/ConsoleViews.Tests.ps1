@@ -100,6 +100,8 @@ Describe 'Invoke-StorageTest results at the console' {
                     [ExchStorageTest.Reason]@{ Code = 'LogWriteLatencyAverage'; Instance = 'Instance.1'; Message = 'Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.' }
                     [ExchStorageTest.Reason]@{ Code = 'TargetIopsNotMet'; Message = 'Achieved 40 of 50 IOPS.' })
                 ReportPath = [string[]]@('/r/a.txt', '/r/a.html')
+                # Which report is the HTML page is the engine's to say (its reports' kinds), not a file name's.
+                HtmlReportPath = '/r/a.html'
             }
             $csv = Join-Path $folder 'results.csv'
             $result, $Runs.First | Export-Csv -LiteralPath $csv -NoTypeInformation

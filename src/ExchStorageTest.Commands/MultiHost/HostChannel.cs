@@ -111,6 +111,27 @@ namespace ExchStorageTest.MultiHost
             }
         }
 
+        /// <summary>
+        /// Closes the input and waits (at most <paramref name="timeout"/>) for the host's pipeline to end, so the host's
+        /// runspace is free for the next remote call (a runspace runs one pipeline at a time). True when it ended.
+        /// </summary>
+        public bool CloseAndWait(TimeSpan timeout)
+        {
+            Close();
+            DateTime deadline = DateTime.UtcNow + timeout;
+            while (true)
+            {
+                lock (_gate)
+                {
+                    if (PipelineEnded || _disposed) return PipelineEnded;
+                    _changed.Reset();
+                }
+                TimeSpan left = deadline - DateTime.UtcNow;
+                if (left <= TimeSpan.Zero) return false;
+                _changed.WaitOne(left < TimeSpan.FromMilliseconds(250) ? left : TimeSpan.FromMilliseconds(250));
+            }
+        }
+
         /// <summary>The events that arrived since the last call, added to <see cref="Received"/>; also notices a host that fell silent.</summary>
         public IReadOnlyList<JsonObject> Take()
         {

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using ExchStorageTest.Contract;
@@ -60,6 +61,7 @@ namespace ExchStorageTest.MultiHost
                 throw new StorageTestException(ErrorCodes.SshRemotingUnavailable, "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
                     "UseSSH");
             var connector = new HostConnector(cmdlet, options);
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 foreach (string name in computerNames)
@@ -83,6 +85,8 @@ namespace ExchStorageTest.MultiHost
                     var host = connector.Add(name, runspace);
                     if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
+                cmdlet.WriteVerbose(string.Format(System.Globalization.CultureInfo.InvariantCulture, "Opened {0} of {1} {2} session(s) in {3:0.0} s.",
+                    connector._hosts.Count(h => !h.Failed), connector._hosts.Count, options.UseSsh ? "SSH" : "WinRM", clock.Elapsed.TotalSeconds));
             }
             catch
             {

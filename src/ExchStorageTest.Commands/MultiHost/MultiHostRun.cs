@@ -159,6 +159,7 @@ namespace ExchStorageTest.MultiHost
         /// </summary>
         private List<RemoteHost> Prepare(MailboxProfile profile, string activity)
         {
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             var hosts = _hosts.Where(h => !h.Failed).ToList();
             Version version = _module.Version;
             OnEveryHost(hosts, activity, "Checking", (host, say) =>
@@ -201,7 +202,10 @@ namespace ExchStorageTest.MultiHost
                 say($"{host.Label}: machine {facts.ComputerName} ({{host}} in its paths is '{host.Key}'), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
                     $"clock skew {host.Skew}; preparation about {PreparationEstimate.For(host.Plan).TotalSeconds:0} s.");
             });
-            return hosts.Where(h => !h.Failed).ToList();
+            var ready = hosts.Where(h => !h.Failed).ToList();
+            _output.Verbose(string.Format(CultureInfo.InvariantCulture, "Checked {0} host(s) at once in {1:0.0} s (module{2}, machine name, clock, plan): {3} ready.",
+                hosts.Count, clock.Elapsed.TotalSeconds, copies.Count > 0 ? $", copied to {copies.Count}" : "", ready.Count));
+            return ready;
         }
 
         /// <summary>
@@ -231,7 +235,7 @@ namespace ExchStorageTest.MultiHost
                     channel.Take();
                 }
                 channel.Take();
-                channel.Close();
+                channel.CloseAndWait(HelperProcess.StopGrace);
                 JsonObject? plan = channel.ReceivedOf(EventTypes.Plan).FirstOrDefault();
                 JsonObject? error = channel.ReceivedOf(EventTypes.Error).LastOrDefault();
                 if (channel.Lost != null) throw new InvalidOperationException(channel.Lost, channel.LostBy);
@@ -305,6 +309,8 @@ namespace ExchStorageTest.MultiHost
             HostChannel channel = host.Channel!;
             bool wasEnded = channel.Ended;
             IReadOnlyList<JsonObject> events = channel.Take();
+            // An engine that has exited needs no more input: its agent's pipeline ends, and the host's runspace is free.
+            if (channel.ExitCode.HasValue) channel.Close();
             if (_output.Stopping) return;
             string name = host.Label;
             if (channel.EngineVersion != null && _announced.Add(channel))
@@ -338,6 +344,8 @@ namespace ExchStorageTest.MultiHost
             foreach (RemoteHost host in hosts)
             {
                 HostChannel channel = host.Channel!;
+                // Its engine has ended: the agent's pipeline ends too, and the host's runspace is free for the copies back.
+                channel.CloseAndWait(HelperProcess.StopGrace);
                 channel.Take();
                 JsonObject? result = channel.ReceivedOf(EventTypes.Result).LastOrDefault();
                 var errors = channel.ReceivedOf(EventTypes.Error).ToList();
@@ -496,7 +504,8 @@ namespace ExchStorageTest.MultiHost
             DateTime deadline = DateTime.UtcNow + TimeSpan.FromSeconds(10);
             foreach (HostChannel channel in channels)
             {
-                while (!channel.PipelineEnded && DateTime.UtcNow < deadline) channel.Changed.WaitOne(Poll);
+                TimeSpan left = deadline - DateTime.UtcNow;
+                channel.CloseAndWait(left > TimeSpan.Zero ? left : TimeSpan.Zero);
                 channel.Dispose();
             }
         }

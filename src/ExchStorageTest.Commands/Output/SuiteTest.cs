@@ -76,7 +76,7 @@ namespace ExchStorageTest
             };
         }
 
-        private static string Relative(string folder, string path)
+        internal static string Relative(string folder, string path)
         {
             string root = folder.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar) + Path.DirectorySeparatorChar;
             return path.StartsWith(root, StringComparison.Ordinal) ? path.Substring(root.Length).Replace('\\', '/') : path;

@@ -42,8 +42,8 @@ namespace ExchStorageTest
         public bool? DirectIo { get; set; }
         public string? ResultsPath { get; set; }
         public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
-        /// <summary>The HTML report among <see cref="ReportPath"/> (null when none was written).</summary>
-        public string? HtmlReportPath => HtmlReport.Of(ReportPath);
+        /// <summary>The run's HTML report among <see cref="ReportPath"/>, as the engine names it (null when none was written).</summary>
+        public string? HtmlReportPath { get; set; }
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
         /// <summary>Runs with -StartAtUtc, multi-host and start-file runs: the agreed UTC instant the host started loading (tuning, warm-up), on its own clock.</summary>
@@ -90,6 +90,7 @@ namespace ExchStorageTest
                 DirectIo = result[EventFields.Result.DirectIo] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),
                 ReportPath = result.GetArray(EventFields.Result.ReportPaths).OfType<string>().Where(p => p.Length > 0).ToArray(),
+                HtmlReportPath = ReportFiles.Page(result, EventFields.Result.Reports),
                 StartAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.StartAtUtc)),
                 MeasureAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasureAtUtc)),
                 MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasuringStartUtc)),

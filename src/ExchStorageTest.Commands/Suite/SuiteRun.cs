@@ -27,9 +27,6 @@ namespace ExchStorageTest.Suite
     /// </summary>
     internal sealed class SuiteRun
     {
-        /// <summary>The helper names the files of an ESRP submission's report EsrpSubmission_&lt;time&gt;.esrp.html / .esrp.txt.</summary>
-        public const string DocumentPrefix = "EsrpSubmission_";
-
         /// <summary>Invoke-StorageTest -TestType's name for the suite (not one of the engine's test types: the suite is the module's).</summary>
         public const string TestTypeName = "EsrpSuite";
 
@@ -70,7 +67,7 @@ namespace ExchStorageTest.Suite
             if (next == null)
             {
                 _cmdlet.WriteWarning($"The ESRP suite in '{folder}' is complete: no test ran. Give -OutputPath a new folder to run another suite.");
-                _cmdlet.WriteObject(Result(state, profile, Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity))));
+                _cmdlet.WriteObject(Result(state, profile, Document(state, (request, activity) => _cmdlet.RunHelper(request, activity))));
                 return;
             }
 
@@ -94,7 +91,7 @@ namespace ExchStorageTest.Suite
                 {
                     HelperOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
                     bool finished = Execute(state, profile, plan, sink, RunTest, () => run.StopRequested);
-                    return new object[] { Result(state, profile, finished ? Document(folder, RunTest) : null) };
+                    return new object[] { Result(state, profile, finished ? Document(state, RunTest) : null) };
                 });
                 _cmdlet.JobRepository.Add(job);
                 job.Start();
@@ -103,7 +100,7 @@ namespace ExchStorageTest.Suite
             }
 
             bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
-            _cmdlet.WriteObject(Result(state, profile, complete ? Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
+            _cmdlet.WriteObject(Result(state, profile, complete ? Document(state, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
         }
 
         /// <summary>
@@ -255,19 +252,27 @@ namespace ExchStorageTest.Suite
         }
 
         /// <summary>
-        /// The ESRP document of the completed suite: the helper's report of every results file in the suite folder
-        /// (once: a complete suite run again finds the document it wrote).
+        /// The ESRP document of the completed suite: the engine's report of every results file in the suite folder, its
+        /// files known by the kinds the engine gives them (text and HTML), and kept in the state file, so a complete suite
+        /// run again returns the document it wrote instead of writing another.
         /// </summary>
-        private static string[] Document(string folder, Func<JsonObject, string, HelperOutcome> runTest)
+        private static SuiteDocument Document(SuiteState state, Func<JsonObject, string, HelperOutcome> runTest)
         {
-            string[] written = Directory.GetFiles(folder, DocumentPrefix + "*").OrderBy(f => f, StringComparer.Ordinal).ToArray();
-            if (written.Length > 0) return written;
-            HelperOutcome outcome = runTest(ReportRequest.For(new[] { folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
-            return outcome.OfType(EventTypes.Report).SelectMany(r => r.Fields.GetArray(EventFields.Report.Files).OfType<string>())
-                .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
+            if (state.Document is SuiteDocument kept && kept.Files.All(File.Exists)) return kept;
+            HelperOutcome outcome = runTest(ReportRequest.For(new[] { state.Folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
+            JsonObject? report = outcome.First(EventTypes.Report)?.Fields;
+            var document = new SuiteDocument(
+                report == null ? new string[0] : ReportFiles.OfKind(report, EventFields.Report.Reports, ReportKinds.SubmissionEsrp, ReportKinds.SubmissionEsrpHtml).ToArray(),
+                report == null ? null : ReportFiles.OfKind(report, EventFields.Report.Reports, ReportKinds.SubmissionEsrpHtml).FirstOrDefault());
+            if (document.Files.Length > 0)
+            {
+                state.Document = document;
+                state.Save();
+            }
+            return document;
         }
 
-        private static SuiteResult Result(SuiteState state, MailboxProfile profile, string[]? document) => new SuiteResult
+        private static SuiteResult Result(SuiteState state, MailboxProfile profile, SuiteDocument? document) => new SuiteResult
         {
             ProfileName = profile.Name,
             SuiteId = state.SuiteId,
@@ -275,8 +280,8 @@ namespace ExchStorageTest.Suite
             Path = state.Folder,
             ResultsPath = state.Folder,
             Tests = state.Tests.ToArray(),
-            DocumentPath = document?.FirstOrDefault(f => f.EndsWith(".esrp.html", StringComparison.Ordinal)),
-            ReportPath = document ?? Array.Empty<string>(),
+            DocumentPath = document?.Html,
+            ReportPath = document?.Files ?? Array.Empty<string>(),
         };
     }
 }
