@@ -200,7 +200,7 @@ namespace ExchStorageTest.MultiHost
                 host.Skew = connection.MeasureSkew();
                 host.Plan = Plan(host, ForHost(profile, host));
                 say($"{host.Label}: machine {facts.ComputerName} ({{host}} in its paths is '{host.Key}'), PowerShell {facts.PSVersion}, module at '{facts.ModuleBase}'{(facts.ModuleCopied ? " (copied by this run)" : "")}; " +
-                    $"clock skew {host.Skew}; preparation about {PreparationEstimate.For(host.Plan).TotalSeconds:0} s.");
+                    $"clock skew {host.Skew}; {PreparationEstimate.Describe(host.Plan)}.");
             });
             var ready = hosts.Where(h => !h.Failed).ToList();
             _output.Verbose(string.Format(CultureInfo.InvariantCulture, "Checked {0} host(s) at once in {1:0.0} s (module{2}, machine name, clock, plan): {3} ready.",
@@ -520,8 +520,8 @@ namespace ExchStorageTest.MultiHost
             text.AppendFormat(CultureInfo.InvariantCulture, "{0} storage test '{1}' on {2} host(s), run {3}.", _settings.TestType, profile.Name, hosts.Count, runId).AppendLine();
             text.AppendLine(startAtUtc.HasValue
                 ? $"Start: {RunInstants.Describe(startAtUtc.Value, lead)}."
-                : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s); measuring {2:0.###} s later on every host, after tuning and warm-up.",
-                    prepare.TotalSeconds, PreparationEstimate.MinimumLead.TotalSeconds, lead));
+                : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s; database creation assumed at {3:0} MB/s a host, a host not ready starts late and says so); measuring {2:0.###} s later on every host, after tuning and warm-up.",
+                    prepare.TotalSeconds, PreparationEstimate.MinimumLead.TotalSeconds, lead, PreparationEstimate.AssumedMBPerSecond));
             if (IsCapacitySearch)
                 text.AppendLine("One capacity search for the deployment: every host steps together. The first step measures after the warm-up on every host at once; each later step's " +
                     "mailbox count (the same on every host) is chosen from every host's verdict on the steps before, and every host measures it from one instant. " +
