@@ -16,6 +16,8 @@ namespace ExchStorageTest.Contract
         public const string Error = "error";
         /// <summary>A judged step of a search stepped by its caller (<see cref="CapacityStepping.Caller"/>): the fields of <see cref="EventFields.Result.CapacityFields.Step"/>.</summary>
         public const string CapacityStep = "capacityStep";
+        /// <summary>Nothing else was written for a heartbeat interval: the engine is alive (<see cref="Heartbeat"/>). No fields.</summary>
+        public const string Heartbeat = "heartbeat";
     }
 
     /// <summary>
@@ -34,6 +36,8 @@ namespace ExchStorageTest.Contract
             public const string EngineVersion = "engineVersion";
             public const string Os = "os";
             public const string Runtime = "runtime";
+            /// <summary>The engine's promise: it writes an event at least this often (<see cref="Contract.Heartbeat"/>).</summary>
+            public const string HeartbeatSeconds = "heartbeatSeconds";
         }
 
         public static class Log

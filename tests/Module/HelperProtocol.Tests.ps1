@@ -7,14 +7,15 @@ BeforeAll {
     $Hello = '{"type":"hello","protocol":1,"engineVersion":"9.9.9"}'
 
     function New-StandInHelper {
-        # Answers a plan request with a plan, and any other request with the given lines and exit code.
+        # Answers a plan request with a plan, and any other request with the given lines and exit code (-9: it kills
+        # itself instead, a crash).
         param([string[]] $RunLines, [int] $RunExit, [string] $Stderr = '')
         $path = Join-Path $Dir ('engine-' + [guid]::NewGuid().ToString('N') + '.sh')
         $plan = '{"type":"plan","targetIops":1,"files":[]}'
         $text = "#!/bin/sh`nread request`ncase `"`$request`" in *'`"command`":`"plan`"'*) printf '%s\n' '$Hello' '$plan'; exit 0;; esac`n"
         foreach ($l in $RunLines) { $text += "printf '%s\n' '$l'`n" }
         if ($Stderr) { $text += "echo '$Stderr' >&2`n" }
-        $text += "exit $RunExit`n"
+        if ($RunExit -eq -9) { $text += "kill -9 `$`$`n" } else { $text += "exit $RunExit`n" }
         New-ExecutableScript -Path $path -Text $text
         $path
     }
@@ -69,6 +70,32 @@ Describe 'The helper protocol' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {
         $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineFailed,*'
         $run.Terminating.Exception.Message | Should -BeLike '*exited with code 1*'
         $run.Terminating.Exception.Message | Should -BeLike '*boom*'
+    }
+
+    It 'keeps the result that came before the helper was killed, and reports the loss beside it' {
+        $helper = New-StandInHelper -RunExit -9 -Stderr 'last words' -RunLines @(
+            $Hello,
+            '{"type":"result","testId":"t2","testType":"Performance","result":"Pass","completion":"Complete","reasons":[],"targetIops":1,"achievedIops":2}')
+        $run = Invoke-WithHelper $helper
+        $run.Terminating | Should -BeNullOrEmpty
+        $run.Output.Count | Should -Be 1
+        $run.Output[0].TestId | Should -Be 't2'
+        $run.Errors.Count | Should -Be 1
+        $run.Errors[0].FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineExited,*'
+        $run.Errors[0].Exception.Message | Should -BeLike '*signal 9 (SIGKILL)*last words*'
+    }
+
+    It 'fails a helper that goes silent past the heartbeat its hello promised, with its last stderr lines, and kills it' {
+        $path = Join-Path $Dir 'engine-frozen.sh'
+        # The stand-in becomes the sleep (exec), so the process the module started is the one that hangs.
+        New-ExecutableScript -Path $path -Text ("#!/bin/sh`nread request`nprintf '%s\n' '{`"type`":`"hello`",`"protocol`":1,`"engineVersion`":`"9.9.9`",`"heartbeatSeconds`":0.5}'`n" +
+            "echo 'first line' >&2`necho 'stuck here' >&2`nexec sleep 600`n")
+        $clock = [System.Diagnostics.Stopwatch]::StartNew()
+        $run = Invoke-WithHelper $path
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineNotResponding,*'
+        $run.Terminating.Exception.Message | Should -BeLike "*process $($run.Terminating.TargetObject)*every 0.5 s*first line*stuck here*"
+        $clock.Elapsed.TotalSeconds | Should -BeLessThan 60
+        Get-Process -Id $run.Terminating.TargetObject -ErrorAction SilentlyContinue | Should -BeNullOrEmpty
     }
 
     It 'refuses a helper of another protocol, naming both versions' {

@@ -147,6 +147,12 @@ function Remove-FinishedRun {
 function Get-ParentProcessId {
     param([int] $Id)
     if ($script:IsWindowsHost) {
+        # PowerShell 7's Process.Parent (NtQueryInformationProcess) needs no CIM, which Wine lacks; 5.1 has only CIM.
+        if ($PSVersionTable.PSEdition -eq 'Core') {
+            $p = Get-Process -Id $Id -ErrorAction SilentlyContinue
+            if ($p -and $p.Parent) { return [int]$p.Parent.Id }
+            return -1
+        }
         $p = Get-CimInstance -ClassName Win32_Process -Filter "ProcessId = $Id" -ErrorAction SilentlyContinue
         if ($p) { return [int]$p.ParentProcessId }
         return -1
@@ -174,6 +180,35 @@ function Get-HelperProcessId {
             }
             $false
         } | ForEach-Object { $_.Id }
+}
+
+function Suspend-TestProcess {
+    # Freezes a process as a debugger or an OS hang would: it keeps its pipes open and says nothing. Unix: SIGSTOP;
+    # Windows: NtSuspendProcess (every thread suspended).
+    param([Parameter(Mandatory)][int] $Id)
+    if ($script:IsWindowsHost) {
+        if (-not ('ExchStorageTestSupport.ProcessFreezer' -as [type])) {
+            Add-Type -Namespace ExchStorageTestSupport -Name ProcessFreezer -MemberDefinition @'
+[System.Runtime.InteropServices.DllImport("ntdll.dll")] public static extern int NtSuspendProcess(System.IntPtr process);
+'@
+        }
+        $process = [System.Diagnostics.Process]::GetProcessById($Id)
+        try {
+            $status = [ExchStorageTestSupport.ProcessFreezer]::NtSuspendProcess($process.Handle)
+            if ($status -ne 0) { throw ("NtSuspendProcess({0}) failed: NTSTATUS 0x{1:X8}" -f $Id, $status) }
+        }
+        finally { $process.Dispose() }
+        return
+    }
+    & (Get-Command -Name kill -CommandType Application | Select-Object -First 1).Source -STOP $Id
+    if ($LASTEXITCODE -ne 0) { throw "kill -STOP $Id failed (exit code $LASTEXITCODE)." }
+}
+
+function Stop-TestProcess {
+    # Kills a process without warning (SIGKILL on Unix, TerminateProcess on Windows): a crash, as far as its parent can tell.
+    param([Parameter(Mandatory)][int] $Id)
+    $process = [System.Diagnostics.Process]::GetProcessById($Id)
+    try { $process.Kill() } finally { $process.Dispose() }
 }
 
 function Get-PowerShellPath {

@@ -17,7 +17,11 @@ if (args.Length >= 1 && args[0] == "dsc") return DscCommand.Execute(args.Length 
 var stdout = Console.OpenStandardOutput();
 var events = new EventWriter(stdout);
 string version = typeof(EventWriter).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0] ?? "0.0.0";
-events.Hello(version, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription);
+// The heartbeat promise (Heartbeat in the contract): an event at least every interval, from a thread of its own that
+// falls silent if this thread dies without ending the process, so the module never waits on a hung helper.
+double heartbeatSeconds = Heartbeat.IntervalSeconds(Environment.GetEnvironmentVariable(Heartbeat.Variable));
+events.Hello(version, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription, heartbeatSeconds);
+using var heartbeat = HeartbeatThread.Start(events, heartbeatSeconds);
 
 using var cancel = new CancellationTokenSource();
 // Ctrl+C and SIGTERM stop the run cleanly: the runner ends the measured window, judges and saves what it has.

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Management.Automation;
@@ -16,7 +17,8 @@ namespace ExchStorageTest.Helper
     /// standard input (<c>--control-stdin</c>), which stays open as the stop channel; its events are read on a
     /// background thread so the pipeline thread can wait for them with a timeout and stay responsive to a stop.
     /// Disposing stops a helper that is still running (cleanly first, then by force), so no helper outlives
-    /// the command that started it.
+    /// the command that started it. The reader notes when each line arrives, so the caller can hold the helper to the
+    /// heartbeat its hello promised (<see cref="Heartbeat"/>) and <see cref="Kill"/> one that fell silent.
     /// </summary>
     internal sealed class HelperProcess : IDisposable
     {
@@ -25,7 +27,11 @@ namespace ExchStorageTest.Helper
 
         private readonly Process _process;
         private readonly BlockingCollection<HelperEvent> _events = new BlockingCollection<HelperEvent>();
-        private readonly StringBuilder _stderrTail = new StringBuilder();
+        // The last lines of standard error, for the message about a helper that failed.
+        private const int ErrorTailLines = 12;
+        private const int ErrorTailLineLength = 400;
+        private readonly Queue<string> _stderrTail = new Queue<string>();
+        private long _lastHeard = Stopwatch.GetTimestamp();
         private readonly object _stdinLock = new object();
         private bool _stopRequested;
 
@@ -34,6 +40,19 @@ namespace ExchStorageTest.Helper
         public int ProcessId => _process.Id;
 
         public string EngineVersion { get; private set; } = "";
+
+        /// <summary>How long the helper may stay silent (its hello's heartbeat promise); null when it promised none.</summary>
+        public TimeSpan? SilenceLimit { get; private set; }
+
+        /// <summary>The heartbeat interval the helper promised in its hello, in seconds (0: none).</summary>
+        public double HeartbeatSeconds { get; private set; }
+
+        /// <summary>Time since the helper's last line on standard output (any event, a heartbeat included).</summary>
+        public TimeSpan Silence =>
+            TimeSpan.FromSeconds((Stopwatch.GetTimestamp() - Interlocked.Read(ref _lastHeard)) / (double)Stopwatch.Frequency);
+
+        /// <summary>True once the helper has been silent for longer than its heartbeat promise allows.</summary>
+        public bool SilentTooLong => SilenceLimit.HasValue && Silence > SilenceLimit.Value;
 
         /// <summary>Starts the helper with the request and checks its hello line.</summary>
         public static HelperProcess Start(string enginePath, JsonObject request)
@@ -108,11 +127,50 @@ namespace ExchStorageTest.Helper
 
         public bool HasExited => _process.HasExited;
 
-        /// <summary>The last lines the helper wrote to standard error (for messages about a helper that failed).</summary>
+        /// <summary>The last lines the helper wrote to standard error (for messages about a helper that failed), one a line.</summary>
         public string ErrorTail
         {
-            get { lock (_stderrTail) return _stderrTail.ToString().Trim(); }
+            get { lock (_stderrTail) return string.Join(Environment.NewLine, _stderrTail.ToArray()).Trim(); }
         }
+
+        /// <summary>
+        /// Ends the helper at once (a hung one cannot be asked to stop) and waits for it to be gone. A frozen process
+        /// (SIGSTOP, a debugger) is killed too: SIGKILL and TerminateProcess need no cooperation.
+        /// </summary>
+        public void Kill()
+        {
+            try
+            {
+                if (_process.HasExited) return;
+                _process.Kill();
+                _process.WaitForExit(10000);
+            }
+            catch (Exception ex) when (ex is InvalidOperationException || ex is System.ComponentModel.Win32Exception || ex is NotSupportedException)
+            {
+                // Exited (or reaped) between the check and the kill.
+            }
+        }
+
+        /// <summary>How the helper ended, in words: its exit code, with the signal (Unix) or NTSTATUS (Windows) it means.</summary>
+        public string DescribeExit()
+        {
+            if (!_process.HasExited) return "is still running";
+            int code = _process.ExitCode;
+            if (!HelperLocator.IsWindows && code > 128 && code < 128 + 65)
+                return $"was ended by signal {code - 128}{SignalName(code - 128)} (exit code {code})";
+            if (HelperLocator.IsWindows && (code & 0xC0000000) == 0xC0000000)
+                return $"ended with exit code 0x{code:X8} (an NTSTATUS: the process crashed or was terminated)";
+            return $"ended with exit code {code}";
+        }
+
+        private static string SignalName(int signal) => signal switch
+        {
+            6 => " (SIGABRT)",
+            9 => " (SIGKILL)",
+            11 => " (SIGSEGV)",
+            15 => " (SIGTERM)",
+            _ => "",
+        };
 
         public void Dispose()
         {
@@ -158,11 +216,12 @@ namespace ExchStorageTest.Helper
         {
             _process.ErrorDataReceived += (_, e) =>
             {
-                if (e.Data == null) return;
+                if (string.IsNullOrWhiteSpace(e.Data)) return;
+                string line = e.Data!.Length > ErrorTailLineLength ? e.Data.Substring(0, ErrorTailLineLength) + " ..." : e.Data;
                 lock (_stderrTail)
                 {
-                    _stderrTail.AppendLine(e.Data);
-                    if (_stderrTail.Length > 4000) _stderrTail.Remove(0, _stderrTail.Length - 4000);
+                    _stderrTail.Enqueue(line);
+                    while (_stderrTail.Count > ErrorTailLines) _stderrTail.Dequeue();
                 }
             };
             _process.BeginErrorReadLine();
@@ -177,6 +236,7 @@ namespace ExchStorageTest.Helper
                 string? line;
                 while ((line = _process.StandardOutput.ReadLine()) != null)
                 {
+                    Interlocked.Exchange(ref _lastHeard, Stopwatch.GetTimestamp());
                     if (line.Length == 0) continue;
                     JsonObject fields;
                     try
@@ -206,12 +266,15 @@ namespace ExchStorageTest.Helper
             if (hello == null || !hello.Is(EventTypes.Hello))
             {
                 int? exit = _process.WaitForExit(2000) ? _process.ExitCode : (int?)null;
+                Kill();
                 Dispose();
                 throw new StorageTestException(ErrorCodes.EngineProtocolMismatch,
                     $"The ExchStorageTest engine did not introduce itself (no hello line{(exit.HasValue ? $"; it exited with code {exit}" : "")}). {ErrorTail}".Trim(),
                     null);
             }
             EngineVersion = hello.Fields.GetString(EventFields.Hello.EngineVersion) ?? "";
+            HeartbeatSeconds = hello.Fields.GetNumber(EventFields.Hello.HeartbeatSeconds) ?? 0;
+            if (HeartbeatSeconds > 0) SilenceLimit = Heartbeat.SilenceLimit(HeartbeatSeconds);
             double protocol = hello.Fields.GetNumber(EventFields.Hello.Protocol) ?? 0;
             if (protocol != HelperProtocol.Version)
             {

@@ -82,6 +82,8 @@ namespace ExchStorageTest.Helper
                         if (next == null)
                         {
                             if (ended) break;
+                            // Silent past its own heartbeat promise: frozen or hung. Waiting longer would wait forever.
+                            if (helper.SilentTooLong) return Lost(helper, NotResponding(helper), collected, sink);
                             continue;
                         }
                         // A stopping pipeline accepts no records: drain quietly so the helper can finish its result.
@@ -103,6 +105,8 @@ namespace ExchStorageTest.Helper
                                 break;
                             case EventTypes.Sample:
                                 break; // the progress event that follows carries the live figures
+                            case EventTypes.Heartbeat:
+                                break; // its arrival is all it says (HelperProcess notes every line's)
                             case EventTypes.Error:
                                 // Only the last error can be the one that ends the helper: the one before it was not.
                                 if (error != null && !quiet) sink.Error(ErrorFrom(error, 0, "").ErrorRecord);
@@ -115,14 +119,25 @@ namespace ExchStorageTest.Helper
                                 break;
                         }
                     }
-                    int exit = helper.WaitForExit(HelperProcess.StopGrace) ?? -1;
+                    int? exited = helper.WaitForExit(HelperProcess.StopGrace);
                     if (progress != null && sink.CanWrite)
                     {
                         progress.RecordType = ProgressRecordType.Completed;
                         sink.Progress(progress);
                     }
+                    if (exited == null)
+                    {
+                        // Its output ended but the process lives on: nothing more can come from it.
+                        helper.Kill();
+                        throw new StorageTestException(ErrorCodes.EngineFailed,
+                            $"The ExchStorageTest engine (process {helper.ProcessId}) closed its output but did not exit within {HelperProcess.StopGrace.TotalSeconds:0} s; it was killed.{Tail(helper)}",
+                            helper.ProcessId);
+                    }
+                    int exit = exited.Value;
+                    // Exit codes 0-3 are the protocol's; any other is a process that was killed or crashed.
+                    if (exit < 0 || exit > 3) return Lost(helper, Exited(helper), collected, sink);
                     // A stopped run has a result (exit 3); one stopped before it produced any ends with a Stopped error.
-                    if (exit == 1 || exit == 2 || exit < 0)
+                    if (exit == 1 || exit == 2)
                         throw ErrorFrom(error, exit, helper.ErrorTail);
                     if (error != null && sink.CanWrite) sink.Error(ErrorFrom(error, exit, "").ErrorRecord);
                     return new HelperOutcome(collected, exit);
@@ -132,6 +147,38 @@ namespace ExchStorageTest.Helper
                     lock (_gate) _helper = null;
                 }
             }
+        }
+
+        /// <summary>
+        /// A helper lost before it finished (killed, crashed, or silent past its heartbeat and killed here): the command
+        /// fails with <paramref name="failure"/>, unless the helper's answer had already come (a result, a report ...),
+        /// in which case the answer is kept and the failure is reported beside it, non-terminating: nothing measured is lost.
+        /// </summary>
+        private static HelperOutcome Lost(HelperProcess helper, StorageTestException failure, List<HelperEvent> collected, IRunSink sink)
+        {
+            helper.Kill();
+            bool answered = false;
+            foreach (HelperEvent e in collected)
+                if (!e.Is(EventTypes.Plan) && !e.Is(EventTypes.CapacityStep) && !e.Is(EventTypes.Error)) answered = true;
+            if (!answered) throw failure;
+            if (sink.CanWrite) sink.Error(failure.ErrorRecord);
+            return new HelperOutcome(collected, helper.WaitForExit(TimeSpan.Zero) ?? -1);
+        }
+
+        private static StorageTestException NotResponding(HelperProcess helper) =>
+            new StorageTestException(ErrorCodes.EngineNotResponding,
+                $"The ExchStorageTest engine (process {helper.ProcessId}) wrote nothing for {helper.Silence.TotalSeconds:0} s, though it promised an event at least every {helper.HeartbeatSeconds:0.###} s: it was frozen or hung, and was killed.{Tail(helper)}",
+                helper.ProcessId);
+
+        private static StorageTestException Exited(HelperProcess helper) =>
+            new StorageTestException(ErrorCodes.EngineExited,
+                $"The ExchStorageTest engine (process {helper.ProcessId}) {helper.DescribeExit()} before it finished its command.{Tail(helper)}",
+                helper.ProcessId);
+
+        private static string Tail(HelperProcess helper)
+        {
+            string tail = helper.ErrorTail;
+            return tail.Length == 0 ? " It wrote nothing to standard error." : " Its last lines on standard error:" + Environment.NewLine + tail;
         }
 
         private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr) => EngineRecords.Error(error?.Fields, exit, stderr);

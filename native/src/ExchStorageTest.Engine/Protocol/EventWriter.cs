@@ -6,26 +6,36 @@ namespace ExchStorageTest.Engine.Protocol;
 /// <summary>
 /// Writes the JSON Lines event stream (docs/protocol.md): one UTF-8 JSON object per line, flushed
 /// at once so the module sees progress live. Thread-safe: the sampler, workers and the main thread
-/// all report through one instance. Full results go to files; lines carry summaries.
+/// all report through one instance. Full results go to files; lines carry summaries. It keeps the time
+/// of its last line, so a <see cref="HeartbeatThread"/> writes a heartbeat only when nothing else was said.
 /// </summary>
 public sealed class EventWriter
 {
     private readonly Stream _out;
     private readonly object _gate = new();
     private readonly ArrayBufferWriterLite _buffer = new();
+    private long _lastEventTicks = Environment.TickCount64;
 
     public EventWriter(Stream output) => _out = output;
 
     /// <summary>A writer that drops everything: for library callers and tests that need no stream.</summary>
     public static EventWriter Null { get; } = new(Stream.Null);
 
-    public void Hello(string engineVersion, string os, string runtime) => Emit(EventTypes.Hello, w =>
+    /// <summary>The first line: who the engine is and, when it keeps one, its heartbeat promise (<see cref="Contract.Heartbeat"/>).</summary>
+    public void Hello(string engineVersion, string os, string runtime, double? heartbeatSeconds = null) => Emit(EventTypes.Hello, w =>
     {
         w.WriteNumber(EventFields.Hello.Protocol, HelperProtocol.Version);
         w.WriteString(EventFields.Hello.EngineVersion, engineVersion);
         w.WriteString(EventFields.Hello.Os, os);
         w.WriteString(EventFields.Hello.Runtime, runtime);
+        if (heartbeatSeconds is double seconds) w.WriteNumber(EventFields.Hello.HeartbeatSeconds, seconds);
     });
+
+    /// <summary>A line that says only "alive" (no fields).</summary>
+    public void Heartbeat() => Emit(EventTypes.Heartbeat, static _ => { });
+
+    /// <summary>Milliseconds since the last line was written (any type).</summary>
+    public long QuietMilliseconds => Environment.TickCount64 - Volatile.Read(ref _lastEventTicks);
 
     /// <summary>level: EventFields.Log.Verbose, Info or Warning.</summary>
     public void Log(string level, string message) => Emit(EventTypes.Log, w =>
@@ -70,6 +80,7 @@ public sealed class EventWriter
             _buffer.Append((byte)'\n');
             _out.Write(_buffer.WrittenSpan);
             _out.Flush();
+            Volatile.Write(ref _lastEventTicks, Environment.TickCount64);
         }
     }
 

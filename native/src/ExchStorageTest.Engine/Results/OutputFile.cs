@@ -1,4 +1,9 @@
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Io.Linux;
+using ExchStorageTest.Engine.Io.Windows;
+using Microsoft.Win32.SafeHandles;
 
 namespace ExchStorageTest.Engine.Results;
 
@@ -20,17 +25,38 @@ public static class OutputFile
         for (int n = 1; n <= MaxAttempts; n++)
         {
             string path = Path.Combine(folder, (n == 1 ? stem : $"{stem}_{n}") + extension);
-            try
-            {
-                using (new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None)) { }
-                return path;
-            }
-            catch (IOException) when (File.Exists(path) || Directory.Exists(path))
-            {
-                // Taken (by a user's file or another run): try the next name.
-            }
+            if (TryClaim(path)) return path;
         }
         throw new IOException($"No free name for '{Path.Combine(folder, stem + extension)}' after {MaxAttempts} attempts.");
+    }
+
+    /// <summary>
+    /// Creates <paramref name="path"/> empty, exclusively (O_EXCL / CREATE_NEW: atomic, so two runs on one share never
+    /// claim one name); false when a file or folder already holds the name. A taken name is the expected case (a second
+    /// rendering of one run's reports), so it is answered by the OS's error code, not by an exception: under Wine 8 a
+    /// .NET 8 exception caught here killed the thread and hung the helper. Any other failure throws IOException.
+    /// </summary>
+    internal static bool TryClaim(string path)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            using SafeFileHandle handle = Kernel32.CreateFile(path, Kernel32.GENERIC_WRITE, 0, 0, Kernel32.CREATE_NEW, Kernel32.FILE_ATTRIBUTE_NORMAL, 0);
+            if (!handle.IsInvalid) return true;
+            int error = Marshal.GetLastPInvokeError();
+            if (error is Kernel32.ERROR_FILE_EXISTS or Kernel32.ERROR_ALREADY_EXISTS) return false;
+            // A folder at the name answers ERROR_ACCESS_DENIED.
+            if (error == Kernel32.ERROR_ACCESS_DENIED && Directory.Exists(path)) return false;
+            throw new IOException($"Cannot create '{path}': Win32 error {error} ({IoErrors.Name(error)}).");
+        }
+        int fd = LibC.Open(path, LibC.O_WRONLY | LibC.O_CREAT | LibC.O_EXCL | LibC.O_CLOEXEC, 0b110_110_110);
+        if (fd >= 0)
+        {
+            LibC.Close(fd);
+            return true;
+        }
+        int errno = Marshal.GetLastPInvokeError();
+        if (errno == LibC.EEXIST) return false;
+        throw new IOException($"Cannot create '{path}': {LibC.ErrorText(errno)}.");
     }
 
     /// <summary>A fresh temporary name beside <paramref name="path"/>: "name.&lt;8 hex&gt;.&lt;purpose&gt;".</summary>

@@ -1,7 +1,9 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using System.Text.Json;
+using ExchStorageTest.Engine.Io;
 using ExchStorageTest.Engine.Io.Linux;
+using ExchStorageTest.Engine.Io.Windows;
 using ExchStorageTest.Engine.Protocol;
 
 namespace ExchStorageTest.Engine.Storage;
@@ -67,16 +69,19 @@ public sealed partial class RunLock : IDisposable
         other = null;
         if (OperatingSystem.IsWindows())
         {
-            try
-            {
-                return new Held(new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read));
-            }
-            catch (IOException) when (File.Exists(path))
-            {
-                using var reader = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
-                other = ReadHolder(reader);
-                return null;
-            }
+            // Held without write sharing; a run holding it answers ERROR_SHARING_VIOLATION. An expected answer (the
+            // FolderInUse refusal), so it is read from the error code, not caught as an exception (docs/windows.md).
+            var exclusive = Kernel32.CreateFile(path, Kernel32.GENERIC_READ | Kernel32.GENERIC_WRITE, Kernel32.FILE_SHARE_READ, 0,
+                Kernel32.OPEN_ALWAYS, Kernel32.FILE_ATTRIBUTE_NORMAL, 0);
+            if (!exclusive.IsInvalid) return new Held(exclusive);
+            int error = Marshal.GetLastPInvokeError();
+            exclusive.Dispose();
+            if (error != Kernel32.ERROR_SHARING_VIOLATION)
+                throw new IOException($"Cannot open the run lock '{path}': Win32 error {error} ({IoErrors.Name(error)}).");
+            using var reader = Kernel32.CreateFile(path, Kernel32.GENERIC_READ, Kernel32.FILE_SHARE_READ | Kernel32.FILE_SHARE_WRITE | Kernel32.FILE_SHARE_DELETE, 0,
+                Kernel32.OPEN_EXISTING, Kernel32.FILE_ATTRIBUTE_NORMAL, 0);
+            if (!reader.IsInvalid) other = ReadHolder(reader);
+            return null;
         }
         int fd = LibC.Open(path, LibC.O_RDWR | LibC.O_CREAT | LibC.O_CLOEXEC, 0b110_100_100);
         if (fd < 0)
@@ -108,6 +113,7 @@ public sealed partial class RunLock : IDisposable
         {
             var buffer = new byte[4096];
             int n = RandomAccess.Read(handle, buffer, 0);
+            if (n == 0) return null; // a holder that has not written its name yet
             return JsonSerializer.Deserialize<Holder>(buffer.AsSpan(0, n));
         }
         catch (Exception ex) when (ex is JsonException or IOException or ArgumentException)
@@ -125,31 +131,18 @@ public sealed partial class RunLock : IDisposable
     /// <summary>One held lock file; closing the handle releases the lock (the file stays).</summary>
     private sealed class Held : IDisposable
     {
-        private readonly Microsoft.Win32.SafeHandles.SafeFileHandle? _handle;
-        private readonly FileStream? _stream;
+        private readonly Microsoft.Win32.SafeHandles.SafeFileHandle _handle;
 
         public Held(Microsoft.Win32.SafeHandles.SafeFileHandle handle) => _handle = handle;
-        public Held(FileStream stream) => _stream = stream;
 
         public void Write(Holder me)
         {
             byte[] json = JsonSerializer.SerializeToUtf8Bytes(me);
-            if (_stream is not null)
-            {
-                _stream.SetLength(0);
-                _stream.Write(json);
-                _stream.Flush();
-                return;
-            }
-            RandomAccess.SetLength(_handle!, 0);
-            RandomAccess.Write(_handle!, json, 0);
+            RandomAccess.SetLength(_handle, 0);
+            RandomAccess.Write(_handle, json, 0);
         }
 
-        public void Dispose()
-        {
-            _handle?.Dispose();
-            _stream?.Dispose();
-        }
+        public void Dispose() => _handle.Dispose();
     }
 
     private const int F_OFD_SETLK = 37;

@@ -74,5 +74,40 @@ public class NamingTests : IDisposable
         Assert.Equal(new[] { users }, Directory.GetFiles(_dir.Path, "*.creating"));
     }
 
+    [Fact] // issue 31: a taken name is expected, so it is answered without an exception
+    public void A_taken_name_moves_on_to_the_next_free_one_without_throwing()
+    {
+        string folder = _dir.Sub("Claims");
+        File.WriteAllText(Path.Combine(folder, "r.html"), "the user's");
+        Directory.CreateDirectory(Path.Combine(folder, "r_2.html"));
+        int thread = Environment.CurrentManagedThreadId, thrown = 0;
+        void Count(object? sender, System.Runtime.ExceptionServices.FirstChanceExceptionEventArgs e)
+        {
+            if (Environment.CurrentManagedThreadId == thread) Interlocked.Increment(ref thrown);
+        }
+        AppDomain.CurrentDomain.FirstChanceException += Count;
+        string claimed;
+        try
+        {
+            claimed = Results.OutputFile.CreateUnique(folder, "r", ".html");
+        }
+        finally
+        {
+            AppDomain.CurrentDomain.FirstChanceException -= Count;
+        }
+
+        Assert.Equal(Path.Combine(folder, "r_3.html"), claimed);
+        Assert.Equal(0, new FileInfo(claimed).Length);
+        Assert.Equal("the user's", File.ReadAllText(Path.Combine(folder, "r.html")));
+        Assert.Equal(0, thrown);
+    }
+
+    [Fact]
+    public void A_claim_that_fails_for_another_reason_than_a_taken_name_says_why()
+    {
+        var ex = Assert.Throws<IOException>(() => Results.OutputFile.TryClaim(_dir.Combine("no-such-folder", "r.html")));
+        Assert.Contains("no-such-folder", ex.Message, StringComparison.Ordinal);
+    }
+
     public void Dispose() => _dir.Dispose();
 }

@@ -173,6 +173,21 @@ public sealed class WineRunTests : IDisposable
         var files = rep.GetProperty("files").EnumerateArray().Select(f => WineSession.LinuxPath(f.GetString()!)).ToList();
         Assert.Equal(3, files.Count);
         Assert.All(files, f => Assert.True(new FileInfo(f).Length > 0, $"{f} is missing or empty"));
+
+        // Again into the same folder: every name is taken, so the next free "_2" names are claimed. The taken name
+        // used to be found through a caught exception, which under Wine killed the helper's main thread (a zombie that
+        // never exited: issue 31); now it is the OS's error code, and the run returns.
+        var again = Run(new JsonObject
+        {
+            ["protocol"] = 1, ["command"] = "report", ["paths"] = new JsonArray(Win(_dir.Combine("Results"))),
+            ["outputPath"] = Win(reportFolder), ["formats"] = new JsonArray("Html", "Text", "Xml"),
+        });
+        Assert.False(again.TimedOut, "the second rendering hung");
+        Assert.Equal(0, again.Exit);
+        var second = again.Single("report").GetProperty("files").EnumerateArray().Select(f => WineSession.LinuxPath(f.GetString()!)).ToList();
+        Assert.Equal(3, second.Count);
+        Assert.All(second, f => Assert.Contains("_2.", Path.GetFileName(f), StringComparison.Ordinal));
+        Assert.All(files, f => Assert.True(new FileInfo(f).Length > 0, $"{f} was replaced or emptied"));
     }
 
     /// <summary>The data pages of the run's databases as they ended (runs grow them by their inserts): one header page each.</summary>

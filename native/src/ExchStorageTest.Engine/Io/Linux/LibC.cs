@@ -10,6 +10,7 @@ namespace ExchStorageTest.Engine.Io.Linux;
 internal static unsafe partial class LibC
 {
     public const int O_RDONLY = 0x0;
+    public const int O_WRONLY = 0x1;
     public const int O_RDWR = 0x2;
     public const int O_CREAT = 0x40;
     public const int O_EXCL = 0x80;

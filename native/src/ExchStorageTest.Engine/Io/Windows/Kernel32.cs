@@ -13,8 +13,10 @@ internal static unsafe partial class Kernel32
     public const uint GENERIC_WRITE = 0x40000000;
     public const uint FILE_SHARE_READ = 0x1;
     public const uint FILE_SHARE_WRITE = 0x2;
+    public const uint FILE_SHARE_DELETE = 0x4;
     public const uint CREATE_NEW = 1;
     public const uint OPEN_EXISTING = 3;
+    public const uint OPEN_ALWAYS = 4;
     public const uint FILE_ATTRIBUTE_NORMAL = 0x80;
     public const uint FILE_ATTRIBUTE_HIDDEN = 0x2;
     public const uint FILE_FLAG_DELETE_ON_CLOSE = 0x04000000;
@@ -117,6 +119,18 @@ internal static unsafe partial class Kernel32
 
     [LibraryImport("ntdll.dll")]
     public static partial uint RtlNtStatusToDosError(int status);
+
+    public const uint SYNCHRONIZE = 0x00100000;
+    public const uint WAIT_OBJECT_0 = 0;
+
+    [LibraryImport("kernel32.dll")]
+    public static partial uint GetCurrentThreadId();
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    public static partial nint OpenThread(uint access, [MarshalAs(UnmanagedType.Bool)] bool inheritHandle, uint threadId);
+
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    public static partial uint WaitForSingleObject(nint handle, uint milliseconds);
 }
 
 /// <summary>OVERLAPPED (minwinbase.h): 32 bytes on 64-bit Windows.</summary>
