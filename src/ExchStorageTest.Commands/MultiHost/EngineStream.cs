@@ -25,6 +25,17 @@ namespace ExchStorageTest.MultiHost
 
         /// <summary>The last lines the engine wrote to standard error.</summary>
         string ErrorTail { get; }
+
+        /// <summary>
+        /// Why the engine counts as lost though its output is open — silent past its heartbeat promise (docs/protocol.md,
+        /// "Heartbeat"), the rule a run on this computer holds it to — or null while it keeps its promise.
+        /// </summary>
+        string? Lost { get; }
+
+        /// <summary>How a process that exited ended, in words (its exit code, the signal or NTSTATUS it means).</summary>
+        string DescribeExit();
+
+        void Kill();
     }
 
     /// <summary>The engine process of this computer, started with the request on its control channel (<see cref="HelperProcess"/>).</summary>
@@ -40,6 +51,14 @@ namespace ExchStorageTest.MultiHost
         public void Send(string command, JsonObject? argument) => _process.Send(command, argument);
         public int? WaitForExit(TimeSpan timeout) => _process.WaitForExit(timeout);
         public string ErrorTail => _process.ErrorTail;
+
+        public string? Lost => _process.SilentTooLong
+            ? string.Format(System.Globalization.CultureInfo.InvariantCulture, "its ExchStorageTest engine (process {0}) wrote nothing for {1:0} s, though it promised an event at least every {2:0.###} s: it was frozen or hung, and was killed",
+                _process.ProcessId, _process.Silence.TotalSeconds, _process.HeartbeatSeconds)
+            : null;
+
+        public string DescribeExit() => _process.DescribeExit();
+        public void Kill() => _process.Kill();
         public void Dispose() => _process.Dispose();
     }
 }

@@ -40,6 +40,7 @@ end { $agent.Finish(); $agent.Dispose() }";
         private readonly IEngineStream _engine;
         private readonly TimeSpan _pollWait;
         private int? _exitCode;
+        private string? _lost;
         private bool _introduced;
 
         /// <param name="engine">The engine's stream.</param>
@@ -111,7 +112,23 @@ end { $agent.Finish(); $agent.Dispose() }";
                     if (events.Count >= MaximumEvents) break;
                     next = _engine.Next(TimeSpan.Zero, out ended);
                 }
-                if (ended) _exitCode = _engine.WaitForExit(HelperProcess.StopGrace) ?? -1;
+                if (!ended && events.Count == 0 && _engine.Lost is string silent)
+                {
+                    // The rule a run on this computer holds its engine to: silent past its heartbeat is lost, and killed.
+                    _lost = silent;
+                    _engine.Kill();
+                    _exitCode = _engine.WaitForExit(TimeSpan.FromSeconds(5)) ?? -1;
+                }
+                else if (ended)
+                {
+                    _exitCode = _engine.WaitForExit(HelperProcess.StopGrace) ?? -1;
+                    // Exit codes 0-3 are the protocol's; any other is an engine that was killed or crashed.
+                    if (_exitCode < 0 || _exitCode > 3)
+                    {
+                        if (_exitCode < 0) _engine.Kill();
+                        _lost = $"its ExchStorageTest engine (process {_engine.ProcessId}) {(_exitCode < 0 ? "closed its output but did not exit, and was killed" : _engine.DescribeExit())} before it finished its command";
+                    }
+                }
             }
             string? version = null;
             int? processId = null;
@@ -121,7 +138,7 @@ end { $agent.Finish(); $agent.Dispose() }";
                 version = _engine.EngineVersion;
                 processId = _engine.ProcessId;
             }
-            return new HostAnswer(events, _exitCode, _exitCode.HasValue && _exitCode != 0 && _exitCode != 3 ? _engine.ErrorTail : null, version, processId);
+            return new HostAnswer(events, _exitCode, _exitCode.HasValue && _exitCode != 0 && _exitCode != 3 ? _engine.ErrorTail : null, version, processId, _lost);
         }
 
         public void Dispose() => _engine.Dispose();

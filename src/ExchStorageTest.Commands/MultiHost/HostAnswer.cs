@@ -18,9 +18,11 @@ namespace ExchStorageTest.MultiHost
         private const string ErrorTailField = "errorTail";
         private const string EngineVersionField = "engineVersion";
         private const string ProcessIdField = "processId";
+        private const string LostField = "lost";
 
-        public HostAnswer(IReadOnlyList<JsonObject> events, int? exitCode = null, string? errorTail = null, string? engineVersion = null, int? processId = null)
+        public HostAnswer(IReadOnlyList<JsonObject> events, int? exitCode = null, string? errorTail = null, string? engineVersion = null, int? processId = null, string? lost = null)
         {
+            Lost = lost;
             Events = events;
             ExitCode = exitCode;
             ErrorTail = errorTail;
@@ -40,6 +42,9 @@ namespace ExchStorageTest.MultiHost
 
         public int? ProcessId { get; }
 
+        /// <summary>Why the host's agent gave its engine up (silent past its heartbeat, or killed or crashed: an exit outside 0-3), with the exit.</summary>
+        public string? Lost { get; }
+
         public string ToJson()
         {
             var answer = new JsonObject().Set(EventsField, Events.Cast<object?>().ToList());
@@ -47,6 +52,7 @@ namespace ExchStorageTest.MultiHost
             if (!string.IsNullOrEmpty(ErrorTail)) answer.Set(ErrorTailField, ErrorTail);
             if (EngineVersion != null) answer.Set(EngineVersionField, EngineVersion);
             if (ProcessId.HasValue) answer.Set(ProcessIdField, ProcessId.Value);
+            if (Lost != null) answer.Set(LostField, Lost);
             return JsonWriter.Write(answer);
         }
 
@@ -67,7 +73,8 @@ namespace ExchStorageTest.MultiHost
             double? exit = answer.GetNumber(ExitCodeField);
             double? process = answer.GetNumber(ProcessIdField);
             return new HostAnswer(answer.GetArray(EventsField).OfType<JsonObject>().ToList(), exit.HasValue ? (int)exit.Value : (int?)null,
-                answer.GetString(ErrorTailField), answer.GetString(EngineVersionField), process.HasValue ? (int)process.Value : (int?)null);
+                answer.GetString(ErrorTailField), answer.GetString(EngineVersionField), process.HasValue ? (int)process.Value : (int?)null,
+                answer.GetString(LostField));
         }
     }
 }

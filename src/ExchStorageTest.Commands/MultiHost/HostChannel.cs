@@ -47,6 +47,9 @@ namespace ExchStorageTest.MultiHost
         /// <summary>The engine's exit code (docs/protocol.md), once every event is in; -1: it did not exit when its output ended.</summary>
         public int? ExitCode { get; private set; }
 
+        /// <summary>Why the host's agent gave its engine up (silent past its heartbeat, killed, crashed), or null.</summary>
+        public string? EngineLost { get; private set; }
+
         /// <summary>The end of what the engine wrote to standard error, when it failed.</summary>
         public string? ErrorTail { get; private set; }
 
@@ -184,6 +187,7 @@ namespace ExchStorageTest.MultiHost
                     {
                         ExitCode = answer.ExitCode;
                         ErrorTail = answer.ErrorTail;
+                        EngineLost = answer.Lost;
                     }
                     // One line in flight: poll again while the engine runs and nothing else is being said.
                     if (!ExitCode.HasValue && Lost == null && !_inputClosed && _inFlight == 0) SendLocked(HostAgent.Poll);

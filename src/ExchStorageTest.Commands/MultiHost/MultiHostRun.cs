@@ -350,9 +350,11 @@ namespace ExchStorageTest.MultiHost
                 JsonObject? result = channel.ReceivedOf(EventTypes.Result).LastOrDefault();
                 var errors = channel.ReceivedOf(EventTypes.Error).ToList();
                 int exit = channel.ExitCode ?? -1;
-                if (result == null || channel.Lost != null || exit == 1 || exit == 2 || exit < 0)
+                if (result == null || channel.Lost != null || channel.EngineLost != null || exit == 1 || exit == 2 || exit < 0)
                 {
-                    string reason = channel.Lost ?? (result == null && errors.Count == 0 && exit == 0 ? "its engine ended without a result." : EngineRecords.Error(errors.LastOrDefault(), exit, channel.ErrorTail ?? "").Message);
+                    string reason = channel.Lost ?? (channel.EngineLost != null ? channel.EngineLost + "." + Tail(channel.ErrorTail)
+                        : result == null && errors.Count == 0 && exit == 0 ? "its engine ended without a result."
+                        : EngineRecords.Error(errors.LastOrDefault(), exit, channel.ErrorTail ?? "").Message);
                     _output.Error(host.Fail(reason, channel.LostBy));
                     continue;
                 }
@@ -389,6 +391,8 @@ namespace ExchStorageTest.MultiHost
             });
             return collected.Where(h => !h.Failed && h.Result != null).Select(h => h.Result!).ToList();
         }
+
+        private static string Tail(string? stderr) => string.IsNullOrWhiteSpace(stderr) ? "" : " Its last lines on standard error:" + Environment.NewLine + stderr;
 
         /// <summary>The hosts' results, the aggregate (with every failed host's reason) and the run record.</summary>
         private void Finish(string runId, MailboxProfile profile, string outputPath, DateTime? startAt, double lead, List<TestResult> results)

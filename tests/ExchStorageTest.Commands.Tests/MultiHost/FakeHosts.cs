@@ -52,6 +52,9 @@ internal sealed class FakeHost : IHostConnection
     /// <summary>A run that measures until it is stopped (then a Stopped result, exit code 3), instead of ending at once.</summary>
     public bool RunsUntilStopped { get; set; }
 
+    /// <summary>The engine falls silent past its heartbeat (the agent kills it).</summary>
+    public bool EngineHangs { get; set; }
+
     /// <summary>After this many answers the host answers nothing more (a dropped network, a hung host).</summary>
     public int? FallsSilentAfter { get; set; }
 
@@ -205,6 +208,20 @@ internal sealed class FakeEngine : IEngineStream
     }
 
     public int? WaitForExit(TimeSpan timeout) => _exit;
+
+    /// <summary>Set by a test: the engine went silent past its heartbeat.</summary>
+    public string? Lost => _host.EngineHangs && _exit == null ? "its ExchStorageTest engine (process 4242) wrote nothing for 30 s, though it promised an event at least every 5 s: it was frozen or hung, and was killed" : null;
+
+    public string DescribeExit() => $"ended with exit code {_exit}";
+
+    public void Kill()
+    {
+        if (_exit.HasValue) return;
+        Killed = true;
+        Exit(137);
+    }
+
+    public bool Killed { get; private set; }
 
     public void Dispose() => _events.Dispose();
 

@@ -119,6 +119,23 @@ public sealed class MultiHostRunTests : IDisposable
     }
 
     [Fact]
+    public void A_host_s_engine_silent_past_its_heartbeat_is_killed_there_and_fails_its_host_as_a_local_run_would()
+    {
+        var a = Host("MBX01");
+        var b = Host("MBX02");
+        b.RunsUntilStopped = true;
+        b.EngineHangs = true;
+
+        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+
+        ErrorRecord error = Assert.Single(_output.Errors);
+        Assert.Equal("MBX02", error.TargetObject);
+        Assert.Contains("wrote nothing for 30 s, though it promised an event at least every 5 s", error.Exception.Message);
+        Assert.True(b.Engines.Last().Killed);
+        Assert.Equal(new[] { "MBX01" }, Results.Select(r => r.ComputerName));
+    }
+
+    [Fact]
     public void Every_host_failing_its_check_still_leaves_the_record_of_why()
     {
         var a = Host("MBX01");
