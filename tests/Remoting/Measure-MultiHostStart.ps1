@@ -52,7 +52,7 @@ $p = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 10 -
 $p | Invoke-StorageTest -ComputerName $Addresses -UseSSH -Port $Port -UserName root -KeyFilePath $KeyFilePath -SSHOptions $Options `
     -OutputPath $Collected -Duration 00:00:05 -ThreadCount 1 -Warmup 0 -SampleIntervalSeconds 1 -Force -Verbose
 '@
-        $null = $ps.AddScript($script).AddArgument($manifest).AddArgument($Data).AddArgument($Collected).AddArgument(@($Rig.Hosts.Address)).AddArgument($Rig.Port).AddArgument($Rig.KeyFilePath).AddArgument($Rig.SshOptions)
+        $null = $ps.AddScript($script).AddArgument($manifest).AddArgument($Data).AddArgument($Collected).AddArgument(@($Rig.Hosts | ForEach-Object Address)).AddArgument($Rig.Port).AddArgument($Rig.KeyFilePath).AddArgument($Rig.SshOptions)
         $began = [DateTime]::UtcNow
         $pending = $ps.BeginInvoke()
         # Every verbose record stamped as it arrives (polled every 50 ms; by index, the collection is still being written).
@@ -63,7 +63,8 @@ $p | Invoke-StorageTest -ComputerName $Addresses -UseSSH -Port $Port -UserName r
         } until ($done)
         $output = $ps.EndInvoke($pending)
         $aggregate = @($output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.AggregateResult' })[0]
-        if (-not $aggregate -or $aggregate.PassedHostCount -ne $Rig.Hosts.Count) {
+        # Every host measured (its verdict is the storage's business, not the orchestration's).
+        if (-not $aggregate -or @($aggregate.Hosts).Count -ne $Rig.Hosts.Count) {
             throw "The run did not complete on every host: $(@($ps.Streams.Error) -join '; ')"
         }
         $since = { param($pattern) $m = @($stamped | Where-Object { $_.Message -like $pattern })[0]; if ($m) { [Math]::Round(($m.At - $began).TotalSeconds, 1) } }
@@ -95,7 +96,9 @@ $rows = foreach ($n in $Count) {
         foreach ($h in $rig.Hosts) { $null = New-Item -ItemType Directory -Path (Join-Path $data $h.MachineName) }
         foreach ($pass in 'cold', 'warm') {
             $row = Invoke-Measured -Rig $rig -Data $data -Collected (Join-Path $data "collected-$pass")
-            $row | Add-Member -NotePropertyName Run -NotePropertyValue $pass -PassThru
+            $row | Add-Member -NotePropertyName Run -NotePropertyValue $pass
+            Write-Host ("{0} hosts, {1}: {2}" -f $n, $pass, ($row | ConvertTo-Json -Compress))
+            $row
             # The next run re-creates nothing it may not: every host's databases are attached again, so remove them.
             foreach ($h in $rig.Hosts) { Get-ChildItem -LiteralPath (Join-Path $data $h.MachineName) | Remove-Item -Recurse -Force }
         }
