@@ -96,8 +96,7 @@ Describe 'The scheduled runner script' -Tag 'Needs:Linux' -Skip:(Test-Missing Li
 
     It 'exits 3 with its partial result when systemctl stop (SIGTERM) reaches the helper' {
         # systemctl stop (or a shutdown) sends SIGTERM: the helper ends the window, judges and saves what it measured.
-        # Two minutes: the warm-up (bounded by half the duration) ends and the window opens well before the run could end.
-        $task = Register-LabTask ([timespan]::FromMinutes(2))
+        $task = Register-LabTask ([timespan]::FromMinutes(10))
         $psi = New-Object System.Diagnostics.ProcessStartInfo $task.Program
         $psi.Arguments = ($task.Arguments | ForEach-Object { '"' + $_ + '"' }) -join ' '
         $psi.UseShellExecute = $false
