@@ -41,7 +41,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode UnknownCommand = Add("UnknownCommand", Arg, RaisedBy.Engine, ErrorGroups.Request, "the request names a command the engine does not have");
         public static readonly ErrorCode ProtocolMismatch = Add("ProtocolMismatch", Arg, RaisedBy.Engine, ErrorGroups.Request, "the request names no protocol, or another than the engine's");
         public static readonly ErrorCode ProfileMissing = Add("ProfileMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a run or plan request without a profile, or a DSC instance without profilePath");
-        public static readonly ErrorCode PathsMissing = Add("PathsMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a verify, inspect, report or validation request without the paths it works on");
+        public static readonly ErrorCode PathsMissing = Add("PathsMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a verify, inspect, report, validation or calculator request without the paths it works on");
         public static readonly ErrorCode NameMissing = Add("NameMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a DSC instance without a name");
         public static readonly ErrorCode TestIdInvalid = Add("TestIdInvalid", Arg, RaisedBy.Engine, ErrorGroups.Request, "testId not 1-64 letters, digits, '.', '_' or '-' starting with a letter or digit (it becomes part of file names)");
         public static readonly ErrorCode MaxResultAgeOutOfRange = Add("MaxResultAgeOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.Request, "MaxResultAgeHours not above zero");
@@ -49,6 +49,13 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode RunsAndPaths = Add("RunsAndPaths", Arg, RaisedBy.Engine, ErrorGroups.Request, "a report request with both labelled runs and paths");
         public static readonly ErrorCode LabelMissing = Add("LabelMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a labelled run without a label");
         public static readonly ErrorCode LabelsNotUnique = Add("LabelsNotUnique", Arg, RaisedBy.Engine, ErrorGroups.Request, "two labelled runs with one label");
+
+        // JetstressCmd (docs/jetstress.md): its command line and the JetstressConfig.xml it and New-MailboxProfile -JetstressConfig read.
+        public static readonly ErrorCode JetstressArgumentInvalid = Add("JetstressArgumentInvalid", Arg, RaisedBy.Engine, ErrorGroups.Jetstress, "a JetstressCmd switch it does not have, a switch without its value, a value of the wrong kind (/timeout not <h>H<m>M<s>S), or /threads 0 without /timeout 0H0M0S (or the other way round)");
+        public static readonly ErrorCode JetstressConfigNotFound = Add("JetstressConfigNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Both, ErrorGroups.Jetstress, "the JetstressConfig.xml file does not exist");
+        public static readonly ErrorCode JetstressConfigMalformed = Add("JetstressConfigMalformed", ErrorCategories.InvalidData, RaisedBy.Both, ErrorGroups.Jetstress, "not XML; MailboxCount, MailboxIops, MailboxQuota or an instance's path missing; or a Type, Duration, DatabaseSource, DatabaseSizing or true/false value Jetstress does not write");
+        public static readonly ErrorCode JetstressRunNotComplete = Add("JetstressRunNotComplete", ErrorCategories.InvalidOperation, RaisedBy.Engine, ErrorGroups.Jetstress, "JetstressCmd's test did not run to its end (an I/O error or a fault stopped it): its report says what was measured and why (exit 1)");
+        public static readonly ErrorCode JetstressSettingUnsupported = Add("JetstressSettingUnsupported", Arg, RaisedBy.Engine, ErrorGroups.Jetstress, "a Jetstress setting JetstressCmd has no equivalent of: a ThroughputPercentage other than 100, a CapacityPercentage other than 100 for a mailbox profile test, DatabaseSizing Capacity (Invoke-StorageTest -TestType Throughput runs it)");
 
         // Profile values: one definition (ProfileRules) for New-MailboxProfile, which has no engine, and the engine's plan.
         public static readonly ErrorCode ProfileNameInvalid = Add("ProfileNameInvalid", Arg, RaisedBy.Both, ErrorGroups.Profile, "Name not 1-64 letters, digits, spaces, '.', '_' or '-' starting with a letter or digit");

@@ -51,6 +51,8 @@ namespace ExchStorageTest.Profiles
             // New-MailboxProfile's -Path and an object's DatabasePath/Path are the profile's database paths too.
             profile.DatabasePaths = PathInput.ToStrings(source.Get(null, ProfileFields.DatabasePaths, "DatabasePath", "Path")).ToArray();
             profile.LogPaths = PathInput.ToStrings(source.Get(null, ProfileFields.LogPaths, "LogPath")).ToArray();
+            profile.Servers = ProfileParts.ReadServers(source.Get(null, ProfileFields.Servers));
+            profile.Calculator = ProfileParts.ReadCalculator(source.Get(null, ProfileFields.Calculator));
             Refuse(ProfileRules.Check(profile));
             return profile;
         }
@@ -65,7 +67,12 @@ namespace ExchStorageTest.Profiles
             // The profile's log folders belonged to its own databases, not to the piped ones.
             MailboxProfile piped = profile.WithPaths(databasePaths.Count > 0 ? databasePaths.ToArray() : profile.DatabasePaths,
                 logPaths.Count > 0 ? logPaths.ToArray() : databasePaths.Count > 0 ? new string[0] : profile.LogPaths);
-            if (databasePaths.Count > 0) piped.DatabaseCount = databasePaths.Count;
+            if (databasePaths.Count > 0)
+            {
+                piped.DatabaseCount = databasePaths.Count;
+                // Databases given for this run replace any per-server layout: they are the host's own.
+                piped.Servers = new ServerLayout[0];
+            }
             Refuse(ProfileRules.Check(piped));
             return piped;
         }

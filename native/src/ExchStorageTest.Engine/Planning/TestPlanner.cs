@@ -29,6 +29,7 @@ public static partial class TestPlanner
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
         // The rules of the contract, in the order the module checked them before there was one validator.
         Refuse(ProfileRules.Check(p));
+        p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
         double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
@@ -58,12 +59,19 @@ public static partial class TestPlanner
             throw EngineException.Refused(ErrorCodes.DatabaseTooSmall, $"Each database would hold {p.DatabaseSizeBytes} bytes (MailboxCount x MailboxSizeMB / DatabaseCount); at least {64 * TestPlan.PageSize} bytes (64 pages) are needed.");
         int logs = type == TestType.SoftRecovery ? request.LogFilesToReplay : CircularLogGenerations;
 
+        // A folder several databases name is a root for them, as a single root is for all: each database gets DB<n>
+        // (its logs DB<n>/Logs) beneath it, so no two databases' logs share a file name (a JetstressConfig.xml whose
+        // instances repeat their paths: docs/jetstress.md).
+        var sharedDatabaseFolders = NamedTwice(dbRoots);
+        var sharedLogFolders = NamedTwice(logRoots);
         var instances = new List<PlannedInstance>();
         for (int i = 1; i <= p.DatabaseCount; i++)
         {
-            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}") : Full(dbRoots[i - 1]);
+            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}")
+                : sharedDatabaseFolders.Contains(Full(dbRoots[i - 1])) ? Path.Combine(Full(dbRoots[i - 1]), $"DB{i}") : Full(dbRoots[i - 1]);
             string logFolder = logRoots.Count == 0 ? Path.Combine(dbFolder, "Logs")
-                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
+                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs")
+                : sharedLogFolders.Contains(Full(logRoots[i - 1])) ? Path.Combine(Full(logRoots[i - 1]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
             instances.Add(new PlannedInstance
             {
                 Index = i,
@@ -101,6 +109,16 @@ public static partial class TestPlanner
         CheckSpace(plan, resultsBytes);
         return plan;
     }
+
+    /// <summary>
+    /// The profile as this host tests it: its own server's databases when the profile names servers (the calculator's
+    /// Servers.csv), refused when this host is none of them (a host must not test another server's mount points).
+    /// </summary>
+    internal static MailboxProfile ForThisServer(MailboxProfile p, string machineName) =>
+        p.ForServer(machineName)
+        ?? throw EngineException.Refused(ErrorCodes.ServerLayoutNotFound,
+            $"This host ('{machineName}') is none of the profile's servers ({string.Join(", ", p.Servers.Select(s => s.Name))}), which hold different databases: run the test on those servers, " +
+            "or rename a server to this host's name in the profile's Servers, or empty Servers to test the profile's own DatabasePaths.", machineName);
 
     /// <summary>
     /// A capacity search sets each step's rate itself (<see cref="Capacity.CapacitySearch"/>), and its duration is its
@@ -231,4 +249,11 @@ public static partial class TestPlanner
 
     private static long RoundDown(long value, long unit) => value / unit * unit;
     private static string Full(string path) => Path.GetFullPath(path);
+
+    /// <summary>The folders (full paths; case-blind where the file system is) that two or more of <paramref name="folders"/> name.</summary>
+    private static HashSet<string> NamedTwice(IReadOnlyList<string> folders)
+    {
+        var comparer = OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal;
+        return folders.Select(Full).GroupBy(f => f, comparer).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(comparer);
+    }
 }

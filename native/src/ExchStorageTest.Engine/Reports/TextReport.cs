@@ -33,6 +33,7 @@ public static class TextReport
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
+        CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CapacityReport.Text(sb, r);
 
         switch (r.TestType)
@@ -159,6 +160,7 @@ public static class TextReport
         }
         sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
         streams.WriteTo(sb);
+        CalculatorReport.Text(sb, Verdict.CalculatorCheck.ForDeployment(merged.Hosts));
         if (merged.Capacity is { } capacity) CapacityReport.Text(sb, capacity, merged.Hosts[0].Profile, DeploymentCapacityTitle(merged));
         else if (merged.CapacityUnavailable is { } why) sb.Append("\nDeployment capacity\n  No deployment answer: ").Append(why).Append(".\n");
         return sb.ToString();
@@ -228,7 +230,7 @@ public static class TextReport
         t.Add("Sum", JetFormat.Integer(rows.SumLogs), JetFormat.Number(rows.SumSeconds));
         sb.Append("\nSoft Recovery Statistics - All\n");
         t.WriteTo(sb);
-        sb.Append($"  Average time to play one log file: {JetFormat.Number(rows.SumLogs == 0 ? double.NaN : rows.SumSeconds / rows.SumLogs)} s\n");
+        if (rows.SumLogs > 0) sb.Append($"  Average time to play one log file: {JetFormat.Number(rows.SumSeconds / rows.SumLogs)} s\n");
     }
 
     /// <summary>Jetstress Avg and Sum rows of the soft recovery table.</summary>

@@ -28,6 +28,7 @@ public static class XmlReport
             new XElement("test-issues", r.Verdict.Reasons.Select(x => new XElement("element",
                 new XAttribute("value", x.Message), new XAttribute("code", x.Code)))),
             Elements("database-sizing", ReportText.Sizing(r)),
+            CalculatorReport.Xml(CalculatorReport.Of(r)),
             Elements("jetstress-system", ReportText.SystemParameters(r)),
             Elements("database-configuration", r.Instances.OrderBy(i => i.Index).Select(i => (i.Name, ReportText.DatabaseConfiguration(i))).ToList()),
             Counters("disk-subsystem-of-transactional", counters.Transactional.Select(row => (row.Instance, Pairs(IoCounterRow.CounterNames, row.Values())))),
@@ -76,7 +77,7 @@ public static class XmlReport
         return writer.ToString().Replace("\r\n", "\n", StringComparison.Ordinal) + "\n";
     }
 
-    /// <summary>The host table: numbers only (seconds counters with 6 decimals, "n/a" where none exists), each note beside its counter.</summary>
+    /// <summary>The host table: numbers only (seconds counters with 6 decimals, empty where none exists), each note beside its counter.</summary>
     private static XElement HostSystem(TestResults r)
     {
         var table = HostSystemTable.From(r);

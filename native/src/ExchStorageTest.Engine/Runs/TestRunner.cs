@@ -103,6 +103,20 @@ public static class TestRunner
         return r;
     }
 
+    /// <summary>
+    /// Prepares the plan's databases — create (re-using a set of ours), attach or restore, under the run lock, with the
+    /// run's refusals — and stops: no load, no results file. JetstressCmd's "/threads 0 /timeout 0H0M0S", with which lab
+    /// scripts create a host's databases before the runs that open them.
+    /// </summary>
+    public static IReadOnlyList<PreparedInstance> PrepareOnly(TestPlan plan, EventWriter events, CancellationToken cancel)
+    {
+        using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "prepare");
+        events.Log(EventFields.Log.Info, "Preparing for testing ...");
+        var prepared = DatabaseSet.Prepare(plan, events, message => events.Log(EventFields.Log.Info, message), cancel);
+        events.Log(EventFields.Log.Info, "Preparations for testing are complete.");
+        return prepared;
+    }
+
     /// <summary>Host counters over a backup or recovery run (the whole run is their measured window).</summary>
     private static void WithHostCounters(RunContext ctx, Action run)
     {
@@ -182,8 +196,8 @@ public static class TestRunner
         foreach (var w in ctx.Instances)
         {
             maxCache += (long)w.Cache.Capacity * PageFormat.PageSize;
-            start += w.Cache.StartThreshold;
-            stop += w.Cache.StopThreshold;
+            start += w.Cache.ConfiguredStartThreshold;
+            stop += w.Cache.ConfiguredStopThreshold;
         }
         minCache = Math.Min(maxCache, plan.Profile.MinimumDatabaseCacheMB * 1048576 * maxCache / Math.Max(1, plan.Profile.MaximumDatabaseCacheMB * 1048576));
         ctx.Log($"Database cache settings: (minimum: {RunContext.Mb(minCache)}, maximum: {RunContext.Mb(maxCache)})");
@@ -274,9 +288,11 @@ public static class TestRunner
                 inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
                 inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
                 inst.PageFaultStallSamplesAboveZero = phase.StallSamples(i);
+                (inst.PageFaultStallWaitMs, inst.FlushBacklogPages, inst.FlushWritesInFlight) = phase.FlushEvidenceOfWindow(i);
             }
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
+        r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
     }
 
     internal static InstanceResult InstanceFor(RunContext ctx, int index)
@@ -314,7 +330,7 @@ public static class TestRunner
             DatabaseSource = plan.Request.DatabaseSource,
             Thresholds = plan.Thresholds,
             InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
-            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent,
+            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent, MaxFlushesInFlight = s.MaxFlushesInFlight,
             OutputPath = plan.OutputPath,
         };
         r.Environment = new EnvironmentInfo
@@ -343,6 +359,7 @@ public static class TestRunner
         }
         r.Sizing.TargetTransactionalIops = plan.TestType == TestType.Throughput ? 0 : Math.Round(plan.TargetIops, 3);
         r.Sizing.DatabaseFileCount = plan.Instances.Count;
+        r.Sizing.CapacityPercent = plan.TestType == TestType.Throughput ? plan.Request.CapacityPercent : null;
         r.Sizing.PageSizeBytes = PageFormat.PageSize;
         r.Sizing.LogFileSizeBytes = LogFormat.FileSize;
     }
@@ -411,6 +428,8 @@ public static class TestRunner
         }
         r.Verdict = VerdictJudge.Judge(r, plan.Thresholds);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
+        r.CalculatorCheck = CalculatorCheck.For(r);
+        foreach (var row in r.CalculatorCheck?.Rows ?? new List<CalculatorCheckRow>()) ctx.Log($"Calculator ({r.CalculatorCheck!.Calculator} {r.CalculatorCheck.Version}): {row.Line}");
         try
         {
             ctx.SaveFinal();

@@ -112,6 +112,7 @@ public static class StreamMixRunner
             results.Engine.TotalOperations = totalOps;
             results.Engine.ProcessCpuSeconds = cpu.TotalSeconds;
             results.Engine.CpuMicrosecondsPerIo = totalOps == 0 ? 0 : cpu.TotalMicroseconds / totalOps;
+            results.Engine.SetMeasured(driver.AccountedCpuSeconds, driver.AccountedSeconds, 0);
             results.Engine.IoFeatures = driver.IoFeatures;
             long errorCount = driver.ErrorCount;
             results.Verdict.Result = errorCount == 0 ? Verdicts.Pass : Verdicts.Fail;
@@ -124,7 +125,7 @@ public static class StreamMixRunner
             results.Timeline.TestEndUtc = DateTime.UtcNow;
             try
             {
-                ResultsFile.SaveNew(results, plan.OutputPath, ResultsFile.Stem("Streams", start, plan.TestId));
+                ResultsFile.SaveNew(results, plan.OutputPath, ResultsFile.Stem("Streams", start));
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
