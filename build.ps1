@@ -13,7 +13,7 @@
       Build      build the engine, the cmdlets (bin/ExchStorageTest.dll) and the help compiled from docs/
                  (en-US/), and publish the native helper into bin/<rid>/ with JetstressCmd[.exe] beside it (plus
                  self-contained win-x64 where the NuGet source has the runtime packs; docs/jetstress.md)
-      Test       Build, then every suite: xUnit (the engine, the help compiler), the module's Pester suites
+      Test       Build, then every suite: xUnit (the engine, the module's C#, the help compiler), the module's Pester suites
                  (tests/Invoke-ModuleTests.ps1, in a new process of the PowerShell running this script) and the
                  Windows PowerShell 5.1 syntax QA; ends with one line "N passed, N failed" and a non-zero exit
                  code on any failure
@@ -171,6 +171,7 @@ function Invoke-SyntaxQa {
 function Invoke-Test {
     Invoke-Build
     Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
+    Invoke-XunitSuite 'tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj' 'module'
     Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
     Invoke-Bootstrap
     Invoke-PesterSuite

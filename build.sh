@@ -7,7 +7,8 @@
 #   Build  the engine, the cmdlets (bin/ExchStorageTest.dll), the help compiled from docs/ (en-US/),
 #          and the native helper published into bin/<rid>/ with JetstressCmd beside it (plus win-x64 where the
 #          NuGet source has it; docs/jetstress.md)
-#   Test   Build, then the engine's and the help compiler's xUnit suites, the module's Pester suites in
+#   Test   Build, then the xUnit suites (the engine; the module's C#, tests/ExchStorageTest.Commands.Tests;
+#          the help compiler), the module's Pester suites in
 #          real pwsh (tests/Invoke-ModuleTests.ps1) and the 5.1 syntax QA of the PowerShell files; ends
 #          with "N passed, N failed" over all suites
 #   Demo   Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on
@@ -104,6 +105,7 @@ case "$task" in
     build || { echo "0 passed, 1 failed"; exit 1; }
     rm -rf "$root/out/test-results"
     xunit native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj engine
+    xunit tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj module
     xunit tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj help-compiler
     if restore_pwsh; then pester; else count 0 1 "Pester (no pwsh)"; fi
     syntax_qa

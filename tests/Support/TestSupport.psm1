@@ -360,6 +360,30 @@ function Invoke-InRunspace {
     Receive-FromRunspace (Start-InRunspace -Runspace $Runspace -Script $Script -ArgumentList $ArgumentList)
 }
 
+function Invoke-InModuleRunspace {
+    # Runs a script in a new runspace with the module imported (New-ModuleRunspace) and returns what it produced on
+    # each stream (Receive-FromRunspace); one that has not finished within -Timeout is stopped and fails the test
+    # instead of holding the suite.
+    param(
+        [Parameter(Mandatory)][string] $Script,
+        [object[]] $ArgumentList = @(),
+        [timespan] $Timeout = [timespan]::FromMinutes(5)
+    )
+    $runspace = New-ModuleRunspace
+    try {
+        $started = Start-InRunspace -Runspace $runspace -Script $Script -ArgumentList $ArgumentList
+        if (-not $started.Handle.AsyncWaitHandle.WaitOne($Timeout)) {
+            $started.PowerShell.Stop()
+            $started.PowerShell.Dispose()
+            throw "The script did not finish within $Timeout."
+        }
+        Receive-FromRunspace $started
+    }
+    finally {
+        $runspace.Dispose()
+    }
+}
+
 function Wait-Until {
     # Polls a condition until it holds or the timeout passes; returns whether it held.
     param([Parameter(Mandatory)][scriptblock] $Condition, [timespan] $Timeout = [timespan]::FromMinutes(2), [int] $IntervalMilliseconds = 200)

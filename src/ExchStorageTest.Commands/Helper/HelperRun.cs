@@ -91,13 +91,13 @@ namespace ExchStorageTest.Helper
                         switch (next.Type)
                         {
                             case EventTypes.Log:
-                                if (!quiet) Log(sink, next.Fields);
+                                if (!quiet) EngineRecords.Log(sink, next.Fields);
                                 break;
                             case EventTypes.Progress:
                                 string phase = next.Fields.GetString(EventFields.Progress.Phase) ?? "";
                                 if (!quiet && (phase != lastPhase || progressClock.Elapsed >= ProgressInterval))
                                 {
-                                    progress = ProgressFor(activityId, activity, next.Fields);
+                                    progress = EngineRecords.Progress(activityId, activity, next.Fields);
                                     sink.Progress(progress);
                                     lastPhase = phase;
                                     progressClock.Restart();
@@ -181,43 +181,6 @@ namespace ExchStorageTest.Helper
             return tail.Length == 0 ? " It wrote nothing to standard error." : " Its last lines on standard error:" + Environment.NewLine + tail;
         }
 
-        private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr)
-        {
-            if (error == null)
-                return new StorageTestException(ErrorCodes.EngineFailed,
-                    $"The ExchStorageTest engine exited with code {exit} without an error event. {stderr}".Trim(),
-                    null);
-            string code = error.Fields.GetString(EventFields.Error.Code) ?? "";
-            if (code.Length == 0) code = ErrorCodes.EngineError.Code;
-            string message = error.Fields.GetString(EventFields.Error.Message) ?? "";
-            if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
-            return StorageTestException.FromEngine(code, message, error.Fields.GetString(EventFields.Error.Category), error.Fields[EventFields.Error.Target]);
-        }
-
-        private static void Log(IRunSink sink, JsonObject fields)
-        {
-            string message = fields.GetString(EventFields.Log.Message) ?? "";
-            switch (fields.GetString(EventFields.Log.Level))
-            {
-                case EventFields.Log.Warning: sink.Warning(message); break;
-                // Info lines are the run's test log (Jetstress's Test Log): what -Verbose is for, not the information stream, which nobody sees unasked.
-                default: sink.Verbose(message); break;
-            }
-        }
-
-        private static ProgressRecord ProgressFor(int activityId, string activity, JsonObject fields)
-        {
-            string phase = fields.GetString(EventFields.Progress.Phase) ?? "";
-            string status = fields.GetString(EventFields.Progress.Status) ?? "";
-            var record = new ProgressRecord(activityId, activity, string.IsNullOrEmpty(status) ? phase : $"{phase}: {status}")
-            {
-                CurrentOperation = phase,
-            };
-            double? percent = fields.GetNumber(EventFields.Progress.Percent);
-            if (percent.HasValue) record.PercentComplete = (int)Math.Max(0, Math.Min(100, Math.Round(percent.Value)));
-            double? eta = fields.GetNumber(EventFields.Progress.EtaSeconds);
-            if (eta.HasValue) record.SecondsRemaining = (int)Math.Min(int.MaxValue, Math.Max(0, Math.Round(eta.Value)));
-            return record;
-        }
+        private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr) => EngineRecords.Error(error?.Fields, exit, stderr);
     }
 }

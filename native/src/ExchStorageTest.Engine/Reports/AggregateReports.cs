@@ -13,7 +13,7 @@ namespace ExchStorageTest.Engine.Reports;
 public static class AggregateReports
 {
     /// <summary>Writes the aggregate files; a run of <paramref name="merged"/> hosts that searched for capacity together gets its HTML page (Aggregate_&lt;time&gt;.capacity.html).</summary>
-    public static IReadOnlyList<string> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
+    public static IReadOnlyList<ReportFile> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
         EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
@@ -21,20 +21,21 @@ public static class AggregateReports
         var now = DateTime.Now;
         string aggregate = ResultsFile.Stem("Aggregate", now);
         // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
-        string esrpName = suite.IsSubmission && comparison is null ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
-        var written = new List<string>
+        bool submission = suite.IsSubmission && comparison is null;
+        string esrpName = submission ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
+        var written = new List<ReportFile>
         {
-            WriteText(folder, $"{aggregate}.txt", text),
-            WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title)),
+            new(ReportKinds.AggregateText, WriteText(folder, $"{aggregate}.txt", text)),
+            new(submission ? ReportKinds.SubmissionEsrp : ReportKinds.AggregateEsrp, WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title))),
         };
-        if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
-            written.Add(WriteText(folder, $"{esrpName}.esrp.html",
-                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports, outputPath)))));
+        if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && submission))
+            written.Add(new(submission ? ReportKinds.SubmissionEsrpHtml : ReportKinds.AggregateEsrpHtml, WriteText(folder, $"{esrpName}.esrp.html",
+                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports, outputPath))))));
         if (formats.HasFlag(ReportFormats.Html))
             foreach (var deployment in merged.Where(m => m.Capacity is not null))
-                written.Add(WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment)));
+                written.Add(new(ReportKinds.CapacityHtml, WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment))));
         if (comparison is not null && formats.HasFlag(ReportFormats.Html))
-            written.Add(WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison)));
+            written.Add(new(ReportKinds.ComparisonHtml, WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison))));
         return written;
     }
 

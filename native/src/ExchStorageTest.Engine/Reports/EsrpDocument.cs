@@ -96,9 +96,9 @@ public static class EsrpDocument
         if (suite.Missing.Count > 0 && suite.Tests.Count > 1)
             lines.Add($"Not a complete ESRP submission: no {string.Join(", ", suite.Missing)} result.");
         foreach (var test in suite.Tests.Where(t => !t.Complete))
-            lines.Add($"{test.TestType} did not complete on {string.Join(", ", test.Hosts.Where(h => h.Completion != "Complete").Select(h => $"{suite.HostName(h)} ({h.Completion})"))}.");
-        foreach (var test in suite.Tests.Where(t => t.Result != "Pass"))
-            lines.Add($"{test.TestType} failed on {string.Join(", ", test.Hosts.Where(h => h.Verdict.Result != "Pass").Select(suite.HostName))}: " +
+            lines.Add($"{test.TestType} did not complete on {string.Join(", ", test.Hosts.Where(h => h.Completion != Completions.Complete).Select(h => $"{suite.HostName(h)} ({h.Completion})"))}.");
+        foreach (var test in suite.Tests.Where(t => t.Result != Verdicts.Pass))
+            lines.Add($"{test.TestType} failed on {string.Join(", ", test.Hosts.Where(h => h.Verdict.Result != Verdicts.Pass).Select(suite.HostName))}: " +
                       string.Join(" ", test.Hosts.SelectMany(h => h.Verdict.Reasons).Select(r => r.Message).Distinct().Take(3)));
         var hosts = suite.Tests.Select(t => t.Hosts.Select(HostKey.Of).OrderBy(k => k, StringComparer.Ordinal).ToList()).ToList();
         if (hosts.Count > 1 && hosts.Any(k => !k.SequenceEqual(hosts[0])))
@@ -124,7 +124,7 @@ public static class EsrpDocument
             foreach (var r in test.Hosts)
             {
                 h.Append("<tr><td class=\"grid_row_header\">").Append(E(test.TestType.ToString())).Append("</td><td class=\"grid_data text\">").Append(E(suite.HostName(r)))
-                 .Append("</td><td class=\"").Append(r.Verdict.Result == "Pass" ? "success" : "failure").Append("\">").Append(E(r.Verdict.Result))
+                 .Append("</td><td class=\"").Append(r.Verdict.Result == Verdicts.Pass ? "success" : "failure").Append("\">").Append(E(r.Verdict.Result))
                  .Append("</td><td class=\"grid_data text\">").Append(E(r.Completion))
                  .Append("</td><td class=\"grid_data text\">").Append(E(JetFormat.Iso(r.Timeline.TestStartUtc)))
                  .Append("</td><td class=\"grid_data\">").Append(E(JetFormat.Elapsed(Duration(r))))
@@ -180,7 +180,7 @@ public static class EsrpDocument
     {
         var rows = new List<(string Label, string Value, string Class)>
         {
-            ("Overall Test Result", r.Verdict.Result, r.Verdict.Result == "Pass" ? "success" : "failure"),
+            ("Overall Test Result", r.Verdict.Result, r.Verdict.Result == Verdicts.Pass ? "success" : "failure"),
             ("Completion", r.Completion, "grid_data text"),
             ("Test Start Time (UTC)", JetFormat.Iso(r.Timeline.TestStartUtc), "grid_data text"),
             ("Duration", JetFormat.Elapsed(Duration(r)), "grid_data text"),

@@ -124,7 +124,7 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         h.Append("<table class=\"grid\">\n");
         foreach (var (label, value) in rows)
         {
-            string cls = label == "Overall Test Result" ? (value == "Pass" ? "success" : "failure") : "grid_data text";
+            string cls = label == "Overall Test Result" ? (value == Verdicts.Pass ? "success" : "failure") : "grid_data text";
             h.Append("<tr>\n<td class=\"grid_row_header\">").Append(E(label)).Append("</td>\n<td class=\"").Append(cls).Append("\">")
              .Append(E(value)).Append("</td>\n</tr>\n");
         }

@@ -29,8 +29,8 @@ internal static class BackupRun
             phase.Stop();
             TestRunner.Collect(ctx, phase);
         }
-        if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
-        if (end == WindowEnd.Error) r.Completion = "Failed";
+        if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
+        if (end == WindowEnd.Error) r.Completion = Completions.Failed;
         var backup = new BackupResult();
         for (int i = 0; i < ctx.Instances.Count; i++)
         {

@@ -302,7 +302,7 @@ internal sealed class LoadPhase : IDisposable
         {
             // A worker thread faulted: keep what was measured, mark the run failed.
             Fault = ex;
-            _ctx.Results.Completion = "Failed";
+            _ctx.Results.Completion = Completions.Failed;
             _ctx.Log($"An I/O worker failed: {ex.InnerException?.Message ?? ex.Message}");
         }
         finally

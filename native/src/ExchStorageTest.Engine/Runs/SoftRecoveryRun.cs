@@ -42,8 +42,8 @@ internal static class SoftRecoveryRun
                 phase.Stop();
                 TestRunner.Collect(ctx, phase);
             }
-            if (end == WindowEnd.Cancelled) { r.Completion = "Stopped"; return; }
-            if (end == WindowEnd.Error) { r.Completion = "Failed"; return; }
+            if (end == WindowEnd.Cancelled) { r.Completion = Completions.Stopped; return; }
+            if (end == WindowEnd.Error) { r.Completion = Completions.Failed; return; }
             if (end == WindowEnd.Elapsed) ctx.Log("The log generation phase reached the test duration before every log was written; replaying what was written.");
         }
         ctx.BeginPhase("Recovery");
@@ -89,7 +89,7 @@ internal static class SoftRecoveryRun
         result.SecondsPerLog = result.LogsReplayedTotal > 0 ? Math.Round(result.ElapsedSecondsTotal / result.LogsReplayedTotal, 4) : 0;
         r.SoftRecovery = result;
         ctx.Log(TestRunner.F($"Soft recovery: average time to play one log file {result.SecondsPerLog:F3} s."));
-        if (ctx.Cancel.IsCancellationRequested) r.Completion = "Stopped";
+        if (ctx.Cancel.IsCancellationRequested) r.Completion = Completions.Stopped;
     }
 
     private static void Replace(InstanceResult inst, (LatencyHistogram H, long Bytes) data, string name, double seconds, string op)

@@ -85,20 +85,20 @@ public static class TestRunner
         }
         catch (OperationCanceledException)
         {
-            r.Completion = "Stopped";
+            r.Completion = Completions.Stopped;
         }
         catch (EngineException ex) when (r.Timeline.Phases.Count > 1)
         {
             // Failed part-way: keep what was measured and say why.
-            r.Completion = "Failed";
+            r.Completion = Completions.Failed;
             ctx.Log($"The run failed: {ex.Code}: {ex.Message}");
         }
         catch (Exception ex) when (ex is IOException or InvalidOperationException && r.Timeline.Phases.Count > 1)
         {
-            r.Completion = "Failed";
+            r.Completion = Completions.Failed;
             ctx.Log($"The run failed: {ex.Message}");
         }
-        if (cancel.IsCancellationRequested && r.Completion == "Complete") r.Completion = "Stopped";
+        if (cancel.IsCancellationRequested && r.Completion == Completions.Complete) r.Completion = Completions.Stopped;
         Finish(ctx);
         return r;
     }
@@ -138,7 +138,7 @@ public static class TestRunner
         r.Settings.ThreadCount = sessions;
         r.Settings.PacedIops = pace;
         if (pace is not null) r.Settings.LoadModel = "Paced";
-        if (ctx.Cancel.IsCancellationRequested) { r.Completion = "Stopped"; return; }
+        if (ctx.Cancel.IsCancellationRequested) { r.Completion = Completions.Stopped; return; }
 
         LogStartOfDispatch(ctx, sessions);
         var options = new PhaseOptions(sessions, plan.Request.TargetRateIops, Transactional: true,
@@ -162,8 +162,8 @@ public static class TestRunner
                 try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
                 finally { HostEnvironment.StopCounters(ctx, counters); }
                 r.Timeline.CollectionEndUtc = DateTime.UtcNow;
-                if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
-                if (end == WindowEnd.Error) r.Completion = "Failed";
+                if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
+                if (end == WindowEnd.Error) r.Completion = Completions.Failed;
                 ctx.Log("Performance logging has ended.");
             }
         }
@@ -171,14 +171,14 @@ public static class TestRunner
         {
             ctx.Log("Dispatching transactions ends.");
             ctx.Log("Shutting down databases ...");
-            if (r.Completion != "Failed" && !phase.Driver.StoppedByError) grownPagesWritten = phase.Shutdown(maxSeconds: ctx.Cancel.IsCancellationRequested ? 5 : 30);
+            if (r.Completion != Completions.Failed && !phase.Driver.StoppedByError) grownPagesWritten = phase.Shutdown(maxSeconds: ctx.Cancel.IsCancellationRequested ? 5 : 30);
             phase.Stop();
             Collect(ctx, phase);
         }
         DatabaseGrowth.Record(ctx, grownPagesWritten);
         ctx.Log(string.Join(" and ", ctx.Instances.Select(w => $"Instance.{w.Index} (complete)")));
         ctx.Log($"{Path.GetFileName(ctx.ResultsPath)} has {SampleCount(r)} samples.");
-        if (plan.TestType == TestType.Stress && r.Completion == "Complete")
+        if (plan.TestType == TestType.Stress && r.Completion == Completions.Complete)
         {
             ctx.BeginPhase("Checksum");
             ctx.Log("Verifying database and log checksums ...");

@@ -89,7 +89,7 @@ internal static class Tuner
         r.TuningStopReason = stop;
         if (best is int count && chosen is not null && !ctx.Cancel.IsCancellationRequested)
         {
-            r.TuningOutcome = "Succeeded";
+            r.TuningOutcome = TuningOutcomes.Succeeded;
             double pace = Math.Round(PaceFactor * target, 3);
             ctx.Log($"Tuning stopped: {stop}. Tuning chose {count} sessions.");
             if (chosen.Achieved > pace)
@@ -98,7 +98,7 @@ internal static class Tuner
                 ctx.Log(TestRunner.F($"The sessions will think between transactions only when they get ahead of {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
             return new TuningChoice(count, pace);
         }
-        r.TuningOutcome = "Failed";
+        r.TuningOutcome = TuningOutcomes.Failed;
         int fallback = bestEffort?.Sessions ?? floor;
         ctx.Log($"Tuning failed: {stop}. Continuing with {fallback} sessions, without think time.");
         return new TuningChoice(fallback, null);
@@ -130,11 +130,11 @@ internal static class Tuner
         r.TuningStopReason = stop;
         if (best > 0 && !ctx.Cancel.IsCancellationRequested)
         {
-            r.TuningOutcome = "Succeeded";
+            r.TuningOutcome = TuningOutcomes.Succeeded;
             ctx.Log($"Tuning stopped: {stop}. Tuning chose {best} sessions.");
             return best;
         }
-        r.TuningOutcome = "Failed";
+        r.TuningOutcome = TuningOutcomes.Failed;
         ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
         return floor;
     }

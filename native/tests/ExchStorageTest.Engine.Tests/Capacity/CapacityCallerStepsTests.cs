@@ -111,6 +111,32 @@ public class CapacityCallerStepsTests
         Assert.Equal(20, Assert.Single(saved.Capacity.Steps).Mailboxes);
     }
 
+    /// <summary>
+    /// A stop while a step runs (the orchestrator's Ctrl+C, relayed to every host's engine as a stop line): the step has
+    /// no verdict and is dropped, every finished step is kept, and the search ends Stopped.
+    /// </summary>
+    [Fact]
+    public void A_stop_during_a_step_drops_that_step_and_keeps_the_finished_ones()
+    {
+        using var folder = new TestFolder("capcallerstopstep");
+        using var engine = new EngineProcess(Request(folder).Json(), controlChannel: true);
+        WaitUntilReady(engine);
+        var at = DateTime.UtcNow.AddSeconds(3);
+        engine.Send(Step(20, at));
+        StepEvent(engine, 1, 20, at);
+        engine.Send(Step(40, DateTime.UtcNow.AddSeconds(3)));
+        engine.WaitFor("log", e => e.GetProperty("message").GetString()!.StartsWith("Step 2: 40 mailboxes:", StringComparison.Ordinal), 120);
+        engine.Send("stop");
+        var result = engine.WaitFor(EventTypes.Result, 120);
+        Assert.Equal(3, engine.WaitForExit());
+
+        Assert.Empty(engine.OfType(EventTypes.CapacityStep).Skip(1));
+        Assert.Equal("Stopped", result.GetProperty("completion").GetString());
+        var saved = ResultsFile.Load(result.GetProperty("resultsPath").GetString()!);
+        Assert.Equal(CapacityStopReasons.Stopped, saved.Capacity!.StopReason);
+        Assert.Equal(20, Assert.Single(saved.Capacity.Steps).Mailboxes);
+    }
+
     [Theory]
     [InlineData("Sometimes", "Capacity", "'Sometimes' is not Engine or Caller")]
     [InlineData("Caller", "Performance", "a Performance test has no steps to send")]
