@@ -99,7 +99,7 @@ Describe 'Invoke-StorageTest results at the console' {
                 Reasons    = [ExchStorageTest.Reason[]]@(
                     [ExchStorageTest.Reason]@{ Code = 'LogWriteLatencyAverage'; Instance = 'Instance.1'; Message = 'Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.' }
                     [ExchStorageTest.Reason]@{ Code = 'TargetIopsNotMet'; Message = 'Achieved 40 of 50 IOPS.' })
-                ReportPath = [string[]]@('/r/a.txt', '/r/a.html')
+                ReportPath = [string[]]@('/r/Performance_2026_1_2_3_4_5.txt', '/r/Performance_2026_1_2_3_4_5.html')
             }
             $csv = Join-Path $folder 'results.csv'
             $result, $Runs.First | Export-Csv -LiteralPath $csv -NoTypeInformation
@@ -110,13 +110,13 @@ Describe 'Invoke-StorageTest results at the console' {
             $rows[0].Reasons -split "`r?`n" | Should -Be @(
                 'LogWriteLatencyAverage (Instance.1): Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.'
                 'TargetIopsNotMet: Achieved 40 of 50 IOPS.')
-            $rows[0].ReportPath -split "`r?`n" | Should -Be @('/r/a.txt', '/r/a.html')
-            $rows[0].HtmlReportPath | Should -Be '/r/a.html'
+            $rows[0].ReportPath -split "`r?`n" | Should -Be @('/r/Performance_2026_1_2_3_4_5.txt', '/r/Performance_2026_1_2_3_4_5.html')
+            $rows[0].HtmlReportPath | Should -Be '/r/Performance_2026_1_2_3_4_5.html'
             $rows[1].ReportPath -split "`r?`n" | Should -Be @($Runs.First.ReportPath)
             # The documented properties stay lists of objects.
             $result.Reasons[0].Code | Should -Be 'LogWriteLatencyAverage'
             $result.Reasons.Count | Should -Be 2
-            $result.ReportPath[1] | Should -Be '/r/a.html'
+            $result.ReportPath[1] | Should -Be '/r/Performance_2026_1_2_3_4_5.html'
         }
         finally { Remove-ScratchFolder $folder }
     }
@@ -210,7 +210,7 @@ Describe 'A DatabaseBackup test at the console' {
         $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
         foreach ($row in @(@{ Label = 'Avg'; Value = $Backup.BackupMBPerSecondPerDatabase }, @{ Label = 'Sum'; Value = $Backup.BackupMBPerSecond })) {
             $inText = [regex]::Match($text, '(?m)^\s+' + $row.Label + '\s+([\d,.]+)\s*$')
-            $inHtml = [regex]::Match($html, '<td class="grid_row_header">' + $row.Label + '</td>(?:<td class="grid_data"></td>)*<td class="grid_data">([\d,.]+)</td>')
+            $inHtml = [regex]::Match($html, '<td class="grid_row_header">' + $row.Label + '</td>\n(?:<td class="grid_data"></td>\n)*<td class="grid_data">([\d,.]+)</td>')
             $inText.Success | Should -BeTrue -Because "the text report has a $($row.Label) row"
             $inHtml.Success | Should -BeTrue -Because "the HTML report has a $($row.Label) row"
             foreach ($printed in $inText.Groups[1].Value, $inHtml.Groups[1].Value) {

@@ -122,7 +122,7 @@ Describe 'Get-TestReport' {
 
     It 'compares two runs of one host side by side' {
         $report = Get-TestReport -Path $Runs.ResultsFolder
-        # Results file names are not zero-padded (Performance_2024_6_1_9_5_7_<id>, as Jetstress names them), so
+        # Results file names are not zero-padded (Performance_2024_6_1_9_5_7, as Jetstress names them), so
         # the folder's order is not the runs' order; the comparison orders the runs by their start.
         @($report.ResultsPath | Sort-Object) | Should -Be @($FirstResults, $Runs.Second.ResultsPath | Sort-Object)
         $report.Runs | Should -Be 2

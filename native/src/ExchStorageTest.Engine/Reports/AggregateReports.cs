@@ -17,33 +17,41 @@ public static class AggregateReports
         EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
-        string stamp = DateTime.UtcNow.ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture);
+        // Named as every file of ours is (ResultsFile.Stem): the kind, then the local time, unpadded.
+        var now = DateTime.Now;
+        string aggregate = ResultsFile.Stem("Aggregate", now);
         // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
-        string esrpName = suite.IsSubmission && comparison is null ? $"EsrpSubmission_{stamp}" : $"Aggregate_{stamp}";
+        string esrpName = suite.IsSubmission && comparison is null ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
         var written = new List<string>
         {
-            WriteText(folder, $"Aggregate_{stamp}.txt", TextFileLines.Native(text)),
+            WriteText(folder, $"{aggregate}.txt", TextFileLines.Native(text)),
             WriteText(folder, $"{esrpName}.esrp.txt", TextFileLines.Native(EsrpDocument.RenderText(suite, esrp, metadata?.Title))),
         };
         if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
             written.Add(WriteText(folder, $"{esrpName}.esrp.html",
-                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports)))));
+                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports, outputPath)))));
         if (formats.HasFlag(ReportFormats.Html))
             foreach (var deployment in merged.Where(m => m.Capacity is not null))
-                written.Add(WriteText(folder, $"Aggregate_{stamp}.capacity.html", DeploymentCapacityHtml.Render(deployment)));
+                written.Add(WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment)));
         if (comparison is not null && formats.HasFlag(ReportFormats.Html))
-            written.Add(WriteText(folder, $"Comparison_{stamp}.html", ComparisonHtml.Render(comparison)));
+            written.Add(WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison)));
         return written;
     }
 
-    /// <summary>The run's Jetstress-style HTML report: written by this request, else already beside its results file.</summary>
-    private static string? HtmlReportOf(TestResults r, IReadOnlyList<string> runReports)
+    /// <summary>
+    /// The run's Jetstress-style HTML report: written by this request (into the output folder, or beside its results
+    /// file: hosts of one run, each in a folder of its own, have reports of one name), else already beside its results file.
+    /// </summary>
+    private static string? HtmlReportOf(TestResults r, IReadOnlyList<string> runReports, string? outputPath)
     {
         if (r.SavedPath is null) return null;
         string name = Path.GetFileNameWithoutExtension(r.SavedPath) + ".html";
-        string? fresh = runReports.FirstOrDefault(f => Path.GetFileName(f) == name);
+        string besideFolder = Path.GetDirectoryName(r.SavedPath)!;
+        string writtenFolder = string.IsNullOrWhiteSpace(outputPath) ? besideFolder : Path.GetFullPath(outputPath);
+        string? fresh = runReports.FirstOrDefault(f => Path.GetFileName(f) == name
+            && string.Equals(Path.GetDirectoryName(f), writtenFolder, StringComparison.Ordinal));
         if (fresh is not null) return fresh;
-        string beside = Path.Combine(Path.GetDirectoryName(r.SavedPath)!, name);
+        string beside = Path.Combine(besideFolder, name);
         return File.Exists(beside) ? beside : null;
     }
 

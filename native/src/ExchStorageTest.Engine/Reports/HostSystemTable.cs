@@ -16,11 +16,11 @@ public sealed record HostSystemRow(string Counter, double Average, double Minimu
 
     /// <summary>
     /// A value as the tables print it: 3 decimals like Jetstress; counters in seconds with 6 decimals
-    /// and the milliseconds beside them ("0.000110 (0.110 ms)"); "n/a" where there is no figure.
+    /// and the milliseconds beside them ("0.000110 (0.110 ms)"); nothing where there is no figure (its note says why).
     /// </summary>
     public string Format(double value, bool withMilliseconds = true)
     {
-        if (double.IsNaN(value)) return "n/a";
+        if (double.IsNaN(value)) return "";
         if (!InSeconds) return JetFormat.Number(value);
         string seconds = JetFormat.Number(value, 6);
         return withMilliseconds ? $"{seconds} ({JetFormat.Number(value * 1000, 3)} ms)" : seconds;
@@ -29,7 +29,7 @@ public sealed record HostSystemRow(string Counter, double Average, double Minimu
 
 /// <summary>
 /// The Jetstress "Host System Performance" table from a results document: Jetstress's seven rows in
-/// its order (a counter the host has no equivalent of prints n/a with the reason), then the rest of
+/// its order (a counter the host has no equivalent of prints no figure, and a note with the reason), then the rest of
 /// the host counters. Disk counters are marked with what they cover: the whole volume or block device,
 /// every I/O to it and not only the test's. Text, HTML and XML print this one table.
 /// </summary>
@@ -46,7 +46,7 @@ public sealed class HostSystemTable
     };
 
     public const string NoPageTableEntriesOnLinux =
-        "n/a on Linux: the kernel allocates page tables as they are needed, so there is no pool of free system page table entries " +
+        "None on Linux: the kernel allocates page tables as they are needed, so there is no pool of free system page table entries " +
         "to run out of; Page Tables Bytes (/proc/meminfo PageTables, the memory page tables take) is the nearest figure.";
 
     private static readonly Regex DiskCounter = new(@"^\\LogicalDisk\((?<disk>[^)]+)\)\\", RegexOptions.CultureInvariant);

@@ -9,9 +9,10 @@ namespace ExchStorageTest.Engine.Reports;
 /// One self-contained HTML file (inline CSS and SVG, no scripts, no network) laid out like the
 /// Jetstress report: every section a &lt;fieldset&gt; with a &lt;legend&gt; in SPEC section 6 order,
 /// label cells <c>&lt;td class="grid_row_header"&gt;</c> and the verdict cell class "success" or
-/// "failure", so existing scrapers keep working. Our extras (charts, percentiles, histograms,
-/// target vs achieved, tuning, errors, environment) follow the Jetstress sections.
-/// DatabaseBackup and SoftRecovery runs get their own statistics table, as in Jetstress.
+/// "failure", each cell on a line of its own, so existing scrapers keep working (docs/jetstress.md says which
+/// read what). Our extras (charts, percentiles, histograms, target vs achieved, tuning, errors, environment)
+/// follow the Jetstress sections. DatabaseBackup and SoftRecovery reports open with their statistics table
+/// (header, one row a database instance, Avg, Sum), as in Jetstress.
 /// </summary>
 public static class HtmlReport
 {
@@ -29,19 +30,21 @@ public static class HtmlReport
         if (!r.Environment.DirectIo)
             h.Append("<div class=\"banner\"><strong>Buffered I/O.</strong> ").Append(E(ReportText.BufferedIoWarning)).Append("</div>\n");
 
-        TestSummary(h, r, o);
-        CapacityReport.Html(h, r);
+        // Backup and soft recovery reports open with their statistics table, as Jetstress's do (and the ESRP
+        // documents that reprint them): readers of those reports take the first fieldset's rows by position.
         var counters = InstanceCounters.From(r);
         switch (r.TestType)
         {
             case TestType.DatabaseBackup:
                 BackupStatistics(h, r);
+                TestSummary(h, r, o);
                 Pairs(h, "System Parameters", ReportText.SystemParameters(r));
                 DatabaseConfiguration(h, r);
                 IoTable(h, "Transactional I/O Performance", counters.Transactional);
                 break;
             case TestType.SoftRecovery:
                 RecoveryStatistics(h, r);
+                TestSummary(h, r, o);
                 Pairs(h, "System Parameters", ReportText.SystemParameters(r));
                 DatabaseConfiguration(h, r);
                 IoTable(h, "Transactional I/O Performance", counters.Transactional);
@@ -49,6 +52,8 @@ public static class HtmlReport
                 IoTable(h, "Total I/O Performance", counters.Total);
                 break;
             default:
+                TestSummary(h, r, o);
+                CapacityReport.Html(h, r);
                 Pairs(h, "Database Sizing and Throughput", ReportText.Sizing(r));
                 Pairs(h, "System Parameters", ReportText.SystemParameters(r));
                 DatabaseConfiguration(h, r);
@@ -108,6 +113,10 @@ svg .frame { fill: none; stroke: #9aa7b4; }
 
     private static void Close(StringBuilder h) => h.Append("</fieldset>\n");
 
+    /// <summary>
+    /// Label and value rows. Each cell is on a line of its own: Jetstress automation reads a value as the line after
+    /// its label cell, between that line's first '&gt;' and last '&lt;' (ExchangeDsc's ExchJetstress, docs/jetstress.md).
+    /// </summary>
     private static void Pairs(StringBuilder h, string legend, IReadOnlyList<(string Label, string Value)> rows, Action<StringBuilder>? after = null)
     {
         Open(h, legend);
@@ -115,8 +124,8 @@ svg .frame { fill: none; stroke: #9aa7b4; }
         foreach (var (label, value) in rows)
         {
             string cls = label == "Overall Test Result" ? (value == "Pass" ? "success" : "failure") : "grid_data text";
-            h.Append("<tr><td class=\"grid_row_header\">").Append(E(label)).Append("</td><td class=\"").Append(cls).Append("\">")
-             .Append(E(value)).Append("</td></tr>\n");
+            h.Append("<tr>\n<td class=\"grid_row_header\">").Append(E(label)).Append("</td>\n<td class=\"").Append(cls).Append("\">")
+             .Append(E(value)).Append("</td>\n</tr>\n");
         }
         h.Append("</table>\n");
         after?.Invoke(h);
@@ -135,17 +144,17 @@ svg .frame { fill: none; stroke: #9aa7b4; }
             b.Append("<p>Thresholds: ").Append(E(ReportText.ThresholdLine(r))).Append("</p>\n");
         });
 
-    /// <summary>A grid with a header row; the first column is a row header.</summary>
+    /// <summary>A grid with a header row; the first column is a row header. One cell a line, as in <see cref="Pairs"/>.</summary>
     private static void Grid(StringBuilder h, IReadOnlyList<string> headers, IEnumerable<IReadOnlyList<string>> rows)
     {
-        h.Append("<table class=\"grid\">\n<tr>");
-        foreach (var head in headers) h.Append("<th class=\"grid_header\">").Append(E(head)).Append("</th>");
+        h.Append("<table class=\"grid\">\n<tr>\n");
+        foreach (var head in headers) h.Append("<th class=\"grid_header\">").Append(E(head)).Append("</th>\n");
         h.Append("</tr>\n");
         foreach (var row in rows)
         {
-            h.Append("<tr>");
+            h.Append("<tr>\n");
             for (int c = 0; c < row.Count; c++)
-                h.Append(c == 0 ? "<td class=\"grid_row_header\">" : "<td class=\"grid_data\">").Append(E(row[c])).Append("</td>");
+                h.Append(c == 0 ? "<td class=\"grid_row_header\">" : "<td class=\"grid_data\">").Append(E(row[c])).Append("</td>\n");
             h.Append("</tr>\n");
         }
         h.Append("</table>\n");

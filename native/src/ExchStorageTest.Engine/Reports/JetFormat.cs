@@ -9,6 +9,9 @@ namespace ExchStorageTest.Engine.Reports;
 /// documents round them: to 15 significant digits first, then half away from zero. That is why
 /// the mean of 2.125, 2.065, 2.083 and 2.029 prints 2.076 (as published), not 2.075 (the exact
 /// binary value 2.07549999...).
+/// A number a run does not have (NaN) prints as nothing: an empty cell or attribute, never 0 and never text,
+/// so every reader that parses a cell as a number (Jetstress automation: docs/jetstress.md) finds either a
+/// plain invariant number or no number at all.
 /// </summary>
 public static class JetFormat
 {
@@ -16,7 +19,7 @@ public static class JetFormat
 
     private static readonly string[] FixedFormats = Enumerable.Range(0, 16).Select(d => "F" + d.ToString(CultureInfo.InvariantCulture)).ToArray();
 
-    /// <summary>Fixed decimals (3 like Jetstress unless told), no thousands separators.</summary>
+    /// <summary>Fixed decimals (3 like Jetstress unless told), no thousands separators; "" for a number that does not exist (NaN).</summary>
     public static string Number(double value, int decimals = 3)
     {
         Span<char> buffer = stackalloc char[64];
@@ -39,7 +42,7 @@ public static class JetFormat
     }
 
     private static string Slow(double value, int decimals) =>
-        double.IsNaN(value) || double.IsInfinity(value) ? "n/a" : value.ToString("F" + decimals.ToString(Culture), Culture);
+        double.IsNaN(value) || double.IsInfinity(value) ? "" : value.ToString("F" + decimals.ToString(Culture), Culture);
 
     /// <summary>Appends <see cref="Iso"/>'s text without allocating.</summary>
     public static StringBuilder AppendIso(StringBuilder sb, DateTime utc)

@@ -101,7 +101,19 @@ internal static class ReportText
         ("Initial Database Size (bytes)", JetFormat.Integer(r.Sizing.InitialDatabaseSizeBytes)),
         ("Final Database Size (bytes)", JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes)),
         ("Database Files (Count)", JetFormat.Integer(r.Sizing.DatabaseFileCount)),
+        ("Capacity Percentage", Percentage(r.Sizing.CapacityPercent ?? 100)),
+        ("Throughput Percentage", Percentage(ThroughputPercent)),
     };
+
+    /// <summary>
+    /// Jetstress's Throughput Percentage: every run drives its whole load (the profile's target, or for Throughput the most
+    /// the storage carries), never a share of it; JetstressCmd refuses a ThroughputPercentage other than 100.
+    /// </summary>
+    public const double ThroughputPercent = 100;
+
+    /// <summary>A percentage as Jetstress's configuration holds it: "100", "20", "12.5".</summary>
+    private static string Percentage(double value) =>
+        value == Math.Floor(value) ? JetFormat.Number(value, 0) : JetFormat.Number(value, 3).TrimEnd('0');
 
     public static IReadOnlyList<(string Label, string Value)> SystemParameters(TestResults r)
     {
@@ -144,7 +156,7 @@ internal static class ReportText
     public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz) => r.TuningLog.Select(t =>
     {
         bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
-        string Measured(double v) => transient && v == 0 ? "n/a" : JetFormat.Number(v);
+        string Measured(double v) => transient && v == 0 ? "" : JetFormat.Number(v);
         return new[]
         {
             JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "", t.Phase,

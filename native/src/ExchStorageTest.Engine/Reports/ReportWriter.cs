@@ -20,30 +20,43 @@ public enum ReportFormats
 
 /// <summary>
 /// Saves the renderings of one results document into a folder (normally next to its results JSON)
-/// under stable names derived from the results: "&lt;TestType&gt;_yyyy_MM_dd_HH_mm_ss" of the UTC
-/// start, plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt", ".esrp.html". Each file
-/// claims a unique name and is written through a temporary file (<see cref="OutputFile"/>): readers
-/// never see half a report and no existing file is replaced. The only I/O in Reports.
+/// under the results file's stem, which is Jetstress's "&lt;Type&gt;_&lt;y&gt;_&lt;M&gt;_&lt;d&gt;_&lt;H&gt;_&lt;m&gt;_&lt;s&gt;"
+/// (<see cref="ResultsFile.Stem"/>), plus ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt".
+/// The one-run ESRP page is "Esrp_&lt;stem&gt;.html": Jetstress automation takes the newest "&lt;Type&gt;*.html" of a
+/// folder for the test report (ExchangeDsc's ExchJetstress, docs/jetstress.md), so no other page may start with
+/// the test type. Each file claims a unique name and is written through a temporary file (<see cref="OutputFile"/>):
+/// readers never see half a report and no existing file is replaced. The only I/O in Reports.
 /// </summary>
 public static class ReportWriter
 {
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
+    /// <summary>The stem of reports whose results were never saved: the results' own, from their local start time.</summary>
     public static string BaseName(TestResults results) =>
-        $"{results.TestType}_{DateTime.SpecifyKind(results.Timeline.TestStartUtc, DateTimeKind.Utc).ToString("yyyy_MM_dd_HH_mm_ss", JetFormat.Culture)}";
+        ResultsFile.Stem(results.TestType.ToString(), DateTime.SpecifyKind(results.Timeline.TestStartUtc, DateTimeKind.Utc).ToLocalTime());
 
-    /// <summary>The file name each format is saved under.</summary>
-    public static string FileName(string baseName, ReportFormats format) => format switch
+    /// <summary>What the one-run ESRP page's name starts with, so that it never starts with the test type.</summary>
+    public const string EsrpPagePrefix = "Esrp_";
+
+    /// <summary>The prefix and extension of each format's file: the name is prefix + stem + extension.</summary>
+    public static (string Prefix, string Extension) Naming(ReportFormats format) => format switch
     {
-        ReportFormats.Text => baseName + ".txt",
-        ReportFormats.Html => baseName + ".html",
-        ReportFormats.Xml => baseName + ".xml",
-        ReportFormats.Csv => baseName + ".timeseries.csv",
-        ReportFormats.PdhCsv => baseName + ".perfmon.csv",
-        ReportFormats.Esrp => baseName + ".esrp.txt",
-        ReportFormats.EsrpHtml => baseName + ".esrp.html",
+        ReportFormats.Text => ("", ".txt"),
+        ReportFormats.Html => ("", ".html"),
+        ReportFormats.Xml => ("", ".xml"),
+        ReportFormats.Csv => ("", ".timeseries.csv"),
+        ReportFormats.PdhCsv => ("", ".perfmon.csv"),
+        ReportFormats.Esrp => ("", ".esrp.txt"),
+        ReportFormats.EsrpHtml => (EsrpPagePrefix, ".html"),
         _ => throw new ArgumentOutOfRangeException(nameof(format), format, "One single format is needed."),
     };
+
+    /// <summary>The file name each format is saved under.</summary>
+    public static string FileName(string baseName, ReportFormats format)
+    {
+        var (prefix, extension) = Naming(format);
+        return prefix + baseName + extension;
+    }
 
     /// <summary>Writes the requested formats and returns the full paths written, in format order.</summary>
     public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats = ReportFormats.All,
@@ -68,10 +81,11 @@ public static class ReportWriter
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
                 ReportFormats.Esrp => TextFileLines.Native(EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText()),
-                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => w.EndsWith(FileName("", ReportFormats.Html), StringComparison.Ordinal))),
+                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => Path.GetFileName(w).StartsWith(name, StringComparison.Ordinal) && w.EndsWith(".html", StringComparison.Ordinal))),
             };
+            var (prefix, extension) = Naming(format);
             // A name already taken (a user's file, an earlier rendering) is never replaced: the next free one is used.
-            written.Add(OutputFile.WriteNew(folder, name, FileName("", format), stream =>
+            written.Add(OutputFile.WriteNew(folder, prefix + name, extension, stream =>
             {
                 using var writer = new StreamWriter(stream, Utf8, 1 << 16, leaveOpen: true);
                 writer.Write(content);

@@ -237,5 +237,5 @@ public sealed class RunComparison
     }
 
     public static string Signed(double v, int decimals) =>
-        double.IsNaN(v) ? "n/a" : (v > 0 ? "+" : "") + JetFormat.Number(v, decimals);
+        double.IsNaN(v) ? "" : (v > 0 ? "+" : "") + JetFormat.Number(v, decimals);
 }

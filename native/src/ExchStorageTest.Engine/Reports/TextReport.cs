@@ -228,7 +228,7 @@ public static class TextReport
         t.Add("Sum", JetFormat.Integer(rows.SumLogs), JetFormat.Number(rows.SumSeconds));
         sb.Append("\nSoft Recovery Statistics - All\n");
         t.WriteTo(sb);
-        sb.Append($"  Average time to play one log file: {JetFormat.Number(rows.SumLogs == 0 ? double.NaN : rows.SumSeconds / rows.SumLogs)} s\n");
+        if (rows.SumLogs > 0) sb.Append($"  Average time to play one log file: {JetFormat.Number(rows.SumSeconds / rows.SumLogs)} s\n");
     }
 
     /// <summary>Jetstress Avg and Sum rows of the soft recovery table.</summary>

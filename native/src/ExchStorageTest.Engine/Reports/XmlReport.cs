@@ -76,7 +76,7 @@ public static class XmlReport
         return writer.ToString().Replace("\r\n", "\n", StringComparison.Ordinal) + "\n";
     }
 
-    /// <summary>The host table: numbers only (seconds counters with 6 decimals, "n/a" where none exists), each note beside its counter.</summary>
+    /// <summary>The host table: numbers only (seconds counters with 6 decimals, empty where none exists), each note beside its counter.</summary>
     private static XElement HostSystem(TestResults r)
     {
         var table = HostSystemTable.From(r);

@@ -17,11 +17,13 @@ public static class ResultsFile
     };
 
     /// <summary>
-    /// The stem every results file (and its reports) is named by: test type, local start time to the
-    /// second (as Jetstress names its files) and the whole test id, which is a checked plain name.
+    /// The stem every results file (and its reports) is named by, exactly as Jetstress names its files:
+    /// "&lt;Type&gt;_&lt;y&gt;_&lt;M&gt;_&lt;d&gt;_&lt;H&gt;_&lt;m&gt;_&lt;s&gt;" of the local start time, unpadded
+    /// ("Performance_2014_3_5_9_4_21"). Jetstress automation finds its files by "&lt;Type&gt;*" (docs/jetstress.md);
+    /// two runs in one folder in one second keep apart by the claimed name's "_2" (<see cref="OutputFile"/>).
     /// </summary>
-    public static string Stem(string kind, DateTime localStart, string testId) =>
-        $"{kind}_{localStart.Year}_{localStart.Month}_{localStart.Day}_{localStart.Hour}_{localStart.Minute}_{localStart.Second}_{testId}";
+    public static string Stem(string kind, DateTime localStart) =>
+        $"{kind}_{localStart.Year}_{localStart.Month}_{localStart.Day}_{localStart.Hour}_{localStart.Minute}_{localStart.Second}";
 
     /// <summary>Saves over <paramref name="ownPath"/>, a results file this run claimed (<see cref="OutputFile"/>).</summary>
     public static void Save(TestResults results, string ownPath)

@@ -34,7 +34,7 @@ internal sealed class RunContext : IDisposable
             Profile = plan.Profile,
         };
         Results.Timeline.TestStartUtc = start.ToUniversalTime();
-        _stem = ResultsFile.Stem(plan.TestType.ToString(), start, plan.TestId);
+        _stem = ResultsFile.Stem(plan.TestType.ToString(), start);
         ResultsPath = Path.Combine(plan.OutputPath, _stem + ".json");
         StartCpu = Process.GetCurrentProcess().TotalProcessorTime;
     }

@@ -343,6 +343,7 @@ public static class TestRunner
         }
         r.Sizing.TargetTransactionalIops = plan.TestType == TestType.Throughput ? 0 : Math.Round(plan.TargetIops, 3);
         r.Sizing.DatabaseFileCount = plan.Instances.Count;
+        r.Sizing.CapacityPercent = plan.TestType == TestType.Throughput ? plan.Request.CapacityPercent : null;
         r.Sizing.PageSizeBytes = PageFormat.PageSize;
         r.Sizing.LogFileSizeBytes = LogFormat.FileSize;
     }

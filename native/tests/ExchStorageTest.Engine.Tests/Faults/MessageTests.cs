@@ -74,7 +74,10 @@ public class MessageTests : IDisposable
         Assert.Equal(0, exit);
         var result = events.Single(e => e.GetProperty("type").GetString() == "result");
         Assert.Equal("Raw-7", result.GetProperty("testId").GetString());
-        Assert.EndsWith("_Raw-7.json", result.GetProperty("resultsPath").GetString(), StringComparison.Ordinal);
+        // Named as Jetstress names its files (kind and local start time); the test id is in the file, not its name.
+        string saved = result.GetProperty("resultsPath").GetString()!;
+        Assert.Matches(@"^Streams(_\d+){6}\.json$", Path.GetFileName(saved));
+        Assert.Contains("\"testId\": \"Raw-7\"", File.ReadAllText(saved), StringComparison.Ordinal);
         var streams = result.GetProperty("streams").EnumerateArray().ToList();
         double streamIops = streams.Sum(s => s.GetProperty("iops").GetDouble());
         Assert.True(streamIops > 0);

@@ -16,7 +16,7 @@ public class NamingTests : IDisposable
     {
         string db = _dir.Sub("Db");
         string output = _dir.Sub("Out");
-        // The user's files at every name the next seconds' run could take (type, local time, test id).
+        // The user's files at every name the next seconds' run could take (type and local time, as Jetstress names them).
         var users = new List<string>();
         var now = DateTime.Now;
         for (int s = 0; s < 90; s++)
@@ -24,7 +24,7 @@ public class NamingTests : IDisposable
             var t = now.AddSeconds(s);
             foreach (var ext in Extensions)
             {
-                string path = Path.Combine(output, $"Performance_{t.Year}_{t.Month}_{t.Day}_{t.Hour}_{t.Minute}_{t.Second}_T1{ext}");
+                string path = Path.Combine(output, $"Performance_{t.Year}_{t.Month}_{t.Day}_{t.Hour}_{t.Minute}_{t.Second}{ext}");
                 File.WriteAllText(path, "the user's " + ext);
                 users.Add(path);
             }
@@ -35,7 +35,7 @@ public class NamingTests : IDisposable
         foreach (var u in users) Assert.Equal("the user's " + Path.GetFileName(u)[Path.GetFileName(u).IndexOf('.', StringComparison.Ordinal)..], File.ReadAllText(u));
         var result = events.Single(e => e.GetProperty("type").GetString() == "result");
         string saved = result.GetProperty("resultsPath").GetString()!;
-        Assert.EndsWith("_T1_2.json", saved, StringComparison.Ordinal);
+        Assert.Matches(@"^Performance(_\d+){6}_2\.json$", Path.GetFileName(saved));
         Assert.Contains("exchstoragetest/results", File.ReadAllText(saved), StringComparison.Ordinal);
         Assert.Equal(6, result.GetProperty("reportPaths").GetArrayLength());
         foreach (var report in result.GetProperty("reportPaths").EnumerateArray())

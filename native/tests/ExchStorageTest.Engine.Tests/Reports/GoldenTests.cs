@@ -6,7 +6,7 @@ namespace ExchStorageTest.Engine.Tests.Reports;
 /// <summary>Every renderer over small fixed results, compared byte for byte with reviewed golden files.</summary>
 public class GoldenTests
 {
-    private static readonly ReportOptions Options = new() { PerformanceLogName = "Performance_2014_03_03_13_44_08.perfmon.csv" };
+    private static readonly ReportOptions Options = new() { PerformanceLogName = "Performance_2014_3_3_13_44_8.perfmon.csv" };
 
     /// <summary>A fixed zone, so the PDH-CSV golden file does not depend on the machine's zone.</summary>
     private static readonly TimeZoneInfo Pacific = TimeZoneInfo.CreateCustomTimeZone("Lab Standard Time", TimeSpan.FromHours(-8), "Lab Standard Time", "Lab Standard Time");

@@ -24,8 +24,8 @@ public class HtmlReportTests
             "Total I/O Performance", "Host System Performance", "Test Log",
         };
         Assert.Equal(jetstress, legends.Take(jetstress.Length));
-        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td><td class=\"failure\">Fail</td>", html, StringComparison.Ordinal);
-        Assert.Contains("<td class=\"grid_row_header\">Achieved Transactional I/O per Second</td>", html, StringComparison.Ordinal);
+        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td>\n<td class=\"failure\">Fail</td>\n", html, StringComparison.Ordinal);
+        Assert.Contains("<td class=\"grid_row_header\">Achieved Transactional I/O per Second</td>\n", html, StringComparison.Ordinal);
         Assert.DoesNotContain("<script", html, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain("http://", html.Replace("http://www.w3.org/2000/svg", "", StringComparison.Ordinal), StringComparison.Ordinal);
         Assert.DoesNotContain("Buffered I/O.", html, StringComparison.Ordinal);
@@ -71,7 +71,7 @@ public class HtmlReportTests
         Assert.DoesNotContain("Worker CPU Affinity", TextReport.Render(r), StringComparison.Ordinal);
 
         r.Environment.WorkerCpus = new List<int> { 0, 1, -1 };
-        Assert.Contains("<td class=\"grid_row_header\">Worker CPU Affinity</td><td class=\"grid_data text\">0, 1, unpinned (refused by the OS)</td>", HtmlReport.Render(r), StringComparison.Ordinal);
+        Assert.Contains("<td class=\"grid_row_header\">Worker CPU Affinity</td>\n<td class=\"grid_data text\">0, 1, unpinned (refused by the OS)</td>", HtmlReport.Render(r), StringComparison.Ordinal);
         Assert.Matches(@"Worker CPU Affinity\s+0, 1, unpinned \(refused by the OS\)", TextReport.Render(r));
     }
 
@@ -82,17 +82,70 @@ public class HtmlReportTests
         r.Verdict.Result = "Pass";
         r.Verdict.Reasons.Clear();
         var html = HtmlReport.Render(r);
-        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td><td class=\"success\">Pass</td>", html, StringComparison.Ordinal);
+        Assert.Contains("<td class=\"grid_row_header\">Overall Test Result</td>\n<td class=\"success\">Pass</td>", html, StringComparison.Ordinal);
         Assert.Contains("<div class=\"banner\"><strong>Buffered I/O.</strong>", html, StringComparison.Ordinal);
     }
 
     [Fact]
-    public void Backup_and_soft_recovery_have_their_own_tables()
+    public void Backup_and_soft_recovery_open_with_their_statistics_table()
     {
+        // As Jetstress's reports and the ESRP documents that reprint them do (the Dell SC4020 document in
+        // shared/reference: Tables 38 and 48): the statistics first, read by position (fieldset 0) by parsers.
         var backup = Legends(HtmlReport.Render(ReportFixtures.Small(TestType.DatabaseBackup)));
-        Assert.Equal(new[] { "Test Summary", "Database Backup Statistics - All", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Host System Performance", "Test Log" }, backup.Take(7));
+        Assert.Equal(new[] { "Database Backup Statistics - All", "Test Summary", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Host System Performance", "Test Log" }, backup.Take(7));
         var recovery = Legends(HtmlReport.Render(ReportFixtures.Small(TestType.SoftRecovery)));
-        Assert.Equal(new[] { "Test Summary", "Soft Recovery Statistics - All", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Background Database Maintenance I/O Performance", "Total I/O Performance", "Host System Performance", "Test Log" }, recovery.Take(9));
+        Assert.Equal(new[] { "Soft Recovery Statistics - All", "Test Summary", "System Parameters", "Database Configuration", "Transactional I/O Performance", "Background Database Maintenance I/O Performance", "Total I/O Performance", "Host System Performance", "Test Log" }, recovery.Take(9));
+    }
+
+    /// <summary>
+    /// ExchangeDsc's verdict rule (dsccommunity/ExchangeDsc @ d8010f4, source/DSCResources/DSC_ExchJetstress/DSC_ExchJetstress.psm1,
+    /// Test-JetstressSuccessful), re-implemented: the value of a label is the line after the label's cell, between that
+    /// line's first '&gt;' and last '&lt;'.
+    /// </summary>
+    private static string? LineAfter(string html, string label)
+    {
+        var lines = html.Split('\n');
+        for (int i = 0; i < lines.Length - 1; i++)
+            if (lines[i].Contains($"<td class=\"grid_row_header\">{label}</td>", StringComparison.Ordinal))
+            {
+                int start = lines[i + 1].IndexOf('>') + 1, end = lines[i + 1].LastIndexOf('<');
+                return lines[i + 1][start..end];
+            }
+        return null;
+    }
+
+    [Theory]
+    [InlineData("Pass")]
+    [InlineData("Fail")]
+    public void Every_label_value_reads_by_the_line_rule_of_Jetstress_automation(string verdict)
+    {
+        var r = ReportFixtures.Small();
+        r.Verdict.Result = verdict;
+        var html = HtmlReport.Render(r);
+        Assert.Equal(verdict, LineAfter(html, "Overall Test Result"));
+        string achieved = LineAfter(html, "Achieved Transactional I/O per Second")!;
+        Assert.Equal(JetFormat.Number(Results.TransactionalIops.Achieved(r)), achieved);
+        // A plain invariant number: it parses under the invariant culture and holds no separator of any other.
+        Assert.Matches(@"^\d+\.\d{3}$", achieved);
+        foreach (var (label, value) in ReportText.TestSummary(r, ReportOptions.Default).Concat(ReportText.Sizing(r)).Concat(ReportText.SystemParameters(r)))
+            Assert.Equal(System.Net.WebUtility.HtmlEncode(value), LineAfter(html, System.Net.WebUtility.HtmlEncode(label)));
+    }
+
+    [Fact]
+    public void The_xml_sizing_holds_capacity_and_throughput_percentage()
+    {
+        // The Azure Stack template's parser (Azure/AzureStack-QuickStart-Templates @ 989b052, JetstressWorkload.zip,
+        // xJetstressUploadResult.psm1) reads both from database-sizing by name.
+        string Sizing(Results.TestResults r, string name) => XDocument.Parse(XmlReport.Render(r)).Root!.Element("database-sizing")!
+            .Elements("element").Single(e => (string?)e.Attribute("name") == name).Attribute("value")!.Value;
+        var profile = ReportFixtures.Small();
+        Assert.Equal("100", Sizing(profile, "Capacity Percentage"));
+        Assert.Equal("100", Sizing(profile, "Throughput Percentage"));
+        var throughput = ReportFixtures.Small();
+        throughput.Sizing.CapacityPercent = 12.5;
+        Assert.Equal("12.5", Sizing(throughput, "Capacity Percentage"));
+        throughput.Sizing.CapacityPercent = 20;
+        Assert.Equal("20", Sizing(throughput, "Capacity Percentage"));
     }
 
     [Fact]

@@ -12,17 +12,22 @@ public class ReportWriterTests
         {
             var r = ReportFixtures.Small();
             var paths = ReportWriter.Write(r, dir);
+            // Jetstress's names: the type, then the local start time unpadded (the fixture starts 2014-03-03 13:44:08 UTC).
+            var local = DateTime.SpecifyKind(r.Timeline.TestStartUtc, DateTimeKind.Utc).ToLocalTime();
+            string stem = $"Performance_{local.Year}_{local.Month}_{local.Day}_{local.Hour}_{local.Minute}_{local.Second}";
             string[] expected =
             {
-                "Performance_2014_03_03_13_44_08.txt", "Performance_2014_03_03_13_44_08.html", "Performance_2014_03_03_13_44_08.xml",
-                "Performance_2014_03_03_13_44_08.timeseries.csv", "Performance_2014_03_03_13_44_08.perfmon.csv", "Performance_2014_03_03_13_44_08.esrp.txt",
-                "Performance_2014_03_03_13_44_08.esrp.html",
+                stem + ".txt", stem + ".html", stem + ".xml", stem + ".timeseries.csv", stem + ".perfmon.csv", stem + ".esrp.txt",
+                // The ESRP page must not start with the test type: automation takes the newest "Performance*.html" as the report.
+                "Esrp_" + stem + ".html",
             };
             Assert.Equal(expected, paths.Select(Path.GetFileName));
             Assert.All(paths, p => Assert.True(new FileInfo(p).Length > 100, p));
             Assert.Empty(Directory.GetFiles(dir, "*.partial"));
-            // The HTML names the counter log it was written with.
-            Assert.Contains("Performance_2014_03_03_13_44_08.perfmon.csv", File.ReadAllText(paths[1]), StringComparison.Ordinal);
+            // The HTML names the counter log it was written with; the ESRP page links the report.
+            Assert.Contains(stem + ".perfmon.csv", File.ReadAllText(paths[1]), StringComparison.Ordinal);
+            Assert.Contains($"href=\"{stem}.html\"", File.ReadAllText(paths[6]), StringComparison.Ordinal);
+            Assert.Equal(new[] { stem + ".html" }, Directory.GetFiles(dir, "Performance*.html").Select(Path.GetFileName));
 
             var only = ReportWriter.Write(r, dir, ReportFormats.Html | ReportFormats.Csv, baseName: "results");
             Assert.Equal(new[] { "results.html", "results.timeseries.csv" }, only.Select(Path.GetFileName));

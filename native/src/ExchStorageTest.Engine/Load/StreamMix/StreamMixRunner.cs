@@ -124,7 +124,7 @@ public static class StreamMixRunner
             results.Timeline.TestEndUtc = DateTime.UtcNow;
             try
             {
-                ResultsFile.SaveNew(results, plan.OutputPath, ResultsFile.Stem("Streams", start, plan.TestId));
+                ResultsFile.SaveNew(results, plan.OutputPath, ResultsFile.Stem("Streams", start));
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
