@@ -16,6 +16,8 @@ root=$(pwd)
 limit=${1:-2400}
 shift || true
 wine=/usr/lib/wine/wine64
+# wine64's own wineserver (Debian's /usr/bin/wineserver is a link only the wine package makes).
+wineserver=/usr/lib/wine/wineserver64
 host="$root/out/windows-host/pwsh.exe"
 summary="Pester (Windows under Wine)"
 
@@ -55,14 +57,14 @@ export DOTNET_EnableWriteXorExecute=0
 # Plain text: the console under `script` is a terminal, but the log is a file.
 export NO_COLOR=1
 cleanup() {
-  wineserver -k >/dev/null 2>&1
+  "$wineserver" -k >/dev/null 2>&1
   rm -rf "$WINEPREFIX"
 }
 trap cleanup EXIT
 
 clock=$SECONDS
 "$wine" wineboot --init >/dev/null 2>&1
-wineserver -w >/dev/null 2>&1 || true
+"$wineserver" -w >/dev/null 2>&1 || true
 echo "Wine prefix $WINEPREFIX ready in $((SECONDS - clock)) s."
 
 # The console host needs a console, which Wine gives only to a process with a terminal: `script` lends one. Its CRs
