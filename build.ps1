@@ -11,8 +11,8 @@
     Tasks:
       Bootstrap  restore PowerShell 7 (dotnet tool restore) and Pester (.config/pester.csproj) from NuGet
       Build      build the engine, the cmdlets (bin/ExchStorageTest.dll) and the help compiled from docs/
-                 (en-US/), and publish the native helper into bin/<rid>/ (plus self-contained win-x64 where the
-                 NuGet source has the runtime packs)
+                 (en-US/), and publish the native helper into bin/<rid>/ with JetstressCmd[.exe] beside it (plus
+                 self-contained win-x64 where the NuGet source has the runtime packs; docs/jetstress.md)
       Test       Build, then every suite: xUnit (the engine, the help compiler), the module's Pester suites
                  (tests/Invoke-ModuleTests.ps1, in a new process of the PowerShell running this script; on Linux
                  also in Windows PowerShell 7 under Wine, tests/Invoke-WindowsTests.sh) and the Windows PowerShell

@@ -5,7 +5,8 @@
 # the same tasks the same way on Windows.
 #
 #   Build  the engine, the cmdlets (bin/ExchStorageTest.dll), the help compiled from docs/ (en-US/),
-#          and the native helper published into bin/<rid>/ (plus win-x64 where the NuGet source has it)
+#          and the native helper published into bin/<rid>/ with JetstressCmd beside it (plus win-x64 where the
+#          NuGet source has it; docs/jetstress.md)
 #   Test   Build, then the engine's and the help compiler's xUnit suites, the module's Pester suites in
 #          real pwsh (tests/Invoke-ModuleTests.ps1) and, at the same time, in Windows PowerShell 7 under
 #          Wine against the win-x64 helper (tests/Invoke-WindowsTests.sh; needs wine64), and the 5.1 syntax

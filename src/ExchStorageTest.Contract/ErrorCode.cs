@@ -65,6 +65,7 @@ namespace ExchStorageTest.Contract
     public static class ErrorGroups
     {
         public const string Request = "The engine's request";
+        public const string Jetstress = "JetstressCmd and JetstressConfig.xml";
         public const string Profile = "Profile values (New-MailboxProfile, profile files, JetstressConfig.xml, the engine's plan)";
         public const string RunSettings = "Run settings (Invoke-StorageTest, the engine's plan)";
         public const string Paths = "Folders, files and space";
@@ -77,6 +78,6 @@ namespace ExchStorageTest.Contract
         public const string Tasks = "Scheduled tests";
         public const string EngineInternals = "Engine internals (a probe or file the engine could not read)";
 
-        public static readonly string[] Order = { Request, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, EngineProcess, MultiHost, Tasks, EngineInternals };
+        public static readonly string[] Order = { Request, Jetstress, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, EngineProcess, MultiHost, Tasks, EngineInternals };
     }
 }

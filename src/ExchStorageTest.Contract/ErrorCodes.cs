@@ -50,6 +50,13 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode LabelMissing = Add("LabelMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a labelled run without a label");
         public static readonly ErrorCode LabelsNotUnique = Add("LabelsNotUnique", Arg, RaisedBy.Engine, ErrorGroups.Request, "two labelled runs with one label");
 
+        // JetstressCmd (docs/jetstress.md): its command line and the JetstressConfig.xml it and New-MailboxProfile -JetstressConfig read.
+        public static readonly ErrorCode JetstressArgumentInvalid = Add("JetstressArgumentInvalid", Arg, RaisedBy.Engine, ErrorGroups.Jetstress, "a JetstressCmd switch it does not have, a switch without its value, a value of the wrong kind (/timeout not <h>H<m>M<s>S), or /threads 0 without /timeout 0H0M0S (or the other way round)");
+        public static readonly ErrorCode JetstressConfigNotFound = Add("JetstressConfigNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Both, ErrorGroups.Jetstress, "the JetstressConfig.xml file does not exist");
+        public static readonly ErrorCode JetstressConfigMalformed = Add("JetstressConfigMalformed", ErrorCategories.InvalidData, RaisedBy.Both, ErrorGroups.Jetstress, "not XML; MailboxCount, MailboxIops, MailboxQuota or an instance's path missing; or a Type, Duration, DatabaseSource, DatabaseSizing or true/false value Jetstress does not write");
+        public static readonly ErrorCode JetstressRunNotComplete = Add("JetstressRunNotComplete", ErrorCategories.InvalidOperation, RaisedBy.Engine, ErrorGroups.Jetstress, "JetstressCmd's test did not run to its end (an I/O error or a fault stopped it): its report says what was measured and why (exit 1)");
+        public static readonly ErrorCode JetstressSettingUnsupported = Add("JetstressSettingUnsupported", Arg, RaisedBy.Engine, ErrorGroups.Jetstress, "a Jetstress setting JetstressCmd has no equivalent of: a ThroughputPercentage other than 100, a CapacityPercentage other than 100 for a mailbox profile test, DatabaseSizing Capacity (Invoke-StorageTest -TestType Throughput runs it)");
+
         // Profile values: one definition (ProfileRules) for New-MailboxProfile, which has no engine, and the engine's plan.
         public static readonly ErrorCode ProfileNameInvalid = Add("ProfileNameInvalid", Arg, RaisedBy.Both, ErrorGroups.Profile, "Name not 1-64 letters, digits, spaces, '.', '_' or '-' starting with a letter or digit");
         public static readonly ErrorCode DescriptionTooLong = Add("DescriptionTooLong", Arg, RaisedBy.Both, ErrorGroups.Profile, "Description longer than 1024 characters");

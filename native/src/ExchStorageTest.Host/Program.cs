@@ -10,9 +10,13 @@ using ExchStorageTest.Host.Requests;
 // The native helper: one JSON request in (stdin, --request <file>, or the first line of stdin with
 // --control-stdin, which keeps stdin open as the caller's stop channel), JSON Lines events out on stdout.
 // `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell);
-// `dsc get|test|set` is the DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json).
+// `dsc get|test|set` is the DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json); started under the name
+// JetstressCmd it is Jetstress's command line (Jetstress/JetstressCmd.cs).
 // DSC v3 reads stdout as the resource state, so the dsc verbs speak DSC's protocol, not ours (no hello line).
 if (args.Length >= 1 && args[0] == "dsc") return DscCommand.Execute(args.Length > 1 ? args[1] : "", Console.In, Console.Out);
+// Started as JetstressCmd (the launcher copy the build puts beside this one), the helper takes Jetstress's command line
+// and prints Jetstress's console lines: docs/jetstress.md.
+if (ExchStorageTest.Host.Jetstress.JetstressCmd.IsInvokedAs(Environment.ProcessPath)) return ExchStorageTest.Host.Jetstress.JetstressCmd.Start(args);
 
 var stdout = Console.OpenStandardOutput();
 var events = new EventWriter(stdout);

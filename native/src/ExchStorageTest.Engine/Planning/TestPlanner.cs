@@ -58,12 +58,19 @@ public static partial class TestPlanner
             throw EngineException.Refused(ErrorCodes.DatabaseTooSmall, $"Each database would hold {p.DatabaseSizeBytes} bytes (MailboxCount x MailboxSizeMB / DatabaseCount); at least {64 * TestPlan.PageSize} bytes (64 pages) are needed.");
         int logs = type == TestType.SoftRecovery ? request.LogFilesToReplay : CircularLogGenerations;
 
+        // A folder several databases name is a root for them, as a single root is for all: each database gets DB<n>
+        // (its logs DB<n>/Logs) beneath it, so no two databases' logs share a file name (a JetstressConfig.xml whose
+        // instances repeat their paths: docs/jetstress.md).
+        var sharedDatabaseFolders = NamedTwice(dbRoots);
+        var sharedLogFolders = NamedTwice(logRoots);
         var instances = new List<PlannedInstance>();
         for (int i = 1; i <= p.DatabaseCount; i++)
         {
-            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}") : Full(dbRoots[i - 1]);
+            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}")
+                : sharedDatabaseFolders.Contains(Full(dbRoots[i - 1])) ? Path.Combine(Full(dbRoots[i - 1]), $"DB{i}") : Full(dbRoots[i - 1]);
             string logFolder = logRoots.Count == 0 ? Path.Combine(dbFolder, "Logs")
-                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
+                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs")
+                : sharedLogFolders.Contains(Full(logRoots[i - 1])) ? Path.Combine(Full(logRoots[i - 1]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
             instances.Add(new PlannedInstance
             {
                 Index = i,
@@ -231,4 +238,11 @@ public static partial class TestPlanner
 
     private static long RoundDown(long value, long unit) => value / unit * unit;
     private static string Full(string path) => Path.GetFullPath(path);
+
+    /// <summary>The folders (full paths; case-blind where the file system is) that two or more of <paramref name="folders"/> name.</summary>
+    private static HashSet<string> NamedTwice(IReadOnlyList<string> folders)
+    {
+        var comparer = OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal;
+        return folders.Select(Full).GroupBy(f => f, comparer).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(comparer);
+    }
 }

@@ -103,6 +103,20 @@ public static class TestRunner
         return r;
     }
 
+    /// <summary>
+    /// Prepares the plan's databases — create (re-using a set of ours), attach or restore, under the run lock, with the
+    /// run's refusals — and stops: no load, no results file. JetstressCmd's "/threads 0 /timeout 0H0M0S", with which lab
+    /// scripts create a host's databases before the runs that open them.
+    /// </summary>
+    public static IReadOnlyList<PreparedInstance> PrepareOnly(TestPlan plan, EventWriter events, CancellationToken cancel)
+    {
+        using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "prepare");
+        events.Log(EventFields.Log.Info, "Preparing for testing ...");
+        var prepared = DatabaseSet.Prepare(plan, events, message => events.Log(EventFields.Log.Info, message), cancel);
+        events.Log(EventFields.Log.Info, "Preparations for testing are complete.");
+        return prepared;
+    }
+
     /// <summary>Host counters over a backup or recovery run (the whole run is their measured window).</summary>
     private static void WithHostCounters(RunContext ctx, Action run)
     {

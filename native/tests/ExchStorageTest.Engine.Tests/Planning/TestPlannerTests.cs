@@ -20,6 +20,26 @@ public class TestPlannerTests : IDisposable
     }
 
     [Fact]
+    public void A_folder_several_databases_name_holds_each_in_a_folder_of_its_own()
+    {
+        // A JetstressConfig.xml with 32 instances over 4 folders (austinmccollum/PS-solutions @ ef323e0): the shared
+        // folders are roots for their databases, as one root is for all, so no two databases' logs share a name.
+        string a = _dir.Sub("a"), b = _dir.Sub("b"), logA = _dir.Sub("logA"), own = _dir.Sub("own");
+        var plan = TestPlanner.Plan(Request(p =>
+        {
+            p.MailboxCount = 400;
+            p.MailboxSizeMB = 1;
+            p.DatabaseCount = 4;
+            p.DatabasePaths = new[] { a, a, b, b };
+            p.LogPaths = new[] { logA, logA, own, b };
+        }));
+        Assert.Equal(new[] { Path.Combine(a, "DB1"), Path.Combine(a, "DB2"), Path.Combine(b, "DB3"), Path.Combine(b, "DB4") }, plan.Instances.Select(i => i.DatabaseFolder));
+        Assert.Equal(new[] { Path.Combine(logA, "DB1", "Logs"), Path.Combine(logA, "DB2", "Logs"), own, b }, plan.Instances.Select(i => i.LogFolder));
+        Assert.Equal(plan.Files().Count(), plan.Files().Select(f => f.Path).Distinct().Count());
+        Assert.Equal(new[] { a, b, logA, own }.OrderBy(f => f, StringComparer.Ordinal), plan.LockFolders.OrderBy(f => f, StringComparer.Ordinal));
+    }
+
+    [Fact]
     public void Plans_sizes_and_files_from_the_profile()
     {
         var plan = TestPlanner.Plan(Request());

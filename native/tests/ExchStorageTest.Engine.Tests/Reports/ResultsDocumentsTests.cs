@@ -41,6 +41,25 @@ public class ResultsDocumentsTests : IDisposable
     }
 
     [Fact]
+    public void Older_runs_named_with_their_test_id_are_found_and_rendered_beside_themselves()
+    {
+        // Before Jetstress's names (Performance_<y>_<M>_<d>_<H>_<m>_<s>), a results file carried its test id too: such a
+        // folder still renders, each report under its own results file's name, next to a run of today's names.
+        string old = Save(ReportFixtures.Js13(), "runs", "Performance_2024_6_1_9_5_7_0f3c2a1b.json");
+        string current = Save(ReportFixtures.Js14(), "runs", "Performance_2024_6_2_9_5_7.json");
+        var (exit, events) = Host.HostProcessTests.RunHost(System.Text.Json.JsonSerializer.Serialize(new
+        {
+            protocol = 1, command = "report", formats = new[] { "Html" }, paths = new[] { _dir.Combine("runs") },
+        }));
+        Assert.Equal(0, exit);
+        var report = events.Single(e => e.GetProperty("type").GetString() == "report");
+        Assert.Equal(new[] { old, current }, report.GetProperty("resultsPaths").EnumerateArray().Select(p => p.GetString()).OrderBy(p => p, StringComparer.Ordinal));
+        var files = report.GetProperty("files").EnumerateArray().Select(f => Path.GetFileName(f.GetString()!)).ToList();
+        Assert.Contains("Performance_2024_6_1_9_5_7_0f3c2a1b.html", files);
+        Assert.Contains("Performance_2024_6_2_9_5_7.html", files);
+    }
+
+    [Fact]
     public void A_file_named_is_itself_and_a_folder_without_results_is_refused_by_name()
     {
         string a = Save(ReportFixtures.Js13(), "one.json");

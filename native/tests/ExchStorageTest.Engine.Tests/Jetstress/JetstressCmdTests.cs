@@ -1,0 +1,247 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Host.Jetstress;
+
+namespace ExchStorageTest.Engine.Tests.Jetstress;
+
+/// <summary>
+/// JetstressCmd's command line, what it makes of a configuration, and whole runs in-process (the launcher that names
+/// the process JetstressCmd is tested end to end by tests/Module/JetstressCmd.Tests.ps1).
+/// </summary>
+public sealed class JetstressCmdTests : IDisposable
+{
+    private readonly TestFolder _dir = new("jscmd");
+
+    private static EngineException Refused(Action action) => Assert.Throws<EngineException>(action);
+
+    [Fact]
+    public void Switches_take_slash_or_dash_in_any_case_and_repeat()
+    {
+        var line = JetstressCommandLine.Parse(new[] { "/C", "lab.jetstressconfig", "-TIMEOUT", "0h5m0s", "/dbpath", "/mnt/a", "-DbPath", "/mnt/b", "/log", "/mnt/l", "/Open", "/threads", "2", "/pctcapacity", "100", "/Throughput", "100", "/output", "." });
+        Assert.Equal(("lab.jetstressconfig", 300.0, ".", true, false, 2), (line.Config, line.TimeoutSeconds, line.Output, line.Open, line.New, line.Threads));
+        Assert.Equal(new[] { "/mnt/a", "/mnt/b" }, line.DatabasePaths);
+        Assert.Equal(new[] { "/mnt/l" }, line.LogPaths);
+        Assert.Equal((100.0, 100.0), (line.CapacityPercentage, line.ThroughputPercentage));
+        Assert.False(line.PrepareOnly);
+        Assert.True(JetstressCommandLine.Parse(new[] { "/c", "x.xml", "/timeout", "0H0M0S", "/new", "/threads", "0" }).PrepareOnly);
+        Assert.True(JetstressCommandLine.Parse(Array.Empty<string>()).Help);
+        Assert.True(JetstressCommandLine.Parse(new[] { "-?" }).Help);
+    }
+
+    [Theory]
+    [InlineData("/x", "Unknown switch '/x'")]
+    [InlineData("config.xml", "'config.xml' is not a switch")]
+    [InlineData("/c", "/c needs a value")]
+    [InlineData("/c a.xml /timeout 2:00:00", "'2:00:00' is not a length like 2H0M0S")]
+    [InlineData("/c a.xml /threads two", "/threads 'two' is not a whole number")]
+    [InlineData("/c a.xml /threads 0", "/threads 0 runs no threads")]
+    [InlineData("/c a.xml /timeout 0H0M0S", "/timeout 0H0M0S runs no test")]
+    [InlineData("/c a.xml /new /open", "/new and /open cannot be used together")]
+    [InlineData("/g /c a.xml", "give one of them")]
+    [InlineData("/new", "No configuration")]
+    [InlineData("/c a.xml /dbpath /a /dbpath /b /dbpath /c /logpath /l /logpath /m", "2 /logpath for 3 /dbpath")]
+    [InlineData("/c a.xml /pctcapacity 0", "/pctcapacity '0' is not a number above 0")]
+    public void A_bad_command_line_is_refused_by_name(string args, string said)
+    {
+        var ex = Refused(() => JetstressCommandLine.Parse(args.Split(' ')));
+        Assert.Equal(ErrorCodes.JetstressArgumentInvalid.Code, ex.Code);
+        Assert.True(ex.IsRefusal);
+        Assert.Contains(said, ex.Message, StringComparison.Ordinal);
+    }
+
+    private string Config(Action<JetstressConfigDraft> change)
+    {
+        var d = new JetstressConfigDraft { MailboxCount = 40, MailboxQuota = 1, MailboxIops = 0.5 };
+        d.Instances.Add(new JetstressInstance(_dir.Sub("db1"), _dir.Sub("log1")));
+        change(d);
+        string path = _dir.Combine("JetstressConfig.xml");
+        File.WriteAllText(path, JetstressConfigWriter.Render(d));
+        return path;
+    }
+
+    private EngineRequest Request(string config, params string[] args) =>
+        JetstressRequest.Build(JetstressConfig.Read(config, out _)!, JetstressCommandLine.Parse(new[] { "/c", config }.Concat(args).ToList()), _dir.Path);
+
+    [Fact]
+    public void A_configuration_becomes_the_request_the_module_would_send()
+    {
+        var r = Request(Config(d => { d.Type = "Stress"; d.DurationSeconds = 5400; d.ThreadCount = 3; d.DatabaseSource = "Open"; d.OutputPath = @".\Stress Results"; }));
+        Assert.Equal((TestType.Stress, 5400.0, DatabaseSource.Attach, (int?)null), (r.TestType, r.DurationSeconds, r.DatabaseSource, r.ThreadCount));
+        Assert.Equal(3, r.Profile.ThreadCount);
+        // A relative OutputPath is the working directory's, written with Windows separators on any OS.
+        Assert.Equal(Path.Combine(_dir.Path, "Stress Results"), r.OutputPath);
+        Assert.Null(r.Thresholds);
+
+        var switched = Request(Config(d => d.Type = "Performance"), "/timeout", "0H0M30S", "/threads", "2", "/new", "/output", ".", "/dbpath", "a", "/dbpath", "b", "/logpath", "l");
+        Assert.Equal((30.0, DatabaseSource.Create, (int?)2, _dir.Path), (switched.DurationSeconds, switched.DatabaseSource, switched.ThreadCount, switched.OutputPath));
+        Assert.Equal(new[] { _dir.Combine("a"), _dir.Combine("b") }, switched.Profile.DatabasePaths);
+        Assert.Equal(new[] { _dir.Combine("l") }, switched.Profile.LogPaths);
+        Assert.Equal(2, switched.Profile.DatabaseCount);
+
+        // A backup or recovery ends when its work is done, as in Jetstress: the Duration does not bound it.
+        Assert.Null(Request(Config(d => d.Type = "DatabaseBackup")).DurationSeconds);
+    }
+
+    [Fact]
+    public void Latency_limits_that_differ_from_the_preset_are_kept_under_their_set_name()
+    {
+        var r = Request(Config(d => { d.Type = "Stress"; d.Lenient = new JetstressThresholdSet(20, 150, 10, 200); }));
+        Assert.Equal(("Lenient", (double?)150, (double?)null), (r.Thresholds!.Name, r.Thresholds.MaximumDatabaseReadLatencyMs, r.Thresholds.AverageDatabaseReadLatencyMs));
+        Assert.Equal(150, Thresholds.For(TestType.Stress).With(r.Thresholds).MaximumDatabaseReadLatencyMs);
+    }
+
+    [Theory]
+    [InlineData("Type", "asfdsa", "JetstressConfigMalformed", "<Type>asfdsa</Type>")]
+    [InlineData("Duration", "two hours", "JetstressConfigMalformed", "<Duration>two hours</Duration>")]
+    [InlineData("DatabaseSource", "Restore", "JetstressConfigMalformed", "without a <RestoreBackupPath>")]
+    [InlineData("DatabaseSource", "Backup", "JetstressConfigMalformed", "New, Open or Restore")]
+    [InlineData("ContinueOnErrors", "yes", "JetstressConfigMalformed", "true or false")]
+    [InlineData("ThroughputPercentage", "80", "JetstressSettingUnsupported", "ThroughputPercentage 80")]
+    [InlineData("CapacityPercentage", "50", "JetstressSettingUnsupported", "CapacityPercentage 50 with DatabaseSizing Profile")]
+    [InlineData("DatabaseSizing", "Throughput", "JetstressConfigMalformed", "<DatabaseSizing>Throughput</DatabaseSizing>")]
+    [InlineData("DatabaseSizing", "Capacity", "JetstressSettingUnsupported", "Invoke-StorageTest -TestType Throughput")]
+    public void A_setting_the_engine_cannot_run_is_refused_by_name(string element, string value, string code, string said)
+    {
+        string path = Config(_ => { });
+        var doc = new System.Xml.XmlDocument();
+        doc.Load(path);
+        doc.GetElementsByTagName(element)[0]!.InnerText = value;
+        doc.Save(path);
+        var ex = Refused(() => Request(path));
+        Assert.Equal(code, ex.Code);
+        Assert.Contains(said, ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Switches_override_the_percentages_and_are_refused_as_the_configuration_would_be()
+    {
+        var ex = Refused(() => Request(Config(_ => { }), "/throughput", "80"));
+        Assert.Equal(ErrorCodes.JetstressSettingUnsupported.Code, ex.Code);
+        Assert.NotNull(Request(Config(d => d.ThroughputPercentage = 80), "/throughput", "100"));
+    }
+
+    [Theory]
+    [InlineData("JetstressCmd", true)]
+    [InlineData("JetstressCmd.exe", true)]
+    [InlineData("jetstresscmd.EXE", true)]
+    [InlineData("exchstoragetest-engine", false)]
+    [InlineData("dotnet", false)]
+    public void The_helper_is_JetstressCmd_when_started_by_that_name(string file, bool expected) =>
+        Assert.Equal(expected, JetstressCmd.IsInvokedAs(Path.Combine("/opt/bin", file)));
+
+    private (int Exit, string Out, string Err) Run(params string[] args)
+    {
+        var stdout = new StringWriter();
+        var stderr = new StringWriter();
+        int exit = JetstressCmd.Run(args, _dir.Path, _dir.Sub("bin"), stdout, stderr, CancellationToken.None);
+        return (exit, stdout.ToString(), stderr.ToString());
+    }
+
+    [Fact]
+    public void A_refusal_exits_2_with_one_line_on_standard_error_and_writes_nothing()
+    {
+        string config = JetstressSamples.BlankTemplate(_dir.Sub("cfg"));
+        _dir.Sub("bin");
+        var before = Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories).Length;
+        var (exit, output, error) = Run("/c", config);
+        Assert.Equal(2, exit);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.StartsWith("JetstressCmd: JetstressConfigMalformed: ", error, StringComparison.Ordinal);
+        Assert.Contains("<MailboxCount>", error, StringComparison.Ordinal);
+        Assert.Contains("Error JetstressConfigMalformed", output, StringComparison.Ordinal);
+        // Jetstress.log (beside JetstressCmd: here the "bin" folder) is all that was written.
+        Assert.Equal(before + 1, Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories).Length);
+        Assert.Contains("JetstressConfigMalformed", File.ReadAllText(_dir.Combine("bin", "Jetstress.log")), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Help_says_every_switch_and_the_log_says_JetstressCmd_ran()
+    {
+        var (exit, output, error) = Run();
+        Assert.Equal(0, exit);
+        Assert.Empty(error);
+        foreach (var s in new[] { "/?", "/c", "/g", "/timeout", "/output", "/dbpath", "/logpath", "/new", "/open", "/threads", "/pctcapacity", "/throughput" })
+            Assert.Contains(s, output, StringComparison.Ordinal);
+        Assert.True(File.Exists(_dir.Combine("bin", "Jetstress.log")));
+    }
+
+    [Fact]
+    public void Generate_replaces_its_own_file_and_never_anyone_elses()
+    {
+        string path = _dir.Combine("JetstressConfig.xml");
+        Assert.Equal(0, Run("/g").Exit);
+        Assert.Equal(0, Run("/g", "/timeout", "0H0M9S").Exit);
+        Assert.Contains("<Duration>P0Y0M0DT0H0M9S</Duration>", File.ReadAllText(path), StringComparison.Ordinal);
+        // Jetstress's own file (or a user's) stays as it is.
+        string theirs = File.ReadAllText(path).Replace("ExchStorageTest 0.", "15.0.995.", StringComparison.Ordinal);
+        File.WriteAllText(path, theirs);
+        var again = Run("/g");
+        Assert.Equal(2, again.Exit);
+        Assert.StartsWith("JetstressCmd: FileExists: ", again.Err, StringComparison.Ordinal);
+        Assert.Equal(theirs, File.ReadAllText(path));
+    }
+
+    [Fact]
+    public void Generate_then_prepare_then_run_as_lab_scripts_do()
+    {
+        // /g into the working directory, as the Azure Stack template runs it; then austinmccollum's two steps: create the
+        // databases and stop, then open them and test.
+        string db = _dir.Sub("DB1"), log = _dir.Sub("LOG1");
+        var g = Run("/g", "/dbpath", db, "/logpath", log, "/output", ".", "/new", "/timeout", "0H0M3S", "/threads", "2");
+        Assert.Equal(0, g.Exit);
+        string config = _dir.Combine("JetstressConfig.xml");
+        Assert.True(File.Exists(config));
+        // Small enough to run here: the template's profile edited as automation edits it.
+        File.WriteAllText(config, File.ReadAllText(config).Replace("<MailboxCount>100</MailboxCount>", "<MailboxCount>40</MailboxCount>", StringComparison.Ordinal)
+            .Replace("<MailboxQuota>10</MailboxQuota>", "<MailboxQuota>1</MailboxQuota>", StringComparison.Ordinal));
+
+        var prepare = Run("/c", config, "/timeout", "0H0M0S", "/new", "/threads", "0");
+        Assert.True(prepare.Exit == 0, prepare.Out + prepare.Err);
+        Assert.Contains("created", prepare.Out, StringComparison.Ordinal);
+        Assert.Single(Directory.GetFiles(db, "*.edb", SearchOption.AllDirectories));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "Performance*"));
+
+        var run = Run("/c", config, "/open", "/threads", "2");
+        Assert.True(run.Exit == 0, run.Out + run.Err);
+        Assert.Empty(run.Err);
+        Assert.Contains("Attaching databases", run.Out, StringComparison.Ordinal);
+        var html = Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.html"));
+        Assert.Matches(@"Performance(_\d+){6}\.html$", html);
+        Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.xml"));
+        Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.json"));
+        Assert.Matches(@"Overall Test Result: (Pass|Fail) \(Complete\)", run.Out);
+    }
+
+    [Fact]
+    public void Thirty_two_instances_over_four_folders_run_as_thirty_two_databases()
+    {
+        // austinmccollum's template (PS-solutions @ ef323e0): 32 instances over 4 database and 4 log folders, here on this
+        // disk, small, and sized by the profile (its DatabaseSizing Capacity is refused first, by name).
+        var folders = Enumerable.Range(1, 4).Select(n => (Db: _dir.Sub($"DAG1-DB{n}.db"), Log: _dir.Sub($"DAG1-DB{n}.log"))).ToList();
+        string config = JetstressSamples.Austin(_dir.Sub("automation"), n => folders[n - 1]);
+        var capacity = Run("/c", config);
+        Assert.Equal(2, capacity.Exit);
+        Assert.Contains("JetstressSettingUnsupported: DatabaseSizing Capacity", capacity.Err, StringComparison.Ordinal);
+        File.WriteAllText(config, File.ReadAllText(config).Replace("<DatabaseSizing>Capacity</DatabaseSizing>", "<DatabaseSizing>Profile</DatabaseSizing>", StringComparison.Ordinal)
+            .Replace("<MailboxCount>3000</MailboxCount>", "<MailboxCount>320</MailboxCount>", StringComparison.Ordinal)
+            .Replace("<MailboxQuota>200</MailboxQuota>", "<MailboxQuota>3</MailboxQuota>", StringComparison.Ordinal));
+
+        var prepare = Run("/c", config, "/timeout", "0H0M0S", "/new", "/threads", "0");
+        Assert.True(prepare.Exit == 0, prepare.Out + prepare.Err);
+        var databases = folders.SelectMany(f => Directory.GetFiles(f.Db, "*.edb", SearchOption.AllDirectories)).ToList();
+        Assert.Equal(32, databases.Count);
+        // Each shared folder holds its eight databases, each in a DB<n> folder of its own; their logs likewise.
+        Assert.All(folders, f => Assert.Equal(8, Directory.GetDirectories(f.Db).Length));
+        Assert.All(folders, f => Assert.Equal(8, Directory.GetDirectories(f.Log).Length));
+        Assert.Equal(32, folders.SelectMany(f => Directory.GetDirectories(f.Log)).SelectMany(d => Directory.GetFiles(Path.Combine(d, "Logs"), "E00*.log")).GroupBy(Path.GetDirectoryName).Count());
+
+        // The configuration's OutputPath "." is the working directory's.
+        var run = Run("/c", config, "/timeout", "0H0M3S", "/open", "/threads", "2");
+        Assert.True(run.Exit == 0, run.Out + run.Err);
+        var results = Results.ResultsFile.Load(Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.json")));
+        Assert.Equal(32, results.Instances.Count);
+        Assert.Equal(32, results.Instances.Select(i => i.DatabasePath).Distinct().Count());
+    }
+
+    public void Dispose() => _dir.Dispose();
+}
