@@ -176,7 +176,8 @@ Describe 'A DatabaseBackup test at the console' {
     AfterAll { Remove-ScratchFolder $Output }
 
     It 'says -Duration does not apply' {
-        $Warnings | Should -BeLike '*-Duration 00:00:30 does not apply to a DatabaseBackup test*'
+        # Once, among the run's other warnings (on Windows under Wine: the 4 KB clusters, the counters it cannot read).
+        @($Warnings | Where-Object { $_ -like '*-Duration 00:00:30 does not apply to a DatabaseBackup test*' }).Count | Should -Be 1
     }
 
     It 'shows the backup''s MB/s, not transactional IOPS of 0' {

@@ -25,8 +25,8 @@ public static class AggregateReports
         string esrpName = submission ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
         var written = new List<ReportFile>
         {
-            new(ReportKinds.AggregateText, WriteText(folder, $"{aggregate}.txt", text)),
-            new(submission ? ReportKinds.SubmissionEsrp : ReportKinds.AggregateEsrp, WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title))),
+            new(ReportKinds.AggregateText, WriteText(folder, $"{aggregate}.txt", TextFileLines.Native(text))),
+            new(submission ? ReportKinds.SubmissionEsrp : ReportKinds.AggregateEsrp, WriteText(folder, $"{esrpName}.esrp.txt", TextFileLines.Native(EsrpDocument.RenderText(suite, esrp, metadata?.Title)))),
         };
         if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && submission))
             written.Add(new(submission ? ReportKinds.SubmissionEsrpHtml : ReportKinds.AggregateEsrpHtml, WriteText(folder, $"{esrpName}.esrp.html",
@@ -63,11 +63,12 @@ public static class AggregateReports
     /// <summary>The deepest folder holding every results file.</summary>
     public static string CommonFolder(IReadOnlyList<TestResults> results)
     {
-        var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(StringComparer.Ordinal).ToList();
+        // Compared as the OS names files: on Windows the shares' paths typed in two cases are one folder (PathNames).
+        var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(Planning.PathNames.Comparer).ToList();
         if (folders.Count == 0) return Directory.GetCurrentDirectory();
         string common = folders[0];
         foreach (var f in folders.Skip(1))
-            while (!(f == common || f.StartsWith(common.TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
+            while (!(string.Equals(f, common, Planning.PathNames.Comparison) || f.StartsWith(common.TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar, Planning.PathNames.Comparison)))
                 common = Path.GetDirectoryName(common) ?? common[..0];
         return common.Length == 0 ? folders[0] : common;
     }

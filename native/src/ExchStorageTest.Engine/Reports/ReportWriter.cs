@@ -93,12 +93,12 @@ public static class ReportWriter
             if (!formats.HasFlag(format)) continue;
             string content = format switch
             {
-                ReportFormats.Text => TextReport.Render(results, o),
+                ReportFormats.Text => TextFileLines.Native(TextReport.Render(results, o)),
                 ReportFormats.Html => HtmlReport.Render(results, o),
                 ReportFormats.Xml => XmlReport.Render(results, o),
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
-                ReportFormats.Esrp => EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText(),
+                ReportFormats.Esrp => TextFileLines.Native(EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText()),
                 _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => w.Kind == ReportKinds.Html)?.Path),
             };
             var (prefix, extension) = Naming(format);

@@ -20,7 +20,7 @@ public class CapacityCallerStepsTests
 
     public CapacityCallerStepsTests(Xunit.Abstractions.ITestOutputHelper output) => _out = output;
 
-    private static JsonObject Request(TestFolder folder) => new()
+    internal static JsonObject Request(TestFolder folder) => new()
     {
         ["protocol"] = 1, ["command"] = "run", ["testType"] = "Capacity", ["capacitySteps"] = "Caller",
         ["durationSeconds"] = 30, ["warmupSeconds"] = 3, ["sampleIntervalSeconds"] = 1, ["outputPath"] = folder.Sub("results"),
@@ -36,7 +36,7 @@ public class CapacityCallerStepsTests
         $"step {{\"mailboxes\":{mailboxes},\"measureAtUtc\":\"{at.ToString("yyyy-MM-ddTHH:mm:ss.fffZ", CultureInfo.InvariantCulture)}\"}}";
 
     /// <summary>Waits until the prepared engine waits for its first step (its databases are created: the instant can be near).</summary>
-    private static void WaitUntilReady(EngineProcess engine) =>
+    internal static void WaitUntilReady(EngineProcess engine) =>
         engine.WaitFor("log", e => e.GetProperty("message").GetString()!.Contains("Waiting for the first step", StringComparison.Ordinal), 180);
 
     private JsonElement StepEvent(EngineProcess engine, int number, int mailboxes, DateTime at)
