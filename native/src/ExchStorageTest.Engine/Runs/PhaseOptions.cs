@@ -29,7 +29,7 @@ internal sealed record PhaseOptions
     /// measured window to the clean shutdown, which writes every new page before the headers record the new size
     /// (<see cref="DatabaseGrowth"/>). A search's steps do not (<see cref="SearchStep"/>): a tuning trial or a capacity
     /// step measures how the storage answers a load on the databases as prepared; a capacity search has no clean shutdown
-    /// to record growth with; and the growth allowance (a tenth of each database) is the test's to spend, not a
+    /// to record growth with; and the growth allowance (at most a tenth of each database) is the test's to spend, not a
     /// closed-loop tuning step's on flash. Soft recovery's log generation does not either (<see cref="LogGeneration"/>):
     /// the replay reads every page a log names, so a log may name only pages the database has.
     /// </summary>
