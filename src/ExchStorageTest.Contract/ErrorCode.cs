@@ -73,11 +73,12 @@ namespace ExchStorageTest.Contract
         public const string Storage = "Storage and I/O";
         public const string Results = "Results and reports";
         public const string ModuleFiles = "Profile, configuration and suite files";
+        public const string Calculator = "The sizing calculator (New-MailboxProfile -CalculatorPath)";
         public const string EngineProcess = "The engine process";
         public const string MultiHost = "Multi-host and start-file runs";
         public const string Tasks = "Scheduled tests";
         public const string EngineInternals = "Engine internals (a probe or file the engine could not read)";
 
-        public static readonly string[] Order = { Request, Jetstress, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, EngineProcess, MultiHost, Tasks, EngineInternals };
+        public static readonly string[] Order = { Request, Jetstress, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, Calculator, EngineProcess, MultiHost, Tasks, EngineInternals };
     }
 }

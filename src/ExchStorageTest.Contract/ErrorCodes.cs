@@ -41,7 +41,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode UnknownCommand = Add("UnknownCommand", Arg, RaisedBy.Engine, ErrorGroups.Request, "the request names a command the engine does not have");
         public static readonly ErrorCode ProtocolMismatch = Add("ProtocolMismatch", Arg, RaisedBy.Engine, ErrorGroups.Request, "the request names no protocol, or another than the engine's");
         public static readonly ErrorCode ProfileMissing = Add("ProfileMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a run or plan request without a profile, or a DSC instance without profilePath");
-        public static readonly ErrorCode PathsMissing = Add("PathsMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a verify, inspect, report or validation request without the paths it works on");
+        public static readonly ErrorCode PathsMissing = Add("PathsMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a verify, inspect, report, validation or calculator request without the paths it works on");
         public static readonly ErrorCode NameMissing = Add("NameMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a DSC instance without a name");
         public static readonly ErrorCode TestIdInvalid = Add("TestIdInvalid", Arg, RaisedBy.Engine, ErrorGroups.Request, "testId not 1-64 letters, digits, '.', '_' or '-' starting with a letter or digit (it becomes part of file names)");
         public static readonly ErrorCode MaxResultAgeOutOfRange = Add("MaxResultAgeOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.Request, "MaxResultAgeHours not above zero");

@@ -16,6 +16,8 @@ namespace ExchStorageTest.Contract
         public const string Error = "error";
         /// <summary>A judged step of a search stepped by its caller (<see cref="CapacityStepping.Caller"/>): the fields of <see cref="EventFields.Result.CapacityFields.Step"/>.</summary>
         public const string CapacityStep = "capacityStep";
+        /// <summary>The calculator command's answer: the profiles a sizing calculator's workbook gives, and its servers' layout.</summary>
+        public const string Calculator = "calculator";
         /// <summary>Nothing else was written for a heartbeat interval: the engine is alive (<see cref="Heartbeat"/>). No fields.</summary>
         public const string Heartbeat = "heartbeat";
     }
@@ -147,6 +149,33 @@ namespace ExchStorageTest.Contract
             public const string ReportPaths = "reportPaths";
             /// <summary>A capacity search's answer and steps (<see cref="CapacityFields"/>); absent for other test types.</summary>
             public const string Capacity = "capacity";
+            /// <summary>The run against the sizing calculator's targets (<see cref="CalculatorCheckFields"/>); absent when the profile is not the calculator's.</summary>
+            public const string CalculatorCheck = "calculatorCheck";
+            /// <summary>A capacity search of a calculator profile: its headroom over the calculator's design, in words.</summary>
+            public const string CalculatorHeadroom = "calculatorHeadroom";
+
+            /// <summary>The fields of <see cref="CalculatorCheck"/> (results-schema.md, calculatorCheck).</summary>
+            public static class CalculatorCheckFields
+            {
+                public const string Calculator = "calculator";
+                public const string Version = "version";
+                public const string Workbook = "workbook";
+                public const string Servers = "servers";
+                public const string Met = "met";
+                public const string MixMatched = "mixMatched";
+                public const string Rows = "rows";
+
+                /// <summary>One entry of <see cref="Rows"/>: a target beside what was achieved.</summary>
+                public static class Row
+                {
+                    public const string Metric = "metric";
+                    public const string Target = "target";
+                    public const string Achieved = "achieved";
+                    public const string Verdict = "verdict";
+                    public const string Met = "met";
+                    public const string Line = "line";
+                }
+            }
 
             /// <summary>The fields of <see cref="Capacity"/>: the answer (results-schema.md, capacity.answer) and the load curve.</summary>
             public static class CapacityFields
@@ -305,6 +334,37 @@ namespace ExchStorageTest.Contract
                 public const string Capacity = "capacity";
                 /// <summary>Why the hosts' capacity searches give no deployment answer (absent when they do, or ran none).</summary>
                 public const string CapacityUnavailable = "capacityUnavailable";
+                /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile): <see cref="Result.CalculatorCheckFields"/>.</summary>
+                public const string CalculatorCheck = "calculatorCheck";
+            }
+        }
+
+        /// <summary>The calculator event (command <c>calculator</c>, docs/calculator.md).</summary>
+        public static class Calculator
+        {
+            /// <summary>The profiles, each as a request's <c>profile</c> spells it (<see cref="ProfileFields"/>), its <c>calculator</c> targets set.</summary>
+            public const string Profiles = "profiles";
+            /// <summary>The Servers.csv read, or null.</summary>
+            public const string ServersCsvPath = "serversCsvPath";
+            /// <summary>Each server of the Servers.csv: <see cref="Server"/>.</summary>
+            public const string Servers = "servers";
+
+            public static class Server
+            {
+                public const string Name = "name";
+                public const string DatabasesRootFolder = "databasesRootFolder";
+                public const string VolumesRootFolder = "volumesRootFolder";
+                public const string DatabasesPerVolume = "databasesPerVolume";
+                public const string LogIsolation = "logIsolation";
+                /// <summary>Each database: <see cref="Database"/>.</summary>
+                public const string Databases = "databases";
+            }
+
+            public static class Database
+            {
+                public const string Name = "name";
+                public const string Path = "path";
+                public const string Volume = "volume";
             }
         }
 

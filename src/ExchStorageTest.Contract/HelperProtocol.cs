@@ -26,6 +26,8 @@ namespace ExchStorageTest.Contract
         public const string Report = "report";
         public const string Validation = "validation";
         public const string Version = "version";
+        /// <summary>Reads a sizing calculator's workbook (and its Servers.csv) into profiles; writes nothing (docs/calculator.md).</summary>
+        public const string Calculator = "calculator";
 
         private static readonly string[] Always = { RequestFields.Protocol, RequestFields.Command };
 
@@ -56,6 +58,7 @@ namespace ExchStorageTest.Contract
             new CommandShape(Validation,
                 new[] { RequestFields.Paths, RequestFields.OutputPath, RequestFields.TestType, RequestFields.MaxResultAgeHours },
                 new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
+            new CommandShape(Calculator, new[] { RequestFields.Paths, RequestFields.ServersCsvPath }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Version, Array.Empty<string>()),
         };
 

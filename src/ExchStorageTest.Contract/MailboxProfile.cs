@@ -35,6 +35,15 @@ namespace ExchStorageTest
         public bool BackgroundMaintenance { get; set; } = true;
         public long MinimumDatabaseCacheMB { get; set; } = 128;
         public long MaximumDatabaseCacheMB { get; set; } = 1024;
+        /// <summary>
+        /// Per-server databases where a design's servers hold different ones (the calculator's Servers.csv): the host
+        /// whose machine name is one of these tests that server's paths instead of <see cref="DatabasePaths"/> and
+        /// <see cref="LogPaths"/>, and a host that is none of them is refused (ServerLayoutNotFound). Empty: every host
+        /// tests the profile's own paths.
+        /// </summary>
+        public ServerLayout[] Servers { get; set; } = Array.Empty<ServerLayout>();
+        /// <summary>The sizing calculator's figures this profile was built from (New-MailboxProfile -CalculatorPath); null otherwise. A run is judged against them too.</summary>
+        public CalculatorTargets? Calculator { get; set; }
 
         /// <summary>Target transactional IOPS = mailboxes x IOPS per mailbox x (1 + headroom), to 3 decimals.</summary>
         public double TargetIops => Math.Round(MailboxCount * IopsPerMailbox * (1 + HeadroomPercent / 100.0), 3);
@@ -67,6 +76,25 @@ namespace ExchStorageTest
             yield return Setting(ProfileFields.BackgroundMaintenance, BackgroundMaintenance);
             yield return Setting(ProfileFields.MinimumDatabaseCacheMB, MinimumDatabaseCacheMB);
             yield return Setting(ProfileFields.MaximumDatabaseCacheMB, MaximumDatabaseCacheMB);
+            yield return Setting(ProfileFields.Servers, Servers);
+            yield return Setting(ProfileFields.Calculator, Calculator);
+        }
+
+        /// <summary>
+        /// The profile as the host named <paramref name="machineName"/> tests it: that server's paths when
+        /// <see cref="Servers"/> names it (the list then holds it alone, so results say which server a host was), the
+        /// profile itself when the list is empty, and null when the list names other servers only.
+        /// </summary>
+        public MailboxProfile? ForServer(string? machineName)
+        {
+            if (Servers == null || Servers.Length == 0) return this;
+            ServerLayout? own = Array.Find(Servers, s => s != null && s.Is(machineName));
+            if (own == null) return null;
+            var copy = (MailboxProfile)MemberwiseClone();
+            copy.DatabasePaths = own.DatabasePaths ?? Array.Empty<string>();
+            copy.LogPaths = own.LogPaths ?? Array.Empty<string>();
+            copy.Servers = new[] { own };
+            return copy;
         }
 
         private static KeyValuePair<string, object?> Setting(string name, object? value) => new KeyValuePair<string, object?>(name, value);

@@ -54,7 +54,8 @@ namespace ExchStorageTest.Contract
                 ?? MinimumDatabaseCacheMB.Check(p.MinimumDatabaseCacheMB)
                 ?? MaximumDatabaseCacheMB.Check(p.MaximumDatabaseCacheMB)
                 ?? CheckCacheOrder(p)
-                ?? CheckPaths(p);
+                ?? CheckPaths(p)
+                ?? CheckServers(p);
         }
 
         public static Violation? CheckName(string? name) =>
@@ -75,19 +76,38 @@ namespace ExchStorageTest.Contract
             : new Violation(ErrorCodes.CacheSizeInvalid, $"MaximumDatabaseCacheMB '{p.MaximumDatabaseCacheMB}' is not valid: it must be at least MinimumDatabaseCacheMB ({p.MinimumDatabaseCacheMB}).", Show(p.MaximumDatabaseCacheMB));
 
         /// <summary>One root (each database in its own sub-folder) or one folder per database; logs: none (beside each database), one root, or one per database; all absolute.</summary>
-        private static Violation? CheckPaths(MailboxProfile p)
+        private static Violation? CheckPaths(MailboxProfile p) => CheckPaths(p.DatabasePaths, p.LogPaths, p.DatabaseCount, "The profile");
+
+        /// <summary>The same rules for the paths of <paramref name="owner"/> (the profile, or one of its servers).</summary>
+        private static Violation? CheckPaths(string[]? databasePaths, string[]? logPaths, int databaseCount, string owner)
         {
-            string[] databases = p.DatabasePaths ?? Array.Empty<string>();
-            string[] logs = p.LogPaths ?? Array.Empty<string>();
+            string[] databases = databasePaths ?? Array.Empty<string>();
+            string[] logs = logPaths ?? Array.Empty<string>();
+            string whose = owner == "The profile" ? "" : " for t" + owner.Substring(1);
             if (databases.Length == 0)
-                return new Violation(ErrorCodes.DatabasePathMissing, "The profile has no database path: give one root folder (each database gets a sub-folder) or one folder per database.");
-            if (databases.Length != 1 && databases.Length != p.DatabaseCount)
-                return new Violation(ErrorCodes.PathCountMismatch, $"{databases.Length} database paths were given for {p.DatabaseCount} databases: give one root folder or exactly one folder per database.");
-            if (logs.Length > 1 && logs.Length != p.DatabaseCount)
-                return new Violation(ErrorCodes.PathCountMismatch, $"{logs.Length} log paths were given for {p.DatabaseCount} databases: give none (logs next to each database), one root folder, or exactly one folder per database.");
+                return new Violation(ErrorCodes.DatabasePathMissing, $"{owner} has no database path: give one root folder (each database gets a sub-folder) or one folder per database.");
+            if (databases.Length != 1 && databases.Length != databaseCount)
+                return new Violation(ErrorCodes.PathCountMismatch, $"{databases.Length} database paths were given{whose} for {databaseCount} databases: give one root folder or exactly one folder per database.");
+            if (logs.Length > 1 && logs.Length != databaseCount)
+                return new Violation(ErrorCodes.PathCountMismatch, $"{logs.Length} log paths were given{whose} for {databaseCount} databases: give none (logs next to each database), one root folder, or exactly one folder per database.");
             string? relative = databases.Concat(logs).FirstOrDefault(path => !IsAbsolute(path));
             return relative == null ? null
                 : new Violation(ErrorCodes.PathNotAbsolute, $"The path '{relative}' is not valid: database and log paths must be absolute (for example D:\\ExchangeDatabases or /mnt/db).", relative);
+        }
+
+        /// <summary>Each per-server layout: a name of its own, and paths by the profile's rules for its database count.</summary>
+        public static Violation? CheckServers(MailboxProfile p)
+        {
+            var seen = new System.Collections.Generic.HashSet<string>(StringComparer.OrdinalIgnoreCase);
+            foreach (ServerLayout? server in p.Servers ?? Array.Empty<ServerLayout>())
+            {
+                if (server == null || string.IsNullOrWhiteSpace(server.Name))
+                    return new Violation(ErrorCodes.ServerLayoutInvalid, "A server of the profile's Servers has no name: each names the host (its machine name) that tests its databases.");
+                if (!seen.Add(server.Name.Trim()))
+                    return new Violation(ErrorCodes.ServerLayoutInvalid, $"The server '{server.Name}' is in the profile's Servers twice: give each server once.", server.Name);
+                if (CheckPaths(server.DatabasePaths, server.LogPaths, p.DatabaseCount, $"The server '{server.Name}'") is Violation bad) return bad;
+            }
+            return null;
         }
 
         /// <summary>

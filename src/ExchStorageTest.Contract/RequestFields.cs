@@ -41,13 +41,15 @@ namespace ExchStorageTest.Contract
         public const string MaxResultAgeHours = "maxResultAgeHours";
         public const string Runs = "runs";
         public const string MetadataPath = "metadataPath";
+        /// <summary>Command <c>calculator</c>: the calculator's Servers.csv export (the workbook is the one entry of <c>paths</c>).</summary>
+        public const string ServersCsvPath = "serversCsvPath";
 
         /// <summary>Every top-level field, in the order docs/protocol.md lists them.</summary>
         public static readonly string[] All =
         {
             Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
         };
     }
 
@@ -68,11 +70,56 @@ namespace ExchStorageTest.Contract
         public const string BackgroundMaintenance = "backgroundMaintenance";
         public const string MinimumDatabaseCacheMB = "minimumDatabaseCacheMB";
         public const string MaximumDatabaseCacheMB = "maximumDatabaseCacheMB";
+        /// <summary>Per-server databases (<see cref="ServerLayoutFields"/>): the host of that name tests them.</summary>
+        public const string Servers = "servers";
+        /// <summary>The sizing calculator's figures (<see cref="CalculatorFields"/>); absent or null for a profile not built from one.</summary>
+        public const string Calculator = "calculator";
 
         public static readonly string[] All =
         {
             Name, Description, MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase,
-            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB,
+            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB, Servers, Calculator,
+        };
+    }
+
+    /// <summary>The fields of one entry of a profile's <c>servers</c>: a server's own databases.</summary>
+    public static class ServerLayoutFields
+    {
+        public const string Name = "name";
+        public const string DatabasePaths = "databasePaths";
+        public const string LogPaths = "logPaths";
+
+        public static readonly string[] All = { Name, DatabasePaths, LogPaths };
+    }
+
+    /// <summary>The fields of a profile's <c>calculator</c>: the sizing calculator's figures for one server (<see cref="ExchStorageTest.CalculatorTargets"/>).</summary>
+    public static class CalculatorFields
+    {
+        public const string Calculator = "calculator";
+        public const string Version = "version";
+        public const string Workbook = "workbook";
+        public const string Role = "role";
+        public const string MailboxesPerServer = "mailboxesPerServer";
+        public const string DatabasesPerServer = "databasesPerServer";
+        public const string DatabaseSizeGB = "databaseSizeGB";
+        public const string ServersPerDag = "serversPerDag";
+        public const string Dags = "dags";
+        public const string DatabaseIops = "databaseIops";
+        public const string LogIops = "logIops";
+        public const string DatabaseReadShare = "databaseReadShare";
+        public const string MaintenanceMBPerSecond = "maintenanceMBPerSecond";
+        public const string DatabaseReadsPerSecond = "databaseReadsPerSecond";
+        public const string DatabaseWritesPerSecond = "databaseWritesPerSecond";
+        public const string LogWritesPerSecond = "logWritesPerSecond";
+        public const string LogReadsPerSecond = "logReadsPerSecond";
+        public const string DatabaseCachePerMailboxMB = "databaseCachePerMailboxMB";
+        public const string Servers = "servers";
+
+        public static readonly string[] All =
+        {
+            Calculator, Version, Workbook, Role, MailboxesPerServer, DatabasesPerServer, DatabaseSizeGB, ServersPerDag, Dags, DatabaseIops, LogIops,
+            DatabaseReadShare, MaintenanceMBPerSecond, DatabaseReadsPerSecond, DatabaseWritesPerSecond, LogWritesPerSecond, LogReadsPerSecond,
+            DatabaseCachePerMailboxMB, Servers,
         };
     }
 

@@ -45,6 +45,8 @@ namespace ExchStorageTest.MultiHost
                 StartAtUtc = Instant(bag, "StartAtUtc"),
                 MeasureAtUtc = Instant(bag, "MeasureAtUtc"),
                 MeasuringStartUtc = Instant(bag, "MeasuringStartUtc"),
+                CalculatorCheck = CalculatorCheck.FromBag(bag.Get(null, "CalculatorCheck")),
+                CalculatorHeadroom = Text(bag, "CalculatorHeadroom"),
             };
         }
 

@@ -46,6 +46,8 @@ namespace ExchStorageTest
         public CapacityAnswer? Capacity { get; set; }
         /// <summary>The engine's report over the collected results (its text, ESRP tables and merge), as Get-TestReport returns it; null when it failed.</summary>
         public TestReport? Report { get; set; }
+        /// <summary>The deployment against the sizing calculator's targets, from the engine's report over the hosts (a calculator profile); null otherwise.</summary>
+        public CalculatorCheck? CalculatorCheck => Report?.Aggregate?.CalculatorCheck;
 
         public override string ToString() => $"{RunId} {Result} ({PassedHostCount} of {HostCount} hosts passed)";
     }

@@ -18,6 +18,8 @@ namespace ExchStorageTest
         public double? MeasuringStartSkewSeconds { get; set; }
         /// <summary>A capacity search whose hosts stepped together: the deployment's answer and load curve; null otherwise.</summary>
         public CapacityAnswer? Capacity { get; set; }
+        /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile); null otherwise.</summary>
+        public CalculatorCheck? CalculatorCheck { get; set; }
 
         internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
         {
@@ -27,6 +29,7 @@ namespace ExchStorageTest
             AchievedIops = fields.GetNumber(EventFields.Report.Merged.AchievedIops),
             MeasuringStartSkewSeconds = fields.GetNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds),
             Capacity = CapacityAnswer.FromEvent(fields.GetObject(EventFields.Report.Merged.Capacity)),
+            CalculatorCheck = CalculatorCheck.FromEvent(fields.GetObject(EventFields.Report.Merged.CalculatorCheck)),
         };
 
         public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";

@@ -60,6 +60,10 @@ namespace ExchStorageTest
         public double? ClockSkewMs { get; set; }
         /// <summary>-TestType Capacity: the answer, its limiting rule and the load curve; null for every other test type.</summary>
         public CapacityAnswer? Capacity { get; set; }
+        /// <summary>A profile from the sizing calculator: the run against the calculator's targets, each with its verdict line; null otherwise.</summary>
+        public CalculatorCheck? CalculatorCheck { get; set; }
+        /// <summary>-TestType Capacity of a calculator profile: the headroom over the calculator's design, in words; null otherwise.</summary>
+        public string? CalculatorHeadroom { get; set; }
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)
         {
@@ -94,6 +98,8 @@ namespace ExchStorageTest
                 MeasureAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasureAtUtc)),
                 MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasuringStartUtc)),
                 Capacity = CapacityAnswer.FromEvent(result.GetObject(EventFields.Result.Capacity)),
+                CalculatorCheck = CalculatorCheck.FromEvent(result.GetObject(EventFields.Result.CalculatorCheck)),
+                CalculatorHeadroom = result.GetString(EventFields.Result.CalculatorHeadroom),
             };
         }
 

@@ -8,7 +8,14 @@ namespace ExchStorageTest.Profiles
         public static JsonObject ToJson(this MailboxProfile profile)
         {
             var json = new JsonObject();
-            foreach (var setting in profile.Settings()) json.Set(setting.Key, setting.Value);
+            foreach (var setting in profile.Settings())
+            {
+                // The nested parts by their contract names too (the module's JSON writer knows no contract types).
+                object? value = setting.Value is CalculatorTargets targets ? ProfileParts.JsonOf(targets)
+                    : setting.Value is ServerLayout[] servers ? ProfileParts.JsonOf(servers)
+                    : setting.Value;
+                json.Set(setting.Key, value);
+            }
             return json;
         }
     }

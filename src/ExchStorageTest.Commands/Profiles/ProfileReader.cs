@@ -51,6 +51,8 @@ namespace ExchStorageTest.Profiles
             // New-MailboxProfile's -Path and an object's DatabasePath/Path are the profile's database paths too.
             profile.DatabasePaths = PathInput.ToStrings(source.Get(null, ProfileFields.DatabasePaths, "DatabasePath", "Path")).ToArray();
             profile.LogPaths = PathInput.ToStrings(source.Get(null, ProfileFields.LogPaths, "LogPath")).ToArray();
+            profile.Servers = ProfileParts.ReadServers(source.Get(null, ProfileFields.Servers));
+            profile.Calculator = ProfileParts.ReadCalculator(source.Get(null, ProfileFields.Calculator));
             Refuse(ProfileRules.Check(profile));
             return profile;
         }
@@ -68,6 +70,8 @@ namespace ExchStorageTest.Profiles
             {
                 settings[ProfileFields.DatabasePaths] = databasePaths.ToArray();
                 settings[ProfileFields.DatabaseCount] = databasePaths.Count;
+                // Databases given for this run replace any per-server layout: they are the host's own.
+                settings[ProfileFields.Servers] = new ServerLayout[0];
                 // The profile's log folders belonged to its own databases, not to the piped ones.
                 if (logPaths.Count == 0) settings[ProfileFields.LogPaths] = new string[0];
             }

@@ -74,6 +74,8 @@ public sealed class EngineRequest
     public List<LabelledRun> Runs { get; set; } = new();
     /// <summary>Command "report": the vendor's ESRP metadata file (docs/esrp.md): the rows no host can discover.</summary>
     public string? MetadataPath { get; set; }
+    /// <summary>Command "calculator": the calculator's Servers.csv export; the workbook is the one entry of <see cref="Paths"/>.</summary>
+    public string? ServersCsvPath { get; set; }
 }
 
 /// <summary>One run of a comparison as the user names it: a label and the results of its hosts.</summary>

@@ -29,6 +29,7 @@ public static partial class TestPlanner
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
         // The rules of the contract, in the order the module checked them before there was one validator.
         Refuse(ProfileRules.Check(p));
+        p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
         double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
@@ -108,6 +109,16 @@ public static partial class TestPlanner
         CheckSpace(plan, resultsBytes);
         return plan;
     }
+
+    /// <summary>
+    /// The profile as this host tests it: its own server's databases when the profile names servers (the calculator's
+    /// Servers.csv), refused when this host is none of them (a host must not test another server's mount points).
+    /// </summary>
+    internal static MailboxProfile ForThisServer(MailboxProfile p, string machineName) =>
+        p.ForServer(machineName)
+        ?? throw EngineException.Refused(ErrorCodes.ServerLayoutNotFound,
+            $"This host ('{machineName}') is none of the profile's servers ({string.Join(", ", p.Servers.Select(s => s.Name))}), which hold different databases: run the test on those servers, " +
+            "or rename a server to this host's name in the profile's Servers, or empty Servers to test the profile's own DatabasePaths.", machineName);
 
     /// <summary>
     /// A capacity search sets each step's rate itself (<see cref="Capacity.CapacitySearch"/>), and its duration is its

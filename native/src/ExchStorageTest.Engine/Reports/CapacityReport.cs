@@ -29,8 +29,25 @@ public static class CapacityReport
             lines.Add("No step failed: the answer is a lower bound (the search ended before it found the limit).");
         if (a.Mailboxes > 0)
             lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {JetFormat.Number(a.PercentOverRequirement)}% over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
+        if (a.Mailboxes > 0 && p.Calculator is { } t && p.MailboxCount > 0)
+            lines.Add(CalculatorHeadroom(a, t, Math.Max(1, (int)Math.Round(a.RequiredMailboxes / (double)p.MailboxCount))));
         lines.Add($"Search ended ({c.StopReason}): {c.StopMessage}. {(a.Resolved ? $"Resolved to {JetFormat.Number(c.ResolutionPercent)}%." : "Not resolved to the search's resolution.")}");
         return lines;
+    }
+
+    /// <summary>
+    /// The headroom over the sizing calculator's design (the profile's <see cref="MailboxProfile.Calculator"/>): the
+    /// answer's mailboxes against the calculator's mailboxes per server, and the passing step's IOPS against its database
+    /// IOPS per server, for the <paramref name="servers"/> that searched.
+    /// </summary>
+    public static string CalculatorHeadroom(CapacityAnswer a, CalculatorTargets t, int servers)
+    {
+        double mailboxes = t.MailboxesPerServer * (double)servers, iops = t.DatabaseIops * servers;
+        double over = mailboxes > 0 ? (a.Mailboxes / mailboxes - 1) * 100 : 0;
+        double reserve = a.AchievedIops - iops;
+        string scope = servers == 1 ? "per server" : $"for {servers} servers";
+        return $"Against the calculator's design ({t.Calculator} {t.Version}): {CalculatorReport.N(Math.Round(Math.Abs(over), 1))}% {(over >= 0 ? "over" : "under")} its {CalculatorReport.N(mailboxes)} mailboxes {scope}; " +
+            $"the passing step achieved {CalculatorReport.N(a.AchievedIops)} database IOPS, {CalculatorReport.N(Math.Abs(reserve))} {(reserve >= 0 ? "over" : "short of")} its {CalculatorReport.N(iops)}.";
     }
 
     /// <summary>The load curve, one row a step in the order they ran.</summary>

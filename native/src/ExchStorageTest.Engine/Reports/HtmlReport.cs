@@ -66,8 +66,9 @@ public static class HtmlReport
         HostSystem(h, r);
         TestLog(h, r, o);
 
-        // Beyond Jetstress.
+        // Beyond Jetstress (after its sections, whose positions scrapers count on).
         TargetVsAchieved(h, r);
+        CalculatorReport.Html(h, CalculatorReport.Of(r));
         Charts(h, r);
         Percentiles(h, r);
         Histograms(h, r);

@@ -33,6 +33,7 @@ public static class TextReport
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
+        CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CapacityReport.Text(sb, r);
 
         switch (r.TestType)
@@ -159,6 +160,7 @@ public static class TextReport
         }
         sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
         streams.WriteTo(sb);
+        CalculatorReport.Text(sb, Verdict.CalculatorCheck.ForDeployment(merged.Hosts));
         if (merged.Capacity is { } capacity) CapacityReport.Text(sb, capacity, merged.Hosts[0].Profile, DeploymentCapacityTitle(merged));
         else if (merged.CapacityUnavailable is { } why) sb.Append("\nDeployment capacity\n  No deployment answer: ").Append(why).Append(".\n");
         return sb.ToString();

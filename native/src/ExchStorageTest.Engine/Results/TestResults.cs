@@ -46,6 +46,11 @@ public sealed class TestResults
     public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();
     public VerdictResult Verdict { get; set; } = new();
+    /// <summary>
+    /// The run against the sizing calculator's targets, for a profile built from the calculator (its
+    /// <see cref="MailboxProfile.Calculator"/>); null otherwise. Judged with the verdict; it leaves Pass or Fail as they are.
+    /// </summary>
+    public Verdict.CalculatorCheck? CalculatorCheck { get; set; }
 
     /// <summary>Where this document was last saved (set by whoever saved or loaded it; not stored in the file).</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -100,7 +100,7 @@ public static class TestRunner
         finally { HostEnvironment.StopCounters(ctx, counters); }
     }
 
-    /// <summary>"Creating test report ...": the verdict's inputs as Jetstress logs them, then the verdict.</summary>
+    /// <summary>"Creating test report ...": the verdict's inputs as Jetstress logs them, the verdict, then the check against the calculator's design (when the profile came from one).</summary>
     private static void Judge(RunContext ctx)
     {
         var r = ctx.Results;
@@ -122,6 +122,8 @@ public static class TestRunner
         }
         r.Verdict = VerdictJudge.Judge(r, ctx.Plan.Thresholds);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
+        r.CalculatorCheck = CalculatorCheck.For(r);
+        foreach (var row in r.CalculatorCheck?.Rows ?? new List<CalculatorCheckRow>()) ctx.Log($"Calculator ({r.CalculatorCheck!.Calculator} {r.CalculatorCheck.Version}): {row.Line}");
     }
 
     /// <summary>The final save; a results file that cannot be written is an error event, and the last checkpoint is named.</summary>

@@ -117,6 +117,7 @@ internal sealed class ReportCommand : IHelperCommand
                 if (m.MeasuringStartSkewSeconds is double skew) w.WriteNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds, skew);
                 if (m.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Report.Merged.Capacity, capacity);
                 else if (m.CapacityUnavailable is { } why) w.WriteString(EventFields.Report.Merged.CapacityUnavailable, why);
+                if (Engine.Verdict.CalculatorCheck.ForDeployment(m.Hosts) is { } check) CalculatorCheckWriter.Write(w, EventFields.Report.Merged.CalculatorCheck, check);
                 w.WriteEndObject();
             }
             if (comparison is not null)

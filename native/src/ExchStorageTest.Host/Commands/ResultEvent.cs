@@ -2,6 +2,7 @@ using System.Text.Json;
 using ExchStorageTest.Engine.Metrics;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Verdict;
 
 namespace ExchStorageTest.Host.Commands;
 
@@ -54,6 +55,9 @@ internal static class ResultEvent
             Latency(w, EventFields.Result.LogWriteLatencyMs, r, StreamNames.LogWrite);
             if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
             if (r.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Result.Capacity, capacity);
+            if ((r.CalculatorCheck ?? CalculatorCheck.For(r)) is { } check) CalculatorCheckWriter.Write(w, EventFields.Result.CalculatorCheck, check);
+            if (r.Capacity is { Answer.Mailboxes: > 0 } searched && r.Profile.Calculator is { } targets)
+                w.WriteString(EventFields.Result.CalculatorHeadroom, Engine.Reports.CapacityReport.CalculatorHeadroom(searched.Answer, targets, 1));
             if (r.Settings.StartAtUtc is DateTime start) w.WriteString(EventFields.Result.StartAtUtc, start);
             if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString(EventFields.Result.MeasureAtUtc, agreed);
             if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString(EventFields.Result.MeasuringStartUtc, measured);

@@ -120,23 +120,11 @@ internal static class JetstressCmd
     /// </summary>
     private static int Generate(JetstressCommandLine line, string workingDirectory, JetstressConsole console)
     {
+        if (line.Calculator is not null) return JetstressCalculator.Generate(line, workingDirectory, console);
         string path = Path.Combine(workingDirectory, GeneratedConfigName);
-        if (File.Exists(path) && !WrittenByUs(path))
-            throw EngineException.Refused(ErrorCodes.FileExists,
-                $"'{path}' exists and was not written by JetstressCmd /g: it is left as it is. Run /g in another folder, or move the file.", path);
-        var draft = JetstressDefaults.Draft(Version());
-        if (line.TimeoutSeconds is double timeout) draft.DurationSeconds = timeout;
-        if (line.Output is not null) draft.OutputPath = line.Output;
-        if (line.Threads is int threads and > 0) draft.ThreadCount = threads;
-        if (line.Open) draft.DatabaseSource = "Open";
-        if (line.CapacityPercentage is double capacity) draft.CapacityPercentage = capacity;
-        if (line.ThroughputPercentage is double throughput) draft.ThroughputPercentage = throughput;
-        if (line.DatabasePaths.Count > 0)
-        {
-            draft.Instances.Clear();
-            for (int i = 0; i < line.DatabasePaths.Count; i++)
-                draft.Instances.Add(new JetstressInstance(line.DatabasePaths[i], line.LogPaths.Count == 0 ? line.DatabasePaths[i] : line.LogPaths[Math.Min(i, line.LogPaths.Count - 1)]));
-        }
+        RefuseForeign(path);
+        var draft = Draft(line);
+        if (line.DatabasePaths.Count > 0) AddInstances(draft, line);
         else
         {
             string folder = Path.Combine(workingDirectory, "DB1");
@@ -145,6 +133,35 @@ internal static class JetstressCmd
         File.WriteAllText(path, JetstressConfigWriter.Render(draft), new UTF8Encoding(false));
         console.Say($"Wrote {path}.");
         return ExitCodes.Ran;
+    }
+
+    /// <summary>A file /g may write: absent, or one an earlier /g wrote; any other is refused with FileExists and left as it is.</summary>
+    internal static void RefuseForeign(string path)
+    {
+        if (File.Exists(path) && !WrittenByUs(path))
+            throw EngineException.Refused(ErrorCodes.FileExists,
+                $"'{path}' exists and was not written by JetstressCmd /g: it is left as it is. Run /g in another folder, or move the file.", path);
+    }
+
+    /// <summary>The template with the switches' values (/timeout, /output, /threads, /open, /pctcapacity, /throughput).</summary>
+    internal static JetstressConfigDraft Draft(JetstressCommandLine line)
+    {
+        var draft = JetstressDefaults.Draft(Version());
+        if (line.TimeoutSeconds is double timeout) draft.DurationSeconds = timeout;
+        if (line.Output is not null) draft.OutputPath = line.Output;
+        if (line.Threads is int threads and > 0) draft.ThreadCount = threads;
+        if (line.Open) draft.DatabaseSource = "Open";
+        if (line.CapacityPercentage is double capacity) draft.CapacityPercentage = capacity;
+        if (line.ThroughputPercentage is double throughput) draft.ThroughputPercentage = throughput;
+        return draft;
+    }
+
+    /// <summary>One instance a /dbpath, with the /logpath at its position (or the one for all, or its own folder).</summary>
+    internal static void AddInstances(JetstressConfigDraft draft, JetstressCommandLine line)
+    {
+        draft.Instances.Clear();
+        for (int i = 0; i < line.DatabasePaths.Count; i++)
+            draft.Instances.Add(new JetstressInstance(line.DatabasePaths[i], line.LogPaths.Count == 0 ? line.DatabasePaths[i] : line.LogPaths[Math.Min(i, line.LogPaths.Count - 1)]));
     }
 
     /// <summary>Whether a JetstressConfig.xml names this tool as the program that generated it.</summary>

@@ -23,6 +23,10 @@ internal sealed class JetstressCommandLine
     public int? Threads { get; private set; }
     public double? CapacityPercentage { get; private set; }
     public double? ThroughputPercentage { get; private set; }
+    /// <summary>/g /calculator: the sizing calculator's workbook whose design /g writes (docs/calculator.md).</summary>
+    public string? Calculator { get; private set; }
+    /// <summary>/g /calculator /servers: its Servers.csv (default: Servers.csv beside the workbook, when there is one).</summary>
+    public string? Servers { get; private set; }
 
     /// <summary>"/threads 0 /timeout 0H0M0S": create (or attach) the databases and stop, as lab scripts prepare a host.</summary>
     public bool PrepareOnly => Threads == 0 && TimeoutSeconds == 0;
@@ -33,7 +37,7 @@ JetstressCmd (ExchStorageTest): runs the test of a JetstressConfig.xml with the 
 
 JetstressCmd [/?] [/c <config>] [/g] [/timeout <h>H<m>M<s>S] [/output <folder>]
              [/dbpath <folder> ...] [/logpath <folder> ...] [/new | /open] [/threads <n>]
-             [/pctcapacity <percent>] [/throughput <percent>]
+             [/pctcapacity <percent>] [/throughput <percent>] [/calculator <workbook> [/servers <Servers.csv>]]
 
   /?            this help
   /c <file>     the configuration to run (any file name or extension)
@@ -46,6 +50,9 @@ JetstressCmd [/?] [/c <config>] [/g] [/timeout <h>H<m>M<s>S] [/output <folder>]
   /threads <n>  a fixed thread (session) count; /threads 0 /timeout 0H0M0S creates the databases and stops
   /pctcapacity  the share of the volumes' capacity the databases take (DatabaseSizing Capacity)
   /throughput   the share of the throughput the test drives: 100
+  /calculator   with /g: the Exchange Server Role Requirements Calculator's workbook; writes its design, one
+                <server>\JetstressConfig.xml for each server of its Servers.csv (JetstressConfig.xml without one)
+  /servers      with /calculator: its Servers.csv (default: Servers.csv beside the workbook)
 
 Exit code 0: the test ran to its verdict (Pass or Fail: read it from the report, <Type>_<time>.html);
 the databases were prepared (/threads 0 /timeout 0H0M0S); or /g or /? did what they do.
@@ -82,12 +89,16 @@ See docs/jetstress.md.
                 case "threads": c.Threads = (int)Number(arg, Value(), 0, 1024, integer: true); break;
                 case "pctcapacity": c.CapacityPercentage = Number(arg, Value(), 0, 100, integer: false, exclusiveMinimum: true); break;
                 case "throughput": c.ThroughputPercentage = Number(arg, Value(), 0, 100, integer: false, exclusiveMinimum: true); break;
+                case "calculator": c.Calculator = Once(arg, c.Calculator, Value()); break;
+                case "servers": c.Servers = Once(arg, c.Servers, Value()); break;
                 default: throw Invalid($"Unknown switch '{arg}' (/? lists JetstressCmd's switches).", arg);
             }
         }
         if (c.Help) return c;
         if (c.New && c.Open) throw Invalid("/new and /open cannot be used together: create the databases, or attach those there.", "/open");
         if (c.Generate && c.Config is not null) throw Invalid("/g writes a configuration and /c runs one: give one of them.", "/g");
+        if (c.Calculator is not null && !c.Generate) throw Invalid("/calculator writes the calculator's design as configurations: use it with /g.", "/calculator");
+        if (c.Servers is not null && c.Calculator is null) throw Invalid("/servers is the calculator's Servers.csv: use it with /g /calculator <workbook>.", "/servers");
         if (!c.Generate && c.Config is null) throw Invalid("No configuration: give /c <config> to run one, or /g to write JetstressConfig.xml.", null);
         if ((c.Threads == 0) != (c.TimeoutSeconds == 0))
             throw Invalid(c.Threads == 0

@@ -22,6 +22,8 @@ internal static class RequestFieldCheck
     private static readonly Dictionary<Type, string[]> ObjectFields = new()
     {
         [typeof(MailboxProfile)] = ProfileFields.All,
+        [typeof(ServerLayout)] = ServerLayoutFields.All,
+        [typeof(CalculatorTargets)] = CalculatorFields.All,
         [typeof(ThresholdOverrides)] = ThresholdFields.All,
         [typeof(StreamSpec)] = StreamFields.All,
         [typeof(LabelledRun)] = RunFields.All,

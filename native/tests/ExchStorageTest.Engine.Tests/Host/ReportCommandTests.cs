@@ -34,6 +34,28 @@ public class ReportCommandTests : IDisposable
     }
 
     [Fact]
+    public void Two_hosts_of_one_calculator_profile_are_judged_as_a_deployment_against_the_calculators_targets_times_two()
+    {
+        var targets = new CalculatorTargets { Calculator = "Exchange 2013 Server Role Requirements Calculator", Version = "7.6", Workbook = "design.xlsm", DatabaseIops = 100, LogIops = 5, DatabaseReadShare = 0.6, MaintenanceMBPerSecond = 1, ServersPerDag = 2, Dags = 1 };
+        foreach (var (r, name) in new[] { (ReportFixtures.Js13(), "js13.json"), (ReportFixtures.Js14(), "js14.json") })
+        {
+            r.Profile.Calculator = targets;
+            Save(r, name);
+        }
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"formats\":[\"Text\"],\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        var check = ReportEvent(events).GetProperty("aggregate").GetProperty("calculatorCheck");
+        Assert.Equal(2, check.GetProperty("servers").GetInt32());
+        var rows = check.GetProperty("rows").EnumerateArray().ToList();
+        Assert.Equal(200, rows[0].GetProperty("target").GetDouble());
+        double sum = ReportFixtures.Js13().Sizing.AchievedTransactionalIops + ReportFixtures.Js14().Sizing.AchievedTransactionalIops;
+        Assert.Equal(Math.Round(sum, 3), rows[0].GetProperty("achieved").GetDouble(), 2);
+        Assert.Contains("the calculator's 200 database IOPS for a DAG of 2 servers", rows[0].GetProperty("line").GetString());
+        string aggregateText = File.ReadAllText(Directory.GetFiles(_dir.Path, "Aggregate_*.txt").Single(f => !f.EndsWith(".esrp.txt", StringComparison.Ordinal)));
+        Assert.Contains("Calculator Design Check (Exchange 2013 Server Role Requirements Calculator 7.6, design.xlsm, 2 servers)", aggregateText);
+    }
+
+    [Fact]
     public void Two_hosts_of_one_run_are_merged_with_rates_summed()
     {
         Save(ReportFixtures.Js13(), "js13.json");

@@ -24,7 +24,7 @@ public class RequestMutationTests : IDisposable
     private readonly TestFolder _dir = new("mutation");
 
     /// <summary>Commands whose work only reads (or only plans): their accepted mutations run to the end too.</summary>
-    private static readonly string[] ReadOnly = { HelperCommands.Version, HelperCommands.Plan, HelperCommands.Verify, HelperCommands.Inspect, HelperCommands.Report, HelperCommands.Validation };
+    private static readonly string[] ReadOnly = { HelperCommands.Version, HelperCommands.Plan, HelperCommands.Verify, HelperCommands.Inspect, HelperCommands.Report, HelperCommands.Validation, HelperCommands.Calculator };
 
     private Dictionary<string, JsonObject> Valid()
     {
@@ -40,6 +40,10 @@ public class RequestMutationTests : IDisposable
             ["databasePaths"] = new JsonArray(db), ["threadCount"] = 1, ["minimumDatabaseCacheMB"] = 4, ["maximumDatabaseCacheMB"] = 8,
         };
         File.WriteAllText(profileFile, profile.ToJsonString());
+        string workbook = _dir.Combine("calculator.xlsm");
+        if (!File.Exists(workbook)) new Calculator.CalculatorWorkbookFile().Save(workbook);
+        string serversCsv = _dir.Combine("Servers.csv");
+        if (!File.Exists(serversCsv)) File.Copy(Calculator.CalculatorImportTests.RealServersCsv, serversCsv);
         JsonObject Request(string command, JsonObject fields)
         {
             var r = new JsonObject { ["protocol"] = 1, ["command"] = command };
@@ -66,6 +70,7 @@ public class RequestMutationTests : IDisposable
             [HelperCommands.Inspect] = Request(HelperCommands.Inspect, new JsonObject { ["paths"] = new JsonArray(db) }),
             [HelperCommands.Report] = Request(HelperCommands.Report, new JsonObject { ["paths"] = new JsonArray(results), ["formats"] = new JsonArray() }),
             [HelperCommands.Validation] = Request(HelperCommands.Validation, new JsonObject { ["paths"] = new JsonArray(profileFile), ["testType"] = "Performance", ["maxResultAgeHours"] = 24 }),
+            [HelperCommands.Calculator] = Request(HelperCommands.Calculator, new JsonObject { ["paths"] = new JsonArray(workbook), ["serversCsvPath"] = serversCsv }),
         };
     }
 
