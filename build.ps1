@@ -23,7 +23,8 @@
                  built-in profile for 30 s in a temporary folder or -DemoPath (tools/Demo.ps1, as build.sh Demo)
       Package    the module folder (manifest, src, bin, en-US, docs) under out/ and a zip of it
       Bench      our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a RAM-backed
-                 device, database creation, and the regression check (Linux; needs fio, root for the RAM device)
+                 device, database creation, the Exchange mix on 1, 2 ... RAM-backed volumes, and the regression
+                 check (Linux; needs fio, root for the RAM device); 'Bench exchange' the Exchange part alone
 
 .EXAMPLE
     ./build.ps1 Test
@@ -221,10 +222,19 @@ function Invoke-Package {
 
 function Invoke-Bench {
     # The comparison lives in the benchmarks project (it runs our load driver in-process and fio as a
-    # child). Extra arguments pass through: seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB.
+    # child). Extra arguments pass through: seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB;
+    # 'exchange' first runs the Exchange scaling part alone (counts|max, sessions per database, seconds,
+    # warm-up seconds, repeats, database MiB). The Exchange part runs the published helper: build first.
     $benchArgs = if ($BenchArguments) { @($BenchArguments) } else { @() }
-    Write-Step 'Engine vs fio, database creation and the regression check'
+    Invoke-Build
     $project = Join-Path $Root 'native/benchmarks/ExchStorageTest.Benchmarks'
+    if ($benchArgs.Count -gt 0 -and $benchArgs[0] -eq 'exchange') {
+        Write-Step 'The Exchange mix on 1, 2 ... RAM-backed volumes and its regression check'
+        $rest = if ($benchArgs.Count -gt 1) { @($benchArgs[1..($benchArgs.Count - 1)]) } else { @() }
+        $null = Invoke-Native dotnet (@('run', '-c', 'Release', '--project', $project, '--', 'exchange-scaling') + $rest)
+        return
+    }
+    Write-Step 'Engine vs fio, database creation, the Exchange mix scaling and the regression check'
     $null = Invoke-Native dotnet (@('run', '-c', 'Release', '--project', $project, '--', 'bench') + $benchArgs)
 }
 

@@ -14,7 +14,8 @@
 #          a built-in profile for 30 s in a temporary folder, in pwsh (tools/Demo.ps1; a folder may be given)
 #   Bench  our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a
 #          RAM-backed device, database creation against fio's 1 MiB writes, two databases on two
-#          devices against one, and the regression check (arguments pass through; exit 1 on a miss)
+#          devices against one, the Exchange mix on 1, 2 ... RAM-backed volumes, and the regression
+#          check (arguments pass through; exit 1 on a miss); `Bench exchange` the Exchange part alone
 set -uo pipefail
 cd "$(dirname "$0")"
 root=$(pwd)
@@ -117,8 +118,16 @@ case "$task" in
     exec dotnet pwsh -NoProfile -File tools/Demo.ps1 "$@"
     ;;
   Bench)
-    # Our engine against fio, creation, and the regression check (docs/benchmarks.md); arguments pass
-    # through: seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB (default 5 5 all pin - 1024).
+    # Our engine against fio, creation, the Exchange mix on 1, 2 ... RAM-backed volumes, and the regression
+    # check (docs/benchmarks.md); arguments pass through: seconds, repeats, scenario|all, pin|nopin, plain|-,
+    # creation MiB (default 5 5 all pin - 1024). `Bench exchange [counts|max] [sessionsPerDatabase] [seconds]
+    # [warmupSeconds] [repeats] [databaseMiB]` runs the Exchange scaling part alone, up to the CPU count by
+    # default. The Exchange part runs the published helper, so the build comes first.
+    build || exit 1
+    if [ "${1:-}" = exchange ]; then
+      shift
+      exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- exchange-scaling "$@"
+    fi
     exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- bench "$@"
     ;;
   *) echo "Unknown task '$task': Build, Test, Demo or Bench (build.ps1 on Windows also has Bootstrap, Analyze, Docs, Package)." >&2; exit 2 ;;

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using ExchStorageTest.Benchmarks.ExchangeScaling;
 
 namespace ExchStorageTest.Benchmarks.FioComparison;
 
@@ -7,7 +8,8 @@ namespace ExchStorageTest.Benchmarks.FioComparison;
 /// `bench` (./build.sh Bench): everything the registered-I/O issue measures, in one run — the
 /// scenarios against fio's defaults and fio with registration on the virtio disk (/var/tmp) and on a
 /// RAM-backed device; creation MiB/s of one database against fio's 1 MiB sequential write at QD8 on
-/// both; two databases on two RAM-backed devices against one; then the regression check. Writes
+/// both; two databases on two RAM-backed devices against one; the Exchange mix on 1, 2 ... RAM-backed
+/// volumes up to the CPU count (<see cref="ExchangeScalingBench"/>); then the regression check. Writes
 /// out/bench/bench.md; exit 1 when a threshold is missed.
 /// </summary>
 public static class BenchSuite
@@ -70,6 +72,16 @@ public static class BenchSuite
                 $"Two databases on two RAM-backed devices at once: {Stats.Median(parallel.TwoSeconds):F2} s against {Stats.Median(parallel.OneSeconds):F2} s for one alone (ratio {Stats.Median(parallel.TwoSeconds) / Stats.Median(parallel.OneSeconds):F3}; runs: two {string.Join(", ", parallel.TwoSeconds.Select(x => x.ToString("F2", CultureInfo.InvariantCulture)))} s, one {string.Join(", ", parallel.OneSeconds.Select(x => x.ToString("F2", CultureInfo.InvariantCulture)))} s)."));
         }
 
+        ExchangeScalingBench.Runs? exchange = null;
+        if (noRam is null)
+        {
+            // The Exchange mix on 1, 2 ... databases up to the CPU count, each on its own RAM-backed volume (issue 34).
+            exchange = ExchangeScalingBench.Run(ExchangeScalingBench.Options.Parse(Array.Empty<string>()));
+            report.AppendLine().AppendLine("## Exchange mix scaling (RAM-backed volumes, one database each)").AppendLine();
+            report.Append(ExchangeScalingBench.Table(exchange));
+            Show();
+        }
+
         report.AppendLine().AppendLine("## Regression check").AppendLine();
         int exit = 0;
         if (noRam is not null)
@@ -79,6 +91,7 @@ public static class BenchSuite
         else
         {
             var limits = RegressionCheck.Evaluate(ram, creations.Single(c => c.Volume == "RAM-backed").Runs, parallel);
+            if (exchange is not null) limits.AddRange(ExchangeScalingBench.Limits(exchange));
             report.Append(RegressionCheck.Table(limits));
             exit = limits.All(l => l.Met) ? 0 : 1;
         }

@@ -18,6 +18,8 @@ public sealed class LoadDriver : IDisposable
     private volatile bool _accounting;
     private long _accountingStartTicks;
     private long _accountingTicks;
+    private TimeSpan _accountingStartCpu;
+    private TimeSpan _accountedCpu;
     private long _lastSampleTicks;
     private long _startTicks;
     private Exception? _fault;
@@ -86,13 +88,26 @@ public sealed class LoadDriver : IDisposable
     public void SetAccounting(bool on)
     {
         long now = Clock.Now;
-        if (on && !_accounting) _accountingStartTicks = now;
-        if (!on && _accounting) _accountingTicks += now - _accountingStartTicks;
+        var cpu = ProcessCpu();
+        if (on && !_accounting) { _accountingStartTicks = now; _accountingStartCpu = cpu; }
+        if (!on && _accounting) { _accountingTicks += now - _accountingStartTicks; _accountedCpu += cpu - _accountingStartCpu; }
         _accounting = on;
     }
 
     /// <summary>Seconds of measured window so far.</summary>
     public double AccountedSeconds => (double)(_accountingTicks + (_accounting ? Clock.Now - _accountingStartTicks : 0)) / Clock.Frequency;
+
+    /// <summary>
+    /// CPU seconds the whole process (every thread, user and kernel) spent during the measured window:
+    /// what the I/O counted in the same window cost the host (docs/results-schema.md, `engine.measuredCpuSeconds`).
+    /// </summary>
+    public double AccountedCpuSeconds => (_accountedCpu + (_accounting ? ProcessCpu() - _accountingStartCpu : TimeSpan.Zero)).TotalSeconds;
+
+    private static TimeSpan ProcessCpu()
+    {
+        using var self = System.Diagnostics.Process.GetCurrentProcess();
+        return self.TotalProcessorTime;
+    }
 
     public double ElapsedSeconds => (double)(Clock.Now - _startTicks) / Clock.Frequency;
 

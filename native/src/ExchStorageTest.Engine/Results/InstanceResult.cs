@@ -17,6 +17,12 @@ public sealed class InstanceResult
     /// <summary>Samples of the measured window with a non-zero stall rate.</summary>
     public int PageFaultStallSamplesAboveZero { get; set; }
     public long DatabaseCacheSizeBytes { get; set; }
+    /// <summary>Mean wait of the measured window's stalled page faults, ms (0 when none stalled): see <see cref="Workload.FlushEvidence"/>.</summary>
+    public double PageFaultStallWaitMs { get; set; }
+    /// <summary>The scavenger's backlog, buffers short of its stop threshold, averaged over the measured window.</summary>
+    public double FlushBacklogPages { get; set; }
+    /// <summary>The scavenger's dirty-page writes in flight averaged over the measured window (the limit: the results' settings.maxFlushesInFlight).</summary>
+    public double FlushWritesInFlight { get; set; }
     public long MinimumDatabaseCacheBytes { get; set; }
     public long MaximumDatabaseCacheBytes { get; set; }
     /// <summary>Random 64-bit id of this database (from its header); pages carry it.</summary>

@@ -31,5 +31,7 @@ public sealed class RunSettings
     public int ReplacePercent { get; set; } = 5;
     public int ReadPercent { get; set; } = 35;
     public int LazyCommitPercent { get; set; } = 70;
+    /// <summary>The most dirty-page writes one database's scavenger keeps in flight (what `flushWritesInFlight` is measured against).</summary>
+    public int MaxFlushesInFlight { get; set; }
     public string OutputPath { get; set; } = "";
 }

@@ -18,4 +18,13 @@ public static class TransactionalIops
     }
 
     public static double Achieved(TestResults results) => Achieved(results.Instances);
+
+    /// <summary>The transactional database reads and writes counted (the operations behind <see cref="Achieved(IEnumerable{InstanceResult})"/>).</summary>
+    public static long Operations(IEnumerable<InstanceResult> instances)
+    {
+        long sum = 0;
+        foreach (var i in instances)
+            sum += (i.Stream(StreamNames.DatabaseRead)?.Operations ?? 0) + (i.Stream(StreamNames.DatabaseWrite)?.Operations ?? 0);
+        return sum;
+    }
 }

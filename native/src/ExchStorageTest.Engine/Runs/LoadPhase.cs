@@ -25,6 +25,8 @@ internal sealed class LoadPhase : IDisposable
     private readonly long[] _lastStalls;
     private readonly double[] _maxStalls;
     private readonly int[] _stallSamples;
+    private readonly FlushEvidence[] _flushAtWindowStart;
+    private readonly FlushEvidence[] _lastFlush;
     private long _lastSampleTicks;
 
     public LoadPhase(RunContext ctx, PhaseOptions options)
@@ -53,6 +55,8 @@ internal sealed class LoadPhase : IDisposable
         _lastStalls = new long[n];
         _maxStalls = new double[n];
         _stallSamples = new int[n];
+        _flushAtWindowStart = new FlushEvidence[n];
+        _lastFlush = new FlushEvidence[n];
 
         // Workers: min(sessions, CPUs), never more than instances (an instance lives on one worker).
         int workers = Math.Max(1, Math.Min(Math.Min(Math.Max(1, options.Sessions), Environment.ProcessorCount), n));
@@ -154,13 +158,22 @@ internal sealed class LoadPhase : IDisposable
         if (measuring)
         {
             Driver.SetAccounting(true);
-            for (int i = 0; i < _ctx.Instances.Count; i++) _stallsAtWindowStart[i] = _ctx.Instances[i].Cache.Stalls;
+            long now = System.Diagnostics.Stopwatch.GetTimestamp();
+            for (int i = 0; i < _ctx.Instances.Count; i++)
+            {
+                _stallsAtWindowStart[i] = _ctx.Instances[i].Cache.Stalls;
+                _flushAtWindowStart[i] = FlushEvidence.Of(_ctx.Instances[i], now);
+            }
         }
         Driver.Start();
         StartTicks = System.Diagnostics.Stopwatch.GetTimestamp();
         _lastSampleTicks = StartTicks;
         _ctx.BackendName = Driver.BackendName;
-        for (int i = 0; i < _ctx.Instances.Count; i++) _lastStalls[i] = _ctx.Instances[i].Cache.Stalls;
+        for (int i = 0; i < _ctx.Instances.Count; i++)
+        {
+            _lastStalls[i] = _ctx.Instances[i].Cache.Stalls;
+            _lastFlush[i] = FlushEvidence.Of(_ctx.Instances[i], StartTicks);
+        }
     }
 
     /// <summary>Starts the measured window: accounting on, interval counters reset.</summary>
@@ -168,9 +181,11 @@ internal sealed class LoadPhase : IDisposable
     {
         Driver.Sample();
         Driver.SetAccounting(true);
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
         for (int i = 0; i < _ctx.Instances.Count; i++)
         {
             _stallsAtWindowStart[i] = _lastStalls[i] = _ctx.Instances[i].Cache.Stalls;
+            _flushAtWindowStart[i] = _lastFlush[i] = FlushEvidence.Of(_ctx.Instances[i], now);
         }
         Array.Clear(_maxSampleAvg);
         Array.Clear(_maxStalls);
@@ -237,11 +252,21 @@ internal sealed class LoadPhase : IDisposable
             long stalls = w.Cache.Stalls;
             double rate = (stalls - _lastStalls[i]) / intervalSeconds;
             _lastStalls[i] = stalls;
+            var flush = FlushEvidence.Of(w, nowTicks);
+            var sinceLast = _lastFlush[i];
+            _lastFlush[i] = flush;
             if (!measuring) continue;
             if (rate > _maxStalls[i]) _maxStalls[i] = rate;
             if (rate > 0) _stallSamples[i]++;
             lock (_ctx.Results.TimeSeries)
-                _ctx.Results.InstanceSeries.Add(new InstanceSample { TimeUtc = time, ElapsedSeconds = Math.Round(Driver.ElapsedSeconds, 3), Instance = w.Index, PageFaultStallsPerSecond = rate, DatabaseCacheSizeBytes = (long)w.Cache.Resident * Storage.PageFormat.PageSize });
+                _ctx.Results.InstanceSeries.Add(new InstanceSample
+                {
+                    TimeUtc = time, ElapsedSeconds = Math.Round(Driver.ElapsedSeconds, 3), Instance = w.Index, PageFaultStallsPerSecond = rate,
+                    DatabaseCacheSizeBytes = (long)w.Cache.Resident * Storage.PageFormat.PageSize,
+                    PageFaultStallWaitMs = flush.StallWaitMsSince(sinceLast), FlushBacklogPages = flush.BacklogPagesSince(sinceLast),
+                    FlushWritesInFlight = flush.WritesInFlightSince(sinceLast),
+                    FlushPoolTargetPages = Volatile.Read(ref w.FlushPoolTargetPages),
+                });
         }
         double readLat = readOps > 0 ? readLatSum / readOps : 0;
         double logLat = logOps > 0 ? logLatSum / logOps : 0;
@@ -316,6 +341,13 @@ internal sealed class LoadPhase : IDisposable
     }
 
     public double StallsPerSecond(int i, double windowSeconds) => windowSeconds > 0 ? (_ctx.Instances[i].Cache.Stalls - _stallsAtWindowStart[i]) / windowSeconds : 0;
+    /// <summary>The measured window's flushing evidence of instance <paramref name="i"/>: mean stall wait (ms), average backlog (pages) and writes in flight.</summary>
+    public (double StallWaitMs, double BacklogPages, double WritesInFlight) FlushEvidenceOfWindow(int i)
+    {
+        var end = _lastFlush[i];
+        var start = _flushAtWindowStart[i];
+        return (end.StallWaitMsSince(start), end.BacklogPagesSince(start), end.WritesInFlightSince(start));
+    }
     public double MaxStallsPerSecond(int i) => _maxStalls[i];
     public int StallSamples(int i) => _stallSamples[i];
 

@@ -34,7 +34,7 @@ internal static class RunRecord
             DatabaseSource = plan.Request.DatabaseSource,
             Thresholds = plan.Thresholds,
             InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
-            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent,
+            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent, MaxFlushesInFlight = s.MaxFlushesInFlight,
             OutputPath = plan.OutputPath,
         };
         r.Environment = new EnvironmentInfo
@@ -107,9 +107,11 @@ internal static class RunRecord
                 inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
                 inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
                 inst.PageFaultStallSamplesAboveZero = phase.StallSamples(i);
+                (inst.PageFaultStallWaitMs, inst.FlushBacklogPages, inst.FlushWritesInFlight) = phase.FlushEvidenceOfWindow(i);
             }
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
+        r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
     }
 
     /// <summary>The results' entry of instance <paramref name="index"/>, made from its prepared database the first time it is asked for.</summary>

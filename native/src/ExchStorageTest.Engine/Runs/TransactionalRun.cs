@@ -71,8 +71,8 @@ internal static class TransactionalRun
         foreach (var w in ctx.Instances)
         {
             maxCache += (long)w.Cache.Capacity * PageFormat.PageSize;
-            start += w.Cache.StartThreshold;
-            stop += w.Cache.StopThreshold;
+            start += w.Cache.ConfiguredStartThreshold;
+            stop += w.Cache.ConfiguredStopThreshold;
         }
         minCache = Math.Min(maxCache, plan.Profile.MinimumDatabaseCacheMB * 1048576 * maxCache / Math.Max(1, plan.Profile.MaximumDatabaseCacheMB * 1048576));
         ctx.Log($"Database cache settings: (minimum: {RunContext.Mb(minCache)}, maximum: {RunContext.Mb(maxCache)})");

@@ -8,80 +8,96 @@ using System.Runtime.Intrinsics.X86;
 namespace ExchStorageTest.Engine.Storage;
 
 /// <summary>
-/// Incompressible, non-deduplicable filler: xoshiro256** seeded (through splitmix64) from the
-/// database's random instance id, the page and its write generation. Two databases never share a
-/// page image, and a rewritten page never repeats its previous image.
+/// Incompressible, non-deduplicable filler: eight xoshiro256** generators seeded (through splitmix64) from
+/// the database's random instance id, the page and its write generation; word i of the region comes from
+/// generator i mod 8. Two databases never share a page image, and a rewritten page never repeats its
+/// previous image.
 /// </summary>
 /// <remarks>
-/// Each page's generator is serial, but pages are independent: <see cref="Fill4"/> runs four pages'
-/// generators side by side in the lanes of one AVX2 register, writing exactly the bytes four calls of
-/// <see cref="Fill"/> would (a test holds them equal). Database creation stamps at device speed with it.
+/// Eight generators per region, not one: a single xoshiro chain is serial (each word waits on the last), so
+/// a 32 KiB page took as long as its CRC, and every page a flush writes is filled anew (issue 34). The
+/// eight run side by side in the lanes of one AVX-512 register (two AVX2 registers where AVX-512 is
+/// missing), which yields eight consecutive words per step, stored as they come. Without either, the same
+/// eight generators run in scalar code, word for word the same bytes (a test holds the paths equal).
 /// </remarks>
 public static class PageContent
 {
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // creation stamps gigabytes from its first page: no slow first tier
-    public static void Fill(Span<byte> target, ulong instanceId, long page, long generation)
+    private const int Lanes = 8;
+
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // every page written goes through here: no slow first tier
+    public static unsafe void Fill(Span<byte> target, ulong instanceId, long page, long generation)
     {
+        // Lane k's state is (state[k], state[8 + k], state[16 + k], state[24 + k]).
+        ulong* state = stackalloc ulong[4 * Lanes];
         ulong seed = Seed(instanceId, page, generation);
-        ulong s0 = SplitMix(ref seed), s1 = SplitMix(ref seed), s2 = SplitMix(ref seed), s3 = SplitMix(ref seed);
-        var words = MemoryMarshal.Cast<byte, ulong>(target);
-        for (int i = 0; i < words.Length; i++)
+        for (int lane = 0; lane < Lanes; lane++)
+            for (int k = 0; k < 4; k++) state[k * Lanes + lane] = SplitMix(ref seed);
+        int words = target.Length / 8;
+        int word = 0;
+        fixed (byte* basePtr = target)
         {
-            ulong result = BitOperations.RotateLeft(s1 * 5, 7) * 9;
-            ulong t = s1 << 17;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
-            s3 = BitOperations.RotateLeft(s3, 45);
-            words[i] = BitConverter.IsLittleEndian ? result : BinaryPrimitives.ReverseEndianness(result);
-        }
-        for (int i = words.Length * 8; i < target.Length; i++) target[i] = (byte)SplitMix(ref seed);
-    }
-
-    /// <summary>True where <see cref="Fill4"/> runs four generators at once (x86-64 with AVX2).</summary>
-    public static bool Fill4Accelerated => Avx2.IsSupported;
-
-    /// <summary>
-    /// Fills the content of four pages at once: region i (of <paramref name="length"/> bytes, a multiple
-    /// of 32) starts at <paramref name="first"/> + i * <paramref name="stride"/> and gets exactly what
-    /// <see cref="Fill"/>(region, instanceId, pages[i], generations[i]) would write.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static unsafe void Fill4(ref byte first, int stride, int length, ulong instanceId, ReadOnlySpan<long> pages, ReadOnlySpan<long> generations)
-    {
-        if (!Avx2.IsSupported || length % 32 != 0)
-        {
-            for (int i = 0; i < 4; i++)
-                Fill(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref first, i * stride), length), instanceId, pages[i], generations[i]);
-            return;
-        }
-        ulong* seeds = stackalloc ulong[16];
-        for (int lane = 0; lane < 4; lane++)
-        {
-            ulong seed = Seed(instanceId, pages[lane], generations[lane]);
-            for (int k = 0; k < 4; k++) seeds[k * 4 + lane] = SplitMix(ref seed);
-        }
-        Vector256<ulong> s0 = Avx.LoadVector256(seeds), s1 = Avx.LoadVector256(seeds + 4), s2 = Avx.LoadVector256(seeds + 8), s3 = Avx.LoadVector256(seeds + 12);
-        fixed (byte* basePtr = &first)
-        {
-            byte* p0 = basePtr, p1 = basePtr + stride, p2 = basePtr + 2 * stride, p3 = basePtr + 3 * stride;
-            for (int offset = 0; offset < length; offset += 32)
+            if (Avx512F.IsSupported)
             {
-                // Four steps give words w..w+3 of the four pages, one page per lane ...
-                Vector256<ulong> r0 = Next(ref s0, ref s1, ref s2, ref s3);
-                Vector256<ulong> r1 = Next(ref s0, ref s1, ref s2, ref s3);
-                Vector256<ulong> r2 = Next(ref s0, ref s1, ref s2, ref s3);
-                Vector256<ulong> r3 = Next(ref s0, ref s1, ref s2, ref s3);
-                // ... transposed so each page's four words are stored together.
-                Vector256<ulong> t0 = Avx2.UnpackLow(r0, r1), t1 = Avx2.UnpackHigh(r0, r1);
-                Vector256<ulong> t2 = Avx2.UnpackLow(r2, r3), t3 = Avx2.UnpackHigh(r2, r3);
-                Avx.Store((ulong*)(p0 + offset), Avx2.Permute2x128(t0, t2, 0x20));
-                Avx.Store((ulong*)(p1 + offset), Avx2.Permute2x128(t1, t3, 0x20));
-                Avx.Store((ulong*)(p2 + offset), Avx2.Permute2x128(t0, t2, 0x31));
-                Avx.Store((ulong*)(p3 + offset), Avx2.Permute2x128(t1, t3, 0x31));
+                Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
+                for (; word + Lanes <= words; word += Lanes)
+                    Avx512F.Store((ulong*)(basePtr + word * 8), Next(ref s0, ref s1, ref s2, ref s3));
+                Avx512F.Store(state, s0); Avx512F.Store(state + 8, s1); Avx512F.Store(state + 16, s2); Avx512F.Store(state + 24, s3);
+            }
+            else if (Avx2.IsSupported)
+            {
+                // Lanes 0-3 in one register set, 4-7 in the other: each step stores words w..w+3, then w+4..w+7.
+                Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
+                Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
+                for (; word + Lanes <= words; word += Lanes)
+                {
+                    Avx.Store((ulong*)(basePtr + word * 8), Next(ref a0, ref a1, ref a2, ref a3));
+                    Avx.Store((ulong*)(basePtr + word * 8 + 32), Next(ref b0, ref b1, ref b2, ref b3));
+                }
+                Avx.Store(state, a0); Avx.Store(state + 8, a1); Avx.Store(state + 16, a2); Avx.Store(state + 24, a3);
+                Avx.Store(state + 4, b0); Avx.Store(state + 12, b1); Avx.Store(state + 20, b2); Avx.Store(state + 28, b3);
+            }
+            for (; word < words; word++) BinaryPrimitives.WriteUInt64LittleEndian(new Span<byte>(basePtr + word * 8, 8), NextScalar(state, word % Lanes));
+            int tail = target.Length - words * 8;
+            if (tail > 0)
+            {
+                // The last partial word: the low bytes of the next word of its generator.
+                ulong last = NextScalar(state, words % Lanes);
+                for (int i = 0; i < tail; i++) basePtr[words * 8 + i] = (byte)(last >> (8 * i));
             }
         }
     }
 
-    /// <summary>One xoshiro256** step in each lane: rotl(s1 * 5, 7) * 9, multiplications as shifts and adds.</summary>
+    /// <summary>One xoshiro256** step of generator <paramref name="lane"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe ulong NextScalar(ulong* state, int lane)
+    {
+        ulong s0 = state[lane], s1 = state[Lanes + lane], s2 = state[2 * Lanes + lane], s3 = state[3 * Lanes + lane];
+        ulong result = BitOperations.RotateLeft(s1 * 5, 7) * 9;
+        ulong t = s1 << 17;
+        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
+        s3 = BitOperations.RotateLeft(s3, 45);
+        state[lane] = s0; state[Lanes + lane] = s1; state[2 * Lanes + lane] = s2; state[3 * Lanes + lane] = s3;
+        return result;
+    }
+
+    /// <summary>One xoshiro256** step in each of eight lanes: rotl(s1 * 5, 7) * 9, multiplications as shifts and adds.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<ulong> Next(ref Vector512<ulong> s0, ref Vector512<ulong> s1, ref Vector512<ulong> s2, ref Vector512<ulong> s3)
+    {
+        Vector512<ulong> x5 = Avx512F.Add(Avx512F.ShiftLeftLogical(s1, 2), s1);
+        Vector512<ulong> rot = Avx512F.RotateLeft(x5, 7);
+        Vector512<ulong> result = Avx512F.Add(Avx512F.ShiftLeftLogical(rot, 3), rot);
+        Vector512<ulong> t = Avx512F.ShiftLeftLogical(s1, 17);
+        s2 = Avx512F.Xor(s2, s0);
+        s3 = Avx512F.Xor(s3, s1);
+        s1 = Avx512F.Xor(s1, s2);
+        s0 = Avx512F.Xor(s0, s3);
+        s2 = Avx512F.Xor(s2, t);
+        s3 = Avx512F.RotateLeft(s3, 45);
+        return result;
+    }
+
+    /// <summary>One xoshiro256** step in each of four lanes (AVX2).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector256<ulong> Next(ref Vector256<ulong> s0, ref Vector256<ulong> s1, ref Vector256<ulong> s2, ref Vector256<ulong> s3)
     {

@@ -54,34 +54,14 @@ public static class PageFormat
     /// <summary>
     /// Stamps the consecutive pages of <paramref name="pages"/> (a whole number of pages): page i is
     /// number <paramref name="firstPage"/> + i of write generation <paramref name="firstGeneration"/> +
-    /// i * <paramref name="generationStep"/>. Byte for byte what <see cref="Stamp"/> writes page by page,
-    /// four pages at a time where the CPU allows (<see cref="PageContent.Fill4"/>, <see cref="Crc32C.Compute4"/>).
+    /// i * <paramref name="generationStep"/>. Page by page: the content generator and the CRC each keep the
+    /// CPU's units busy within one page (<see cref="PageContent"/>, <see cref="Crc32C"/>), so stamping
+    /// several pages together gains nothing.
     /// </summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public static void StampRun(Span<byte> pages, long firstPage, ulong instanceId, long firstGeneration, long generationStep)
     {
         int count = pages.Length / PageSize;
-        int i = 0;
-        if (PageContent.Fill4Accelerated)
-        {
-            Span<long> numbers = stackalloc long[4];
-            Span<long> generations = stackalloc long[4];
-            Span<uint> crcs = stackalloc uint[4];
-            for (; i + 4 <= count; i += 4)
-            {
-                Span<byte> group = pages.Slice(i * PageSize, 4 * PageSize);
-                for (int k = 0; k < 4; k++)
-                {
-                    numbers[k] = firstPage + i + k;
-                    generations[k] = firstGeneration + (i + k) * generationStep;
-                    WriteIdentity(group.Slice(k * PageSize), numbers[k], instanceId, generations[k]);
-                }
-                PageContent.Fill4(ref group[HeaderBytes], PageSize, PageSize - HeaderBytes, instanceId, numbers, generations);
-                Crc32C.Compute4(ref group[4], PageSize, PageSize - 4, crcs);
-                for (int k = 0; k < 4; k++) BinaryPrimitives.WriteUInt32LittleEndian(group.Slice(k * PageSize), crcs[k]);
-            }
-        }
-        for (; i < count; i++)
+        for (int i = 0; i < count; i++)
             Stamp(pages.Slice(i * PageSize, PageSize), firstPage + i, instanceId, firstGeneration + i * generationStep);
     }
 

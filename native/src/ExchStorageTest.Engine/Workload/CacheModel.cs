@@ -15,8 +15,10 @@ public enum CacheAccess : byte
 /// replacement, and an available pool kept between the flush thresholds. When available buffers
 /// drop below the start threshold the scavenger evicts clean pages and writes dirty ones (oldest
 /// first by the clock hand, coalescing a dirty neighbour into one 2-page write) until available
-/// plus in-flight flushes reach the stop threshold. A page fault that finds no available buffer is
-/// a stall. Single-threaded (owned by one worker); no allocation after construction.
+/// plus in-flight flushes reach the stop threshold. The thresholds are the configured ones or, when
+/// the load asks for more, the pool <see cref="PoolTarget"/> sized to it (<see cref="FlushSizing"/>).
+/// A page fault that finds no available buffer is a stall. Single-threaded (owned by one worker; the
+/// sampler only reads counters); no allocation after construction.
 /// </summary>
 public sealed class CacheModel
 {
@@ -25,7 +27,7 @@ public sealed class CacheModel
     private readonly byte[] _state;
     private readonly bool[] _ref;
     private readonly bool[] _dirtyAfter;
-    private readonly Dictionary<int, int> _map;
+    private readonly PageTable _map;
     private readonly int[] _free;
     private int _freeCount;
     private int _hand;
@@ -35,21 +37,50 @@ public sealed class CacheModel
     {
         if (capacityPages < 4) throw new ArgumentOutOfRangeException(nameof(capacityPages), capacityPages, "The cache model needs at least 4 buffers.");
         Capacity = capacityPages;
-        StartThreshold = Math.Clamp(startThresholdPages, 1, capacityPages / 2);
-        StopThreshold = Math.Clamp(stopThresholdPages, StartThreshold + 1, capacityPages / 2 + 1);
+        ConfiguredStartThreshold = Math.Clamp(startThresholdPages, 1, capacityPages / 2);
+        ConfiguredStopThreshold = Math.Clamp(stopThresholdPages, ConfiguredStartThreshold + 1, capacityPages / 2 + 1);
+        _start = ConfiguredStartThreshold;
+        _stop = ConfiguredStopThreshold;
         _page = new int[capacityPages];
         _state = new byte[capacityPages];
         _ref = new bool[capacityPages];
         _dirtyAfter = new bool[capacityPages];
-        _map = new Dictionary<int, int>(capacityPages);
+        _map = new PageTable(capacityPages);
         _free = new int[capacityPages];
         for (int i = 0; i < capacityPages; i++) _free[i] = capacityPages - 1 - i;
         _freeCount = capacityPages;
     }
 
     public int Capacity { get; }
-    public int StartThreshold { get; }
-    public int StopThreshold { get; }
+    /// <summary>The flush thresholds the profile's cache sets (ESE's ~1% and ~2%): what the test log states.</summary>
+    public int ConfiguredStartThreshold { get; }
+    public int ConfiguredStopThreshold { get; }
+    private int _start, _stop, _poolTarget;
+    /// <summary>Scavenging starts below this many available buffers: the configured threshold, or the pool target when larger.</summary>
+    public int StartThreshold => _start;
+    /// <summary>Scavenging stops at this many available and in-flight buffers: the configured threshold, or twice the pool target when larger.</summary>
+    public int StopThreshold => _stop;
+
+    /// <summary>
+    /// The available buffers the load needs over one write latency (<see cref="FlushSizing"/>); raises the
+    /// thresholds above the configured ones when larger, never beyond an eighth of the cache for the start.
+    /// </summary>
+    public int PoolTarget
+    {
+        get => _poolTarget;
+        set
+        {
+            _poolTarget = Math.Clamp(value, 0, Capacity / 8);
+            _start = Math.Max(ConfiguredStartThreshold, _poolTarget);
+            _stop = Math.Max(ConfiguredStopThreshold, 2 * _poolTarget);
+        }
+    }
+
+    /// <summary>Buffers the scavenger still has to free to reach its stop threshold (0 while the pool is full).</summary>
+    public int FlushBacklog => Math.Max(0, _stop - _freeCount - FlushingCount);
+
+    /// <summary>Buffers handed out to pages (misses and new pages): the demand <see cref="FlushSizing"/> measures.</summary>
+    public long Allocations { get; private set; }
     /// <summary>Buffers holding a page (Database Cache Size / page size).</summary>
     public int Resident => Capacity - _freeCount;
     public int Available => _freeCount;
@@ -87,12 +118,13 @@ public sealed class CacheModel
             return CacheAccess.Stall;
         }
         Misses++;
+        Allocations++;
         slot = _free[--_freeCount];
         _page[slot] = page;
         _state[slot] = Reading;
         _ref[slot] = true;
         _dirtyAfter[slot] = modify;
-        _map[page] = slot;
+        _map.Set(page, slot);
         return CacheAccess.Miss;
     }
 
@@ -110,13 +142,14 @@ public sealed class CacheModel
             slot = -1;
             return CacheAccess.Stall;
         }
+        Allocations++;
         slot = _free[--_freeCount];
         _page[slot] = page;
         _state[slot] = Dirty;
         DirtyCount++;
         _ref[slot] = true;
         _dirtyAfter[slot] = false;
-        _map[page] = slot;
+        _map.Set(page, slot);
         return CacheAccess.Hit;
     }
 
@@ -173,8 +206,8 @@ public sealed class CacheModel
     {
         get
         {
-            if (_freeCount < StartThreshold) _scavenging = true;
-            if (_freeCount + FlushingCount >= StopThreshold) _scavenging = false;
+            if (_freeCount < _start) _scavenging = true;
+            if (_freeCount + FlushingCount >= _stop) _scavenging = false;
             return _scavenging;
         }
     }
@@ -214,6 +247,26 @@ public sealed class CacheModel
             return true;
         }
         return false;
+    }
+
+    /// <summary>
+    /// The scavenger while every flush slot is busy: evicts the clean pages the clock hand passes (no write
+    /// needed) and stops at the first dirty one, which waits for a slot (<see cref="NextFlush"/> writes it
+    /// next), so the write-back order is the clock's either way. Without it the pool ran dry while writes
+    /// were in flight though clean pages stood next in line: stalls the storage had no part in.
+    /// </summary>
+    public void EvictClean()
+    {
+        for (int steps = 0; steps < 2 * Capacity && WantsScavenge; steps++)
+        {
+            int s = _hand;
+            byte st = _state[s];
+            if (st == Dirty && !_ref[s]) return;
+            _hand = _hand + 1 == Capacity ? 0 : _hand + 1;
+            if (st != Clean && st != Dirty) continue;
+            if (_ref[s]) { _ref[s] = false; continue; }
+            Evict(s);
+        }
     }
 
     /// <summary>A flush write finished: the page becomes available (or stays, dirty again, if re-dirtied meanwhile).</summary>

@@ -74,6 +74,18 @@ public sealed class InstanceWorkload
     public long ChecksumRaces;
     public long Transactions;
     public long WriteGeneration = 1;
+
+    // Flushing evidence (written by the owning worker; read by the sampler, docs/results-schema.md):
+    /// <summary>Stopwatch ticks stalled page faults waited for a buffer, summed over the stalls that ended.</summary>
+    public long StallWaitTicks;
+    /// <summary>Stalled page faults that got their buffer (the count <see cref="StallWaitTicks"/> is over).</summary>
+    public long StallsEnded;
+    /// <summary>Time integral of the scavenger's backlog (<see cref="CacheModel.FlushBacklog"/>), in page-ticks.</summary>
+    public long FlushBacklogPageTicks;
+    /// <summary>Time integral of the dirty-page writes in flight, in write-ticks.</summary>
+    public long FlushWriteTicks;
+    /// <summary>The scavenger's pool target as last sized to the load (<see cref="FlushSizing"/>).</summary>
+    public int FlushPoolTargetPages;
     public readonly List<string> ChecksumProblems = new();
 
     /// <summary>Soft recovery: the last generation that may be written; the log stops (LogFull) when it is full.</summary>

@@ -36,7 +36,9 @@ public sealed class TransactionalSource : ITimedSource
     private readonly SessionQueue _ready;
     private readonly SessionQueue _thinking;
     private readonly int[] _stalled;
+    private readonly long[] _stalledSince; // per session: when its page fault stalled (Stopwatch ticks)
     private int _stalledCount;
+    private readonly FlushSizing _flushSizing;
     private readonly int[] _waitNext;
     private int _waitNextCount;
     private readonly int[] _waitInFlight;
@@ -70,6 +72,8 @@ public sealed class TransactionalSource : ITimedSource
         _ready = new SessionQueue(sessions);
         _thinking = new SessionQueue(sessions);
         _stalled = new int[sessions];
+        _stalledSince = new long[sessions];
+        _flushSizing = new FlushSizing(workload.Cache);
         _waitNext = new int[sessions];
         _waitInFlight = new int[sessions];
         for (int s = 0; s < sessions; s++)
@@ -121,6 +125,7 @@ public sealed class TransactionalSource : ITimedSource
         if (_shutdownRequested) return TryShutdown(ref plan, buffer);
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
         Pacer.Refresh(now);
+        _flushSizing.Update(now, _flushesInFlight, _w);
         if (TryLogRead(ref plan, now)) return true;
         if (TryLogWrite(ref plan, buffer, now)) return true;
         if (TryFlush(ref plan, buffer)) return true;
@@ -137,11 +142,23 @@ public sealed class TransactionalSource : ITimedSource
         return TryLogWrite(ref plan, buffer, now) || TryFlush(ref plan, buffer);
     }
 
-    /// <summary>Sessions that stalled for want of a buffer go on once the scavenger has freed one.</summary>
+    /// <summary>
+    /// Sessions that stalled for want of a buffer go on once the scavenger has freed one; how long each
+    /// waited is kept (<see cref="InstanceWorkload.StallWaitTicks"/>): the evidence that tells a flush that
+    /// fell behind on a busy host from writes the storage was slow to finish.
+    /// </summary>
     private void WakeStalled()
     {
         if (_stalledCount == 0 || _w.Cache.Available == 0) return;
-        for (int i = 0; i < _stalledCount; i++) { _state[_stalled[i]] = Ready; _ready.Push(_stalled[i]); }
+        long now = System.Diagnostics.Stopwatch.GetTimestamp();
+        for (int i = 0; i < _stalledCount; i++)
+        {
+            int s = _stalled[i];
+            _w.StallWaitTicks += now - _stalledSince[s];
+            _w.StallsEnded++;
+            _state[s] = Ready;
+            _ready.Push(s);
+        }
         _stalledCount = 0;
     }
 
@@ -178,6 +195,7 @@ public sealed class TransactionalSource : ITimedSource
             if (access == CacheAccess.Stall)
             {
                 _state[s] = Stalled;
+                _stalledSince[s] = System.Diagnostics.Stopwatch.GetTimestamp();
                 _stalled[_stalledCount++] = s;
                 return false;
             }
@@ -365,8 +383,8 @@ public sealed class TransactionalSource : ITimedSource
 
     private bool TryFlush(ref IoPlan plan, Span<byte> buffer)
     {
-        if (_flushesInFlight >= _shape.MaxFlushesInFlight) return false;
         if (!_w.Cache.WantsScavenge) return false;
+        if (_flushesInFlight >= _shape.MaxFlushesInFlight) { _w.Cache.EvictClean(); return false; }
         if (!_w.Cache.NextFlush(out int first, out int pages, out int slot1, out int slot2)) return false;
         Pacer.Charge();
         PlanFlush(ref plan, buffer, first, pages, slot1, slot2);
@@ -375,6 +393,7 @@ public sealed class TransactionalSource : ITimedSource
 
     private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
     {
+        _flushSizing.FlushIssued(slot1);
         PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.InstanceId, _w.WriteGeneration + 1, 1);
         _w.WriteGeneration += pages;
         plan.StreamId = _w.DatabaseWriteStream;
@@ -436,6 +455,7 @@ public sealed class TransactionalSource : ITimedSource
         {
             int slot1 = (int)(plan.Tag & 0x3FFFFFFF);
             int slot2 = (int)((plan.Tag >> 30) & 0x3FFFFFFF) - 1;
+            _flushSizing.FlushCompleted(slot1);
             if (ok) { _w.Cache.FlushCompleted(slot1); _w.Cache.FlushCompleted(slot2); }
             else { _w.Cache.FlushFailed(slot1); _w.Cache.FlushFailed(slot2); }
             _flushesInFlight--;

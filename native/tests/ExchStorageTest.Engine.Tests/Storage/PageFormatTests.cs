@@ -125,29 +125,94 @@ public class PageFormatTests
     [Theory]
     [InlineData(0)]
     [InlineData(5)]
+    [InlineData(767)]
+    [InlineData(768)]
+    [InlineData(769)]
+    [InlineData(12287)]
+    [InlineData(12288)]
+    [InlineData(12295)]
+    [InlineData(8159)]
+    [InlineData(8160)]
+    [InlineData(8161)]
+    [InlineData(20447)]
     [InlineData(32764)]
     [InlineData(100003)]
-    public void Four_interleaved_checksums_equal_four_single_ones(int length)
+    public void Three_chain_checksum_equals_the_bytewise_definition(int length)
     {
-        var data = new byte[4 * (length + 3)];
+        // Long buffers run three crc32 chains side by side (and, with PCLMULQDQ, fold a part of each chunk on
+        // the vector unit) and join them by shifting: every chunk, stripe and remainder must give the CRC the
+        // bytewise definition gives (the pages on disk carry it). DOTNET_EnablePCLMULQDQ=0 runs the path without folding.
+        var data = new byte[length];
         new Random(length).NextBytes(data);
-        Span<uint> crcs = stackalloc uint[4];
-        Crc32C.Compute4(ref data[0], length + 3, length, crcs);
-        for (int i = 0; i < 4; i++) Assert.Equal(Crc32C.Compute(data.AsSpan(i * (length + 3), length)), crcs[i]);
+        Assert.Equal(BytewiseCrc32C(0xFFFFFFFFu, data) ^ 0xFFFFFFFFu, Crc32C.Compute(data));
+        uint partial = Crc32C.Append(0xFFFFFFFFu, data.AsSpan(0, length / 3));
+        Assert.Equal(Crc32C.Compute(data), ~Crc32C.Append(partial, data.AsSpan(length / 3)));
     }
 
-    [Fact]
-    public void Four_content_generators_in_lanes_write_what_one_at_a_time_writes()
+    /// <summary>CRC32C one bit at a time (reflected polynomial 0x82F63B78): the definition, nothing borrowed from the engine.</summary>
+    private static uint BytewiseCrc32C(uint crc, ReadOnlySpan<byte> data)
     {
-        const int length = 1024;
-        var lanes = new byte[4 * length];
-        PageContent.Fill4(ref lanes[0], length, length, 0x0123456789ABCDEF, new long[] { 1, 2, 900, 1L << 40 }, new long[] { 1, 1, 7, 3 });
-        var one = new byte[length];
-        long[] pages = { 1, 2, 900, 1L << 40 }, generations = { 1, 1, 7, 3 };
-        for (int i = 0; i < 4; i++)
+        foreach (byte b in data)
         {
-            PageContent.Fill(one, 0x0123456789ABCDEF, pages[i], generations[i]);
-            Assert.True(lanes.AsSpan(i * length, length).SequenceEqual(one), $"lane {i} differs");
+            crc ^= b;
+            for (int k = 0; k < 8; k++) crc = (crc & 1) != 0 ? (crc >> 1) ^ 0x82F63B78u : crc >> 1;
         }
+        return crc;
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(8)]
+    [InlineData(31)]
+    [InlineData(33)]
+    [InlineData(64)]
+    [InlineData(97)]
+    [InlineData(1024)]
+    [InlineData(32736)]
+    [InlineData(32741)]
+    public void Content_is_eight_interleaved_generators_word_by_word(int length)
+    {
+        // The vector paths (eight generators in the lanes of one AVX-512 or two AVX2 registers) and the scalar
+        // path (tails, CPUs without either) must write the same bytes: those of eight xoshiro256** generators taking turns.
+        var filled = new byte[length];
+        PageContent.Fill(filled, 0x0123456789ABCDEF, 900, 7);
+        Assert.True(filled.AsSpan().SequenceEqual(ReferenceContent(length, 0x0123456789ABCDEF, 900, 7)), "Fill differs from the eight-generator definition");
+        var other = new byte[length];
+        PageContent.Fill(other, 0x0123456789ABCDEF, 900, 8);
+        if (length >= 8) Assert.False(filled.AsSpan().SequenceEqual(other), "a rewritten page repeated its previous image");
+    }
+
+    /// <summary>The content's definition, written out plainly: splitmix64 seeds eight xoshiro256** generators; word i is generator i mod 8's next.</summary>
+    private static byte[] ReferenceContent(int length, ulong instanceId, long page, long generation)
+    {
+        ulong seed = instanceId ^ ((ulong)page * 0x9E3779B97F4A7C15UL) ^ ((ulong)generation * 0xC2B2AE3D27D4EB4FUL);
+        var s = new ulong[8, 4];
+        for (int lane = 0; lane < 8; lane++)
+        {
+            for (int k = 0; k < 4; k++)
+            {
+                ulong z = seed += 0x9E3779B97F4A7C15UL;
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9UL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBUL;
+                s[lane, k] = z ^ (z >> 31);
+            }
+        }
+        ulong Next(int lane)
+        {
+            ulong result = System.Numerics.BitOperations.RotateLeft(s[lane, 1] * 5, 7) * 9;
+            ulong t = s[lane, 1] << 17;
+            s[lane, 2] ^= s[lane, 0]; s[lane, 3] ^= s[lane, 1]; s[lane, 1] ^= s[lane, 2]; s[lane, 0] ^= s[lane, 3]; s[lane, 2] ^= t;
+            s[lane, 3] = System.Numerics.BitOperations.RotateLeft(s[lane, 3], 45);
+            return result;
+        }
+        var bytes = new byte[length];
+        for (int i = 0; i * 8 < length; i++)
+        {
+            ulong w = Next(i % 8);
+            for (int b = 0; b < 8 && i * 8 + b < length; b++) bytes[i * 8 + b] = (byte)(w >> (8 * b));
+        }
+        return bytes;
     }
 }

@@ -40,6 +40,36 @@ public class CacheModelTests
     }
 
     [Fact]
+    public void With_every_write_slot_busy_the_scavenger_evicts_clean_pages_up_to_the_next_dirty_one()
+    {
+        // 8 buffers: pages 1-3 clean, 4 dirty, 5-8 clean; none referenced once the hand has passed.
+        var c = new CacheModel(8, 3, 6);
+        for (int p = 1; p <= 8; p++) { c.Access(p, modify: p == 4, out int s); c.ReadCompleted(s); }
+        Assert.True(c.WantsScavenge);
+        c.EvictClean(); // first sweep clears the reference bits, then evicts 1-3 and stops at dirty 4
+        Assert.False(c.IsResident(1));
+        Assert.False(c.IsResident(3));
+        Assert.True(c.IsResident(4));
+        Assert.True(c.IsResident(5), "evicted past the dirty page: the write-back order would no longer be the clock's");
+        // The next write the scavenger hands out is that dirty page.
+        Assert.True(c.NextFlush(out int first, out _, out _, out _));
+        Assert.Equal(4, first);
+    }
+
+    [Fact]
+    public void The_pool_target_raises_the_thresholds_but_never_beyond_an_eighth_of_the_cache()
+    {
+        var c = new CacheModel(1024, 10, 20);
+        c.PoolTarget = 50;
+        Assert.Equal((50, 100), (c.StartThreshold, c.StopThreshold));
+        c.PoolTarget = 5;
+        Assert.Equal((10, 20), (c.StartThreshold, c.StopThreshold));
+        c.PoolTarget = 100_000;
+        Assert.Equal((128, 256), (c.StartThreshold, c.StopThreshold));
+        Assert.Equal((10, 20), (c.ConfiguredStartThreshold, c.ConfiguredStopThreshold));
+    }
+
+    [Fact]
     public void Redirtied_page_stays_resident_after_its_flush()
     {
         var c = new CacheModel(8, 1, 2);

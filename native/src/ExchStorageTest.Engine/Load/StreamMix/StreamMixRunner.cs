@@ -112,6 +112,7 @@ public static class StreamMixRunner
             results.Engine.TotalOperations = totalOps;
             results.Engine.ProcessCpuSeconds = cpu.TotalSeconds;
             results.Engine.CpuMicrosecondsPerIo = totalOps == 0 ? 0 : cpu.TotalMicroseconds / totalOps;
+            results.Engine.SetMeasured(driver.AccountedCpuSeconds, driver.AccountedSeconds, 0);
             results.Engine.IoFeatures = driver.IoFeatures;
             long errorCount = driver.ErrorCount;
             results.Verdict.Result = errorCount == 0 ? "Pass" : "Fail";
