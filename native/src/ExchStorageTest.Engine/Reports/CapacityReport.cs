@@ -1,6 +1,6 @@
-using System.Net;
 using System.Text;
 using ExchStorageTest.Engine.Results;
+using static ExchStorageTest.Engine.Reports.HtmlPage;
 
 namespace ExchStorageTest.Engine.Reports;
 
@@ -125,6 +125,4 @@ public static class CapacityReport
         h.Append("<p class=\"note\">").Append(E(note)).Append("</p>\n");
         h.Append("</fieldset>\n");
     }
-
-    private static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
 }

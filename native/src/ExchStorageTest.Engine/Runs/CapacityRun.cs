@@ -177,9 +177,7 @@ public static class CapacityRun
         double paced = Math.Round(target * Tuner.PaceFactor, 3);
         int sessions = SessionsFor(paced, plan.Thresholds.AverageDatabaseReadLatencyMs, ctx.Instances.Count, plan.ThreadCount);
         string name = $"Step {number}: {mailboxes} mailboxes";
-        // A search, not a test of its own: its inserts do not grow the databases (as tuning's do not).
-        var options = new PhaseOptions(sessions, null, Transactional: true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, Backup: false);
-        using var phase = new LoadPhase(ctx, options);
+        using var phase = new LoadPhase(ctx, PhaseOptions.SearchStep(plan, sessions));
         phase.PaceAt(paced);
         int errorsBefore = ctx.Results.Errors.Count;
         CapacityStep? step = null;
@@ -291,7 +289,7 @@ public static class CapacityRun
         if (step is null || !windows.TryGetValue(step.Step, out var measured)) return;
         foreach (var m in measured)
         {
-            var inst = TestRunner.InstanceFor(ctx, m.Index);
+            var inst = RunRecord.Instance(ctx, m.Index);
             inst.Streams = m.Streams;
             inst.Sessions = step.Sessions;
             inst.PageFaultStallsPerSecond = m.PageFaultStallsPerSecond;

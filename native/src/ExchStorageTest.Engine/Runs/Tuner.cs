@@ -188,9 +188,7 @@ internal static class Tuner
     {
         var plan = ctx.Plan;
         var r = ctx.Results;
-        // Tuning is a search, not the test: its inserts do not grow the databases.
-        var options = new PhaseOptions(sessions, null, true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, false);
-        using var phase = new LoadPhase(ctx, options);
+        using var phase = new LoadPhase(ctx, PhaseOptions.SearchStep(plan, sessions));
         double interval = seconds >= 20 ? 1 : 0.5;
         var instances = ctx.Instances.Select(w => w.Index).ToArray();
         var transient = new ReadLatencySlopes(phase, instances);
