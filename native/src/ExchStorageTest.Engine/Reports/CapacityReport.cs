@@ -25,6 +25,8 @@ public static class CapacityReport
             : "No step passed: the storage did not carry even the smallest step's mailboxes within the thresholds.");
         if (a.LimitingRule is not null)
             lines.Add($"Limited by {a.LimitingRule} at {JetFormat.Integer(a.LimitingMailboxes ?? 0)} mailboxes: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+        if (a.LowerBound)
+            lines.Add($"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show.");
         else
             lines.Add("No step failed: the answer is a lower bound (the search ended before it found the limit).");
         if (a.Mailboxes > 0)

@@ -26,7 +26,7 @@ namespace ExchStorageTest.Engine.Verdict;
 public static class HostLimit
 {
     /// <summary>The verdict reason (and a capacity answer's limiting rule) when the host explains the failures.</summary>
-    public const string Code = "HostLimited";
+    public const string Code = ReasonCodes.HostLimited;
 
     /// <summary>
     /// An I/O worker runnable but not running for this share of the window was starved. Measured here (2-vCPU VM,
