@@ -34,6 +34,10 @@ public sealed class HostEvidence
     public double? DeviceReadLatencyMs { get; set; }
     /// <summary>The same for writes.</summary>
     public double? DeviceWriteLatencyMs { get; set; }
+    /// <summary>The highest sample interval's device read latency over the window, ms (what the maximum rules' sample averages are set beside); null where not known.</summary>
+    public double? DeviceMaxSampleReadLatencyMs { get; set; }
+    /// <summary>The same for writes.</summary>
+    public double? DeviceMaxSampleWriteLatencyMs { get; set; }
 }
 
 /// <summary>One I/O worker thread over the window.</summary>

@@ -21,6 +21,8 @@ internal sealed class HostEvidenceProbe
     private ThreadCpuTimes?[] _workers = Array.Empty<ThreadCpuTimes?>();
     private MachineCpuTimes? _machine;
     private Dictionary<string, DiskStat>? _disks;
+    private Dictionary<string, DiskStat>? _lastSampleDisks;
+    private double? _maxSampleRead, _maxSampleWrite;
     private long _wakes, _lagTicks, _late;
 
     /// <param name="driver">The load driver whose workers and process CPU are measured.</param>
@@ -46,8 +48,19 @@ internal sealed class HostEvidenceProbe
         _workers = new ThreadCpuTimes?[ids.Count];
         for (int i = 0; i < ids.Count; i++) _workers[i] = ThreadCpu.Read(ids[i]);
         _machine = MachineCpu.Read();
-        _disks = ReadDisks();
+        _disks = _lastSampleDisks = ReadDisks();
+        _maxSampleRead = _maxSampleWrite = null;
         (_wakes, _lagTicks, _late) = Think();
+    }
+
+    /// <summary>At each measured sample: the devices' own latency over the interval, the highest kept for the maximum rules.</summary>
+    public void Sample()
+    {
+        if (_lastSampleDisks is not { } d0 || ReadDisks() is not { } d1) return;
+        var (read, write) = Latency(d0, d1);
+        if (read is double r) _maxSampleRead = Math.Max(_maxSampleRead ?? 0, r);
+        if (write is double w) _maxSampleWrite = Math.Max(_maxSampleWrite ?? 0, w);
+        _lastSampleDisks = d1;
     }
 
     public HostEvidence Finish()
@@ -90,15 +103,28 @@ internal sealed class HostEvidenceProbe
         }
         if (_disks is { } d0 && ReadDisks() is { } d1)
         {
-            foreach (var device in _devices)
-            {
-                if (!d0.TryGetValue(device, out var a) || !d1.TryGetValue(device, out var b)) continue;
-                long reads = b.ReadsCompleted - a.ReadsCompleted, writes = b.WritesCompleted - a.WritesCompleted;
-                if (reads > 0 && b.ReadMs >= a.ReadMs) e.DeviceReadLatencyMs = Math.Max(e.DeviceReadLatencyMs ?? 0, Math.Round((b.ReadMs - a.ReadMs) / (double)reads, 3));
-                if (writes > 0 && b.WriteMs >= a.WriteMs) e.DeviceWriteLatencyMs = Math.Max(e.DeviceWriteLatencyMs ?? 0, Math.Round((b.WriteMs - a.WriteMs) / (double)writes, 3));
-            }
+            (e.DeviceReadLatencyMs, e.DeviceWriteLatencyMs) = Latency(d0, d1);
+            // The window's own latency bounds its sample maxima from below (a window shorter than one sample has none).
+            e.DeviceMaxSampleReadLatencyMs = Max(_maxSampleRead, e.DeviceReadLatencyMs);
+            e.DeviceMaxSampleWriteLatencyMs = Max(_maxSampleWrite, e.DeviceWriteLatencyMs);
         }
         return e;
+    }
+
+    private static double? Max(double? a, double? b) => a is double x ? (b is double y ? Math.Max(x, y) : x) : b;
+
+    /// <summary>The slowest device's mean read and write latency between two readings, ms; null for a direction with no I/O.</summary>
+    private (double? Read, double? Write) Latency(Dictionary<string, DiskStat> d0, Dictionary<string, DiskStat> d1)
+    {
+        double? read = null, write = null;
+        foreach (var device in _devices)
+        {
+            if (!d0.TryGetValue(device, out var a) || !d1.TryGetValue(device, out var b)) continue;
+            long reads = b.ReadsCompleted - a.ReadsCompleted, writes = b.WritesCompleted - a.WritesCompleted;
+            if (reads > 0 && b.ReadMs >= a.ReadMs) read = Math.Max(read ?? 0, Math.Round((b.ReadMs - a.ReadMs) / (double)reads, 3));
+            if (writes > 0 && b.WriteMs >= a.WriteMs) write = Math.Max(write ?? 0, Math.Round((b.WriteMs - a.WriteMs) / (double)writes, 3));
+        }
+        return (read, write);
     }
 
     private static double Share(double seconds, double window) => Math.Round(Math.Clamp(seconds / window, 0, 1), 3);

@@ -285,6 +285,7 @@ internal sealed class LoadPhase : IDisposable
         double logLat = logOps > 0 ? logLatSum / logOps : 0;
         if (measuring)
         {
+            _hostProbe?.Sample();
             double el = Driver.AccountedSeconds;
             _ctx.Events.Emit(EventTypes.Sample, j =>
             {

@@ -15,12 +15,13 @@ namespace ExchStorageTest.Engine.Verdict;
 /// evidence). Was the host strained? An I/O worker waited for a CPU (<see cref="WaitingForCpuShare"/>), or never
 /// waited for anything but a CPU (<see cref="BusyShare"/>), or thinking sessions were woken late
 /// (<see cref="LateThinkShare"/>). And does the storage not explain the failure? Per rule: a latency rule, when the
-/// device's own latency (the kernel's per-device count) stayed within <see cref="DeviceShareOfLimit"/> of the stream's
-/// average limit — the rest of what the engine measured was the wait for its worker to run; Database Page Fault Stalls,
-/// when the scavenger kept fewer than <see cref="FlushSlotsShare"/> of its write slots busy — it could have written
-/// more and did not get to; target IOPS not met, when no latency rule failed on the storage's account — the sessions
-/// were not waiting for slow I/O. Where the device latency is not known (Windows, a device the run could not name), a
-/// latency rule stays the storage's: the rule never claims what it did not measure.
+/// device's own latency (the kernel's per-device count) stayed within <see cref="DeviceShareOfLimit"/> of the rule's
+/// limit — the window's mean for an average rule, its slowest sample interval for a maximum rule — so the rest of what
+/// the engine measured was the wait for its worker to run; Database Page Fault Stalls, when the scavenger kept fewer
+/// than <see cref="FlushSlotsShare"/> of its write slots busy — it could have written more and did not get to; target
+/// IOPS not met, when the devices' own read and write latency stayed within the same share of the average limits — the
+/// sessions were not waiting for slow I/O. Where the device latency is not known (Windows, a device the run could not
+/// name), a latency or IOPS rule stays the storage's: the rule never claims what it did not measure.
 /// </para>
 /// </summary>
 public static class HostLimit
@@ -78,11 +79,11 @@ public static class HostLimit
     {
         var signs = new List<string>();
         if (e.WorkerWaitingForCpuShare is double wait && wait >= WaitingForCpuShare)
-            signs.Add(F($"an I/O worker waited for a CPU {wait:P0} of the window") + (e.SchedulingDelayMs is double d ? F($" ({d:0.###} ms each time it became runnable)") : ""));
+            signs.Add(F($"an I/O worker waited for a CPU {Pct(wait)} of the window") + (e.SchedulingDelayMs is double d ? F($" ({d:0.###} ms each time it became runnable)") : ""));
         if (e.WorkerBusyShare is double busy && busy >= BusyShare)
-            signs.Add(F($"an I/O worker was busy {busy:P0} of the window (on a CPU or waiting for one), so it was not waiting for the storage"));
+            signs.Add(F($"an I/O worker was busy {Pct(busy)} of the window (on a CPU or waiting for one), so it was not waiting for the storage"));
         if (e.LateThinkShare is double late && late >= LateThinkShare)
-            signs.Add(F($"{late:P0} of the thinking sessions were woken more than {Workload.SessionPacer.LateWakeMilliseconds:0} ms after their schedule allowed ({e.ThinkLagMs:0.###} ms late on average)"));
+            signs.Add(F($"{Pct(late)} of the thinking sessions were woken more than {Workload.SessionPacer.LateWakeMilliseconds:0} ms after their schedule allowed ({e.ThinkLagMs:0.###} ms late on average)"));
         return signs;
     }
 
@@ -105,9 +106,11 @@ public static class HostLimit
             if (because is null) return null; // some failure is the storage's: the verdict says nothing about the host
             if (!why.Contains(because)) why.Add(because);
         }
-        // Here no latency rule failed on the storage's account: sessions short of the target were not held up by slow I/O.
         if (load.Exists(x => x.Code == VerdictJudge.TargetIopsNotMet))
-            why.Add("the storage answered within every latency threshold it is judged by, so the sessions short of the target were not held up by slow I/O");
+        {
+            if (DeviceKeptUp(e, t) is not { } kept) return null;
+            why.Add(kept);
+        }
         var rules = load.Select(x => x.Instance is null ? x.Code : $"{x.Code} ({x.Instance})").Distinct().ToList();
         return new VerdictReason
         {
@@ -122,11 +125,35 @@ public static class HostLimit
     private static string? LatencyExplained(HostEvidence e, Thresholds t, string code)
     {
         bool read = Array.IndexOf(ReadRules, code) >= 0;
-        double? device = read ? e.DeviceReadLatencyMs : e.DeviceWriteLatencyMs;
-        double limit = read ? t.AverageDatabaseReadLatencyMs : t.AverageLogWriteLatencyMs;
+        bool maximum = code.EndsWith("Maximum", StringComparison.Ordinal);
+        double? device = (read, maximum) switch
+        {
+            (true, false) => e.DeviceReadLatencyMs,
+            (true, true) => e.DeviceMaxSampleReadLatencyMs,
+            (false, false) => e.DeviceWriteLatencyMs,
+            (false, true) => e.DeviceMaxSampleWriteLatencyMs,
+        };
+        double limit = (read, maximum) switch
+        {
+            (true, false) => t.AverageDatabaseReadLatencyMs,
+            (true, true) => t.MaximumDatabaseReadLatencyMs,
+            (false, false) => t.AverageLogWriteLatencyMs,
+            (false, true) => t.MaximumLogWriteLatencyMs,
+        };
         if (device is not double d || d > DeviceShareOfLimit * limit) return null;
-        return F($"the device{(e.Devices.Count == 1 ? "" : "s")} ({string.Join(", ", e.Devices)}) served {(read ? "reads" : "writes")} in {d:0.###} ms on average, within {DeviceShareOfLimit:P0} of the {limit:G} ms average limit: the rest of the latency measured was the wait for the worker to run");
+        return F($"the {DeviceNames(e)} served {(read ? "reads" : "writes")} in {d:0.###} ms {(maximum ? "in its slowest sample interval" : "on average")}, within {Pct(DeviceShareOfLimit)} of the {limit:G} ms {(maximum ? "maximum" : "average")} limit: the rest of the latency measured was the wait for the worker to run");
     }
+
+    /// <summary>Why the devices' own latency clears target IOPS not met: both directions measured and quick; null otherwise.</summary>
+    private static string? DeviceKeptUp(HostEvidence e, Thresholds t)
+    {
+        double readLimit = DeviceShareOfLimit * t.AverageDatabaseReadLatencyMs, writeLimit = DeviceShareOfLimit * t.AverageLogWriteLatencyMs;
+        if (e.DeviceReadLatencyMs is null && e.DeviceWriteLatencyMs is null) return null;
+        if (e.DeviceReadLatencyMs > readLimit || e.DeviceWriteLatencyMs > writeLimit) return null;
+        return F($"the {DeviceNames(e)} served reads in {Ms(e.DeviceReadLatencyMs)} and writes in {Ms(e.DeviceWriteLatencyMs)} on average (within {Pct(DeviceShareOfLimit)} of the average limits), so the sessions short of the target were not held up by slow I/O");
+    }
+
+    private static string DeviceNames(HostEvidence e) => $"device{(e.Devices.Count == 1 ? "" : "s")} ({string.Join(", ", e.Devices)})";
 
     /// <summary>Why the scavenger's idle write slots clear a stall failure; null when they were busy or unknown.</summary>
     private static string? StallsExplained(TestResults r, VerdictReason reason)
@@ -144,19 +171,20 @@ public static class HostLimit
         if (e.Workers.Count > 0)
         {
             double onCpu = e.Workers.Max(w => w.OnCpuShare);
-            parts.Add(F($"I/O workers on a CPU up to {onCpu:P0} of the window") +
-                      (e.WorkerWaitingForCpuShare is double wait ? F($", waiting for one up to {wait:P0}") + (e.SchedulingDelayMs is double d ? F($" ({d:0.###} ms per wake-up)") : "") : "") +
-                      (e.WorkerBusyShare is double busy ? F($", busy up to {busy:P0}") : ""));
+            parts.Add(F($"I/O workers on a CPU up to {Pct(onCpu)} of the window") +
+                      (e.WorkerWaitingForCpuShare is double wait ? F($", waiting for one up to {Pct(wait)}") + (e.SchedulingDelayMs is double d ? F($" ({d:0.###} ms per wake-up)") : "") : "") +
+                      (e.WorkerBusyShare is double busy ? F($", busy up to {Pct(busy)}") : ""));
         }
         parts.Add(F($"the engine's process {e.ProcessCoresUsed:0.##} cores"));
         if (e.MachineBusyCpus is double machine) parts.Add(F($"the machine {machine:0.##} of {e.MachineCpus} CPUs busy"));
-        if (e.ThinkLagMs is double lag) parts.Add(F($"thinking sessions woken {lag:0.###} ms late on average ({e.LateThinkShare:P0} over {Workload.SessionPacer.LateWakeMilliseconds:0} ms)"));
+        if (e.ThinkLagMs is double lag) parts.Add(F($"thinking sessions woken {lag:0.###} ms late on average ({Pct(e.LateThinkShare)} over {Workload.SessionPacer.LateWakeMilliseconds:0} ms)"));
         if (e.DeviceReadLatencyMs is not null || e.DeviceWriteLatencyMs is not null)
-            parts.Add($"the devices' own latency ({string.Join(", ", e.Devices)}): reads {Ms(e.DeviceReadLatencyMs)}, writes {Ms(e.DeviceWriteLatencyMs)}");
+            parts.Add($"the devices' own latency ({string.Join(", ", e.Devices)}): reads {Ms(e.DeviceReadLatencyMs)} (slowest sample {Ms(e.DeviceMaxSampleReadLatencyMs)}), writes {Ms(e.DeviceWriteLatencyMs)} (slowest sample {Ms(e.DeviceMaxSampleWriteLatencyMs)})");
         var strain = Strain(e);
         return "Host evidence: " + string.Join("; ", parts) + (strain.Count == 0 ? " - the host kept up." : " - the host was strained.");
     }
 
+    private static string Pct(double? share) => share is double v ? F($"{v * 100:0}%") : "not measured";
     private static string Ms(double? ms) => ms is double v ? F($"{v:0.###} ms") : "not measured";
     private static string F(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
 }
