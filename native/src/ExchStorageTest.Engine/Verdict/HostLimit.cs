@@ -104,12 +104,17 @@ public static class HostLimit
         var strain = Strain(e);
         if (strain.Count == 0) return null;
         var why = new List<string>();
+        var latencies = new List<string>();
         foreach (var reason in load.Where(x => x.Code != VerdictJudge.TargetIopsNotMet))
         {
-            string? because = reason.Code == StallRule ? StallsExplained(e, t, r, reason) : LatencyExplained(e, t, reason.Code);
+            bool stall = reason.Code == StallRule;
+            string? because = stall ? StallsExplained(e, t, r, reason) : LatencyExplained(e, t, reason.Code);
             if (because is null) return null; // some failure is the storage's: the verdict says nothing about the host
-            if (!why.Contains(because)) why.Add(because);
+            var into = stall ? why : latencies;
+            if (!into.Contains(because)) into.Add(because);
         }
+        if (latencies.Count > 0)
+            why.Insert(0, F($"the {DeviceNames(e)} itself served {string.Join(", ", latencies)}, each within {Pct(DeviceShareOfLimit)} of its limit, so the rest of the latency measured was the wait for the worker to run"));
         if (load.Exists(x => x.Code == VerdictJudge.TargetIopsNotMet))
         {
             if (DeviceKeptUp(e, t) is not { } kept) return null;
@@ -125,7 +130,7 @@ public static class HostLimit
         };
     }
 
-    /// <summary>Why the device's own latency clears a latency rule; null when it does not or is not known.</summary>
+    /// <summary>What the device's own latency was, for a latency rule it clears ("reads in 0.4 ms on average (average limit 20 ms)"); null when it does not or is not known.</summary>
     private static string? LatencyExplained(HostEvidence e, Thresholds t, string code)
     {
         bool read = Array.IndexOf(ReadRules, code) >= 0;
@@ -145,7 +150,7 @@ public static class HostLimit
             (false, true) => t.MaximumLogWriteLatencyMs,
         };
         if (device is not double d || d > DeviceShareOfLimit * limit) return null;
-        return F($"the {DeviceNames(e)} served {(read ? "reads" : "writes")} in {d:0.###} ms {(maximum ? "in its slowest sample interval" : "on average")}, within {Pct(DeviceShareOfLimit)} of the {limit:G} ms {(maximum ? "maximum" : "average")} limit: the rest of the latency measured was the wait for the worker to run");
+        return F($"{(read ? "reads" : "writes")} in {d:0.###} ms {(maximum ? "in its slowest sample interval" : "on average")} ({(maximum ? "maximum" : "average")} limit {limit:G} ms)");
     }
 
     /// <summary>Why the devices' own latency clears target IOPS not met: both directions measured and quick; null otherwise.</summary>
