@@ -187,7 +187,7 @@ public class HostLimitTests
         Assert.Equal(ReasonCodes.HostLimited, a.LimitingRule);
         Assert.True(a.LowerBound);
         Assert.Equal(100, a.Mailboxes);
-        var said = Reports.CapacityReport.Answer(new CapacityResult { Answer = a, Steps = steps, StopReason = "Resolved", StopMessage = "done" }, profile);
+        var said = ExchStorageTest.Engine.Reports.CapacityReport.Answer(new CapacityResult { Answer = a, Steps = steps, StopReason = "Resolved", StopMessage = "done" }, profile);
         Assert.Contains(said, l => l.StartsWith("Limited by HostLimited at 200 mailboxes: The host, not the storage", StringComparison.Ordinal));
         Assert.Contains(said, l => l.Contains("carries at least 100 mailboxes", StringComparison.Ordinal));
         Assert.DoesNotContain(said, l => l.StartsWith("No step failed", StringComparison.Ordinal));
