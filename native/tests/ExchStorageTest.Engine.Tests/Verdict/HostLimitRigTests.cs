@@ -64,9 +64,17 @@ public class HostLimitRigTests
 
         var quiet = Run(volume.MountPoint, starve: null);
         Assert.Equal("Complete", quiet.Completion);
-        Assert.Equal("Pass", quiet.Verdict.Result);
-        Assert.DoesNotContain(quiet.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
         var calm = Assert.IsType<HostEvidence>(quiet.HostEvidence);
+        // A RAM disk at a light load is never the limit. On a host that kept up the run passes and says nothing of the
+        // host; on a machine other jobs filled (a CI run beside the whole suite: a worker waited 30% for a CPU, stalls)
+        // any failure must be the host's, named so with the evidence of its strain.
+        if (HostLimit.Strain(calm).Count == 0)
+        {
+            Assert.Equal("Pass", quiet.Verdict.Result);
+            Assert.DoesNotContain(quiet.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
+        }
+        else if (quiet.Verdict.Result == "Fail")
+            Assert.Contains(quiet.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
         Assert.NotEmpty(calm.Workers);
         Assert.Contains(device, calm.Devices);
         Assert.NotNull(calm.DeviceReadLatencyMs);
