@@ -4,7 +4,7 @@
 # under a fake repository root (ExchStorageTest.psd1 marks it: the bench finds the helper and writes out/bench there),
 # packed as kit.tar.xz beside run.sh. Usage: native/benchmarks/.../devkit/make-kit.sh [destination folder, default out/devkit]
 set -eu
-repo="$(cd "$(dirname "$0")/../../../.." && pwd)"
+repo="$(cd "$(dirname "$0")/../../../../.." && pwd)"
 dest="${1:-$repo/out/devkit}"
 stage="$(mktemp -d)"; trap 'rm -rf "$stage"' EXIT
 bin="$stage/root/bin/linux-x64"
