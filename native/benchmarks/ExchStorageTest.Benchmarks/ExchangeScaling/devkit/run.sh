@@ -76,7 +76,9 @@ echo "volumes: $MODE" | tee -a "$FACTS"
 # ---- unpack ----
 rm -rf "$WORK"; mkdir -p "$WORK"
 say "unpacking $(du -h "$KIT_SRC/kit.tar.xz" | cut -f1) to $WORK"
-if ! timeout 180 tar -C "$WORK" -xJf "$KIT_SRC/kit.tar.xz"; then echo "UNPACK FAILED" | tee -a "$FACTS"; cp "$FACTS" "$OUT/"; exit 3; fi
+# tar -J needs the xz program; python3's lzma reads the same archive where xz is missing.
+if command -v xz >/dev/null; then UNPACK=(tar -C "$WORK" -xJf "$KIT_SRC/kit.tar.xz"); else UNPACK=(python3 -c 'import sys,tarfile; tarfile.open(sys.argv[1],"r:xz").extractall(sys.argv[2])' "$KIT_SRC/kit.tar.xz" "$WORK"); fi
+if ! timeout 180 "${UNPACK[@]}"; then echo "UNPACK FAILED" | tee -a "$FACTS"; exit 3; fi
 BIN="$WORK/root/bin/linux-x64"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 HOME="${HOME:-/root}"
 # Without ICU on a bare box the runtime would refuse to start; the bench needs no culture data.
@@ -107,7 +109,7 @@ rm -rf /dev/shm/est-bench-xdb* "${EST_KIT_DIR_PARENT:-/dev/shm}"/est-bench-xdb* 
 RES="$WORK/root/out/bench"
 [ -f "$RES/exchange-scaling.md" ] && cp "$RES/exchange-scaling.md" "$OUT/"
 if [ -d "$RES/exchange-results" ]; then
-  timeout 120 tar -C "$RES" -cJf "$OUT/exchange-results.tar.xz" exchange-results
+  if command -v xz >/dev/null; then timeout 120 tar -C "$RES" -cJf "$OUT/exchange-results.tar.xz" exchange-results; else timeout 120 tar -C "$RES" -czf "$OUT/exchange-results.tar.gz" exchange-results; fi
 fi
 ls -la "$OUT"
 echo "=============== volumes: $MODE"
