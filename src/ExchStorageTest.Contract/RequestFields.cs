@@ -30,6 +30,12 @@ namespace ExchStorageTest.Contract
         public const string LogFilesToReplay = "logFilesToReplay";
         public const string CapacityPercent = "capacityPercent";
         /// <summary>
+        /// The Jetstress test type a run's files and report title are named by, when it is not the test type itself: only
+        /// <c>Performance</c> for a <c>Throughput</c> run, which is Jetstress's Performance test with DatabaseSizing Capacity
+        /// (JetstressCmd sends it, so Jetstress automation finds Performance_&lt;time&gt;.html as Jetstress writes it).
+        /// </summary>
+        public const string ReportedAs = "reportedAs";
+        /// <summary>
         /// A capacity search's driver (<see cref="CapacityStepping"/>): <c>Engine</c> (the default) searches on its own;
         /// <c>Caller</c> runs the steps the caller sends on the control channel (<see cref="ControlCommands"/>), so an
         /// orchestrator can step several hosts together (docs/capacity.md, "Several hosts").
@@ -49,7 +55,7 @@ namespace ExchStorageTest.Contract
         {
             Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
         };
     }
 

@@ -25,7 +25,9 @@ namespace ExchStorageTest.Contract
         public static readonly NumberRule ThreadCount = ProfileRules.ThreadCount.Named("ThreadCount", RequestFields.ThreadCount);
         public static readonly NumberRule TargetRateIops = new NumberRule("TargetRateIops", RequestFields.TargetRateIops, ErrorCodes.TargetRateOutOfRange, 0, 10_000_000, exclusiveMinimum: true);
         public static readonly NumberRule LogFilesToReplay = new NumberRule("LogFilesToReplay", RequestFields.LogFilesToReplay, ErrorCodes.LogFilesToReplayOutOfRange, 1, 100_000, integer: true);
-        public static readonly NumberRule CapacityPercent = new NumberRule("CapacityPercent", RequestFields.CapacityPercent, ErrorCodes.CapacityPercentOutOfRange, 0, 95, exclusiveMinimum: true);
+        // Up to 100, as Jetstress's CapacityPercentage: the share is of the room left after the databases' logs, the results and
+        // file-system metadata (ThroughputSizing), and a database grows by at most half the free space left (RunContext).
+        public static readonly NumberRule CapacityPercent = new NumberRule("CapacityPercent", RequestFields.CapacityPercent, ErrorCodes.CapacityPercentOutOfRange, 0, 100, exclusiveMinimum: true);
         public static readonly NumberRule MaxResultAgeHours = new NumberRule("MaxResultAgeHours", RequestFields.MaxResultAgeHours, ErrorCodes.MaxResultAgeOutOfRange, 0, 87_600, exclusiveMinimum: true);
 
         /// <summary>The rule of one latency limit of <c>thresholds</c> (every limit has the same range).</summary>

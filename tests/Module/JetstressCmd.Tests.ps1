@@ -271,6 +271,69 @@ Describe 'JetstressCmd as the Azure Stack template''s xJetstress resources run i
     }
 }
 
+Describe 'JetstressCmd running the disk subsystem throughput test (DatabaseSizing Capacity), read by ExchangeDsc and the Azure Stack template' -Tag 'Jetstress' {
+    # The Azure Stack template's xJetstressTest edits DatabaseSizing, CapacityPercentage and ThroughputPercentage of /g's
+    # file (AzureStack-QuickStart-Templates @ 989b052); with Capacity and Type Performance JetstressCmd runs the engine's
+    # Throughput test, and its files are Jetstress's for that test: Performance_<time>.* (docs/jetstress.md).
+    BeforeAll {
+        $Root = New-ScratchFolder 'capacity'
+        $JetstressPath = New-JetstressFolder $Root
+        $databasePath = New-Folder (Join-Path $Root 'Database')
+        $logPath = New-Folder (Join-Path $Root 'Log')
+        $Generate = Invoke-JetstressCmd $JetstressPath @('/g', '/dbpath', $databasePath, '/logpath', $logPath, '/output', '.', '/new', '/timeout', '0H0M3S')
+        # A share of this volume's free space that makes a database of about 40 MiB, whatever the volume (4 decimals).
+        $drive = $databasePath
+        if ($IsWindowsHost) { $drive = [System.IO.Path]::GetPathRoot($databasePath) }
+        $free = ([System.IO.DriveInfo]::new($drive)).AvailableFreeSpace
+        $Percent = [math]::Max(0.0001, [math]::Round(100.0 * 40MB / $free, 4))
+        $ConfigPath = Join-Path $JetstressPath 'JetstressConfig.xml'
+        [xml] $x = Get-Content $ConfigPath
+        $x.configuration.ExchangeProfile.MailboxCount = '40'
+        $x.configuration.ExchangeProfile.MailboxIops = '1'
+        $x.configuration.ExchangeProfile.MailboxQuota = '1'
+        $x.configuration.ExchangeProfile.DatabaseSizing = 'Capacity'
+        $x.configuration.ExchangeProfile.ThroughputPercentage = '100'
+        $x.configuration.ExchangeProfile.CapacityPercentage = $Percent.ToString([cultureinfo]::InvariantCulture)
+        $x.Save($ConfigPath)
+        $Test = Invoke-JetstressCmd $JetstressPath @('/c', './JetstressConfig.xml')
+        $Results = Get-Results $JetstressPath 'Performance'
+    }
+    AfterAll { Remove-ScratchFolder $Root }
+
+    It 'runs the Throughput test sized by the capacity share and names its files Performance' {
+        $Generate.ExitCode | Should -Be 0
+        $Test.ExitCode | Should -Be 0 -Because ($Test.Errors -join ' ')
+        $Results.testType | Should -Be 'Throughput'
+        $Results.reportedAs | Should -Be 'Performance'
+        $Results.sizing.capacityPercent | Should -Be $Percent
+        @(Get-ChildItem -LiteralPath $JetstressPath -Filter 'Throughput*').Count | Should -Be 0
+    }
+
+    It 'gives ExchangeDsc''s verdict the Overall Test Result and Achieved IOPS of the newest Performance*.html' {
+        $verdict = Test-ExchangeDscVerdict $JetstressPath 'Performance' 0 ([cultureinfo]::InvariantCulture)
+        $verdict.File.Name | Should -Match '^Performance(_\d+){6}\.html$'
+        $verdict.Result | Should -BeIn @('Pass', 'Fail')
+        $verdict.Result | Should -Be $Results.verdict.result
+        $verdict.Passed | Should -Be ($Results.verdict.result -eq 'Pass')
+        [math]::Round([decimal]::Parse($verdict.Achieved, [cultureinfo]::InvariantCulture)) | Should -Be ([math]::Round([decimal]$Results.sizing.achievedTransactionalIops))
+        Get-Content -Raw -LiteralPath $verdict.File.FullName | Should -Match 'Performance Test Report'
+    }
+
+    It 'gives the Azure Stack template the database-sizing fields of the one Performance*.xml' {
+        @(Get-ChildItem "$JetstressPath\Performance*.xml").Count | Should -Be 1
+        $xml = [xml](Get-ChildItem "$JetstressPath\Performance*.xml" | Get-Content)
+        ($xml.output.'test-summary'.element | Where-Object { $_.name -eq 'Overall Test Result' }).value | Should -Be $Results.verdict.result
+        $sizing = @{}
+        foreach ($name in 'Achieved Transactional I/O per Second', 'Capacity Percentage', 'Throughput Percentage', 'Final Database Size (bytes)', 'Database Files (Count)') {
+            $sizing[$name] = ($xml.output.'database-sizing'.element | Where-Object { $_.name -eq $name }).value
+            $sizing[$name] | Should -Match '^\d+(\.\d+)?$' -Because "$name is read as a number"
+        }
+        [double]::Parse($sizing['Capacity Percentage'], [cultureinfo]::InvariantCulture) | Should -Be $Percent
+        $sizing['Throughput Percentage'] | Should -Be '100'
+        $sizing['Database Files (Count)'] | Should -Be '1'
+    }
+}
+
 Describe 'JetstressCmd as jacobklitzke''s scripts run and read it' -Tag 'Jetstress' {
     # jacobklitzke/Jetstress-Test-Automation @ 09808834d71b840e1f9e84968128bca7f81344b6, JetstressAutomation.ps1: fills in a
     # blank template per test, appends the EseInstances, saves JetstressConfig<Test>.xml and runs ./JetstressCmd.exe /c with
@@ -375,8 +438,10 @@ Describe 'JetstressCmd as jacobklitzke''s scripts run and read it' -Tag 'Jetstre
         $backup = Get-Results (Join-Path $JetstressPath 'Backup Results') 'DatabaseBackup'
         $html = [System.IO.File]::ReadAllText((Get-ChildItem -LiteralPath (Join-Path $JetstressPath 'Backup Results') -Filter 'DatabaseBackup*.html').FullName)
         $tables = @((Get-FieldsetRows $html)[0] | Select-Object -Skip ($NumDatabases + 1))
-        [math]::Round((ConvertFrom-JavaDouble $tables[0][3]), 2) | Should -Be ([math]::Round($backup.backup.averageMBPerSecond, 2))
-        [math]::Round((ConvertFrom-JavaDouble $tables[1][3]), 2) | Should -Be ([math]::Round($backup.backup.totalMBPerSecond, 2))
+        # The report prints two decimals (rounded half away from zero); PowerShell's [math]::Round rounds half to even,
+        # so the cell is compared with the result within its own precision.
+        [math]::Abs((ConvertFrom-JavaDouble $tables[0][3]) - $backup.backup.averageMBPerSecond) | Should -BeLessOrEqual 0.0051
+        [math]::Abs((ConvertFrom-JavaDouble $tables[1][3]) - $backup.backup.totalMBPerSecond) | Should -BeLessOrEqual 0.0051
 
         $recovery = Get-Results (Join-Path $JetstressPath 'Soft Recovery Results') 'SoftRecovery'
         $html = [System.IO.File]::ReadAllText((Get-ChildItem -LiteralPath (Join-Path $JetstressPath 'Soft Recovery Results') -Filter 'SoftRecovery*.html').FullName)

@@ -55,6 +55,11 @@ public sealed class EngineRequest
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
     public double CapacityPercent { get; set; } = RunDefaults.CapacityPercent;
     /// <summary>
+    /// The Jetstress test type the run's files and titles are named by when it is not <see cref="TestType"/>: Performance
+    /// for a Throughput run (Jetstress's Performance test with DatabaseSizing Capacity, JetstressCmd's). Null: the test type.
+    /// </summary>
+    public TestType? ReportedAs { get; set; }
+    /// <summary>
     /// Capacity search: who chooses the steps (<see cref="CapacityStepping"/>). Null or Engine: the engine searches on its
     /// own; Caller: the engine runs the steps the caller sends on the control channel (<c>--control-stdin</c>).
     /// </summary>

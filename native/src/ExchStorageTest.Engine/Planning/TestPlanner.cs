@@ -36,6 +36,7 @@ public static partial class TestPlanner
         Refuse(RunRules.SampleInterval.Check(interval));
         Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
         Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
+        CheckReportedAs(request.ReportedAs, type);
         Refuse(RunRules.CheckCapacitySteps(request.CapacitySteps, type));
         Refuse(RunRules.Duration.Check(duration));
         Refuse(RunRules.Warmup.Check(request.WarmupSeconds));
@@ -136,6 +137,17 @@ public static partial class TestPlanner
                 $"Duration {plan.DurationSeconds:0.###} s is too short for a capacity search: the warm-up ({warmup:0.###} s) and two steps of settling and at least {Capacity.CapacityTiming.MinimumWindowSamples} sample intervals ({plan.SampleIntervalSeconds:0.###} s each) need {minimum:0.###} s."),
                 plan.DurationSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture));
         }
+    }
+
+    /// <summary>
+    /// Another name for a run's files than its test type is Jetstress's own name for the same test, and only that: a
+    /// Throughput run is Jetstress's Performance test with DatabaseSizing Capacity. Any other would name a test that did not run.
+    /// </summary>
+    private static void CheckReportedAs(TestType? reportedAs, TestType type)
+    {
+        if (reportedAs is not TestType named || named == type || (type == TestType.Throughput && named == TestType.Performance)) return;
+        throw EngineException.Refused(ErrorCodes.RequestMalformed,
+            $"reportedAs {named} with testType {type}: a run's files may be named only by its own test type, or Performance for a Throughput run (Jetstress's Performance test with DatabaseSizing Capacity).", RequestFields.ReportedAs);
     }
 
     /// <summary>

@@ -20,7 +20,7 @@ public static class HtmlReport
     {
         var o = options ?? ReportOptions.Default;
         var r = results;
-        return HtmlPage.Render($"{ReportText.ToolName} {r.TestType} Test Report - {r.Environment.MachineName}", "the results JSON",
+        return HtmlPage.Render($"{ReportText.ToolName} {r.ReportName} Test Report - {r.Environment.MachineName}", "the results JSON",
             h => Body(h, r, o), generator: ReportText.ToolName + " " + r.EngineVersion);
     }
 

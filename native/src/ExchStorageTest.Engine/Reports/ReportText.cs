@@ -112,8 +112,9 @@ internal static class ReportText
     public const double ThroughputPercent = 100;
 
     /// <summary>A percentage as Jetstress's configuration holds it: "100", "20", "12.5".</summary>
+    // Six decimals: a capacity share of a large volume is small (/pctcapacity 0.0005), and "0." would say nothing.
     private static string Percentage(double value) =>
-        value == Math.Floor(value) ? JetFormat.Number(value, 0) : JetFormat.Number(value, 3).TrimEnd('0');
+        value == Math.Floor(value) ? JetFormat.Number(value, 0) : JetFormat.Number(value, 6).TrimEnd('0').TrimEnd('.');
 
     public static IReadOnlyList<(string Label, string Value)> SystemParameters(TestResults r)
     {

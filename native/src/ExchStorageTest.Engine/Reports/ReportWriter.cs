@@ -33,7 +33,7 @@ public static class ReportWriter
 
     /// <summary>The stem of reports whose results were never saved: the results' own, from their local start time.</summary>
     public static string BaseName(TestResults results) =>
-        ResultsFile.Stem(results.TestType.ToString(), DateTime.SpecifyKind(results.Timeline.TestStartUtc, DateTimeKind.Utc).ToLocalTime());
+        ResultsFile.Stem(results.ReportName, DateTime.SpecifyKind(results.Timeline.TestStartUtc, DateTimeKind.Utc).ToLocalTime());
 
     /// <summary>What the one-run ESRP page's name starts with, so that it never starts with the test type.</summary>
     public const string EsrpPagePrefix = "Esrp_";

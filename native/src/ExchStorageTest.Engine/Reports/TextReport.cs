@@ -17,7 +17,7 @@ public static class TextReport
         var r = results;
         var sb = new StringBuilder();
 
-        sb.Append($"{ReportText.ToolName} {r.TestType} test on {r.Environment.MachineName}: {r.Verdict.Result.ToUpperInvariant()}\n");
+        sb.Append($"{ReportText.ToolName} {r.ReportName} test on {r.Environment.MachineName}: {r.Verdict.Result.ToUpperInvariant()}\n");
         if (r.Verdict.Reasons.Count == 0)
             sb.Append(r.Verdict.Result == Verdicts.Pass ? "  All thresholds met.\n" : "  No reason was recorded.\n");
         foreach (var reason in r.Verdict.Reasons)

@@ -22,7 +22,7 @@ public static class XmlReport
         var root = new XElement("output",
             new XAttribute("generator", ReportText.ToolName),
             new XAttribute("version", r.EngineVersion),
-            new XAttribute("test-type", r.TestType.ToString()),
+            new XAttribute("test-type", r.ReportName),
             new XAttribute("test-id", r.TestId),
             Elements("test-summary", ReportText.TestSummary(r, o)),
             new XElement("test-issues", r.Verdict.Reasons.Select(x => new XElement("element",

@@ -14,6 +14,15 @@ public sealed class TestResults
     public int SchemaVersion { get; set; } = CurrentSchemaVersion;
     public string TestId { get; set; } = "";
     public TestType TestType { get; set; }
+    /// <summary>
+    /// The Jetstress test type the run's files and report titles are named by when it is not <see cref="TestType"/>
+    /// (request <c>reportedAs</c>: Performance for JetstressCmd's DatabaseSizing Capacity, a Throughput run); null otherwise.
+    /// </summary>
+    public TestType? ReportedAs { get; set; }
+
+    /// <summary>The name of the run's files (&lt;name&gt;_&lt;time&gt;.*) and of its reports' titles: the one rule, for runs and re-renderings alike.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string ReportName => (ReportedAs ?? TestType).ToString();
     public string EngineVersion { get; set; } = "";
     /// <summary>
     /// Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error;

@@ -30,11 +30,12 @@ internal sealed class RunContext : IDisposable
         {
             TestId = plan.TestId,
             TestType = plan.TestType,
+            ReportedAs = plan.Request.ReportedAs is { } named && named != plan.TestType ? named : null,
             EngineVersion = typeof(RunContext).Assembly.GetName().Version?.ToString() ?? "0.0.0",
             Profile = plan.Profile,
         };
         Results.Timeline.TestStartUtc = start.ToUniversalTime();
-        _stem = ResultsFile.Stem(plan.TestType.ToString(), start);
+        _stem = ResultsFile.Stem(Results.ReportName, start);
         ResultsPath = Path.Combine(plan.OutputPath, _stem + ".json");
         StartCpu = Process.GetCurrentProcess().TotalProcessorTime;
     }

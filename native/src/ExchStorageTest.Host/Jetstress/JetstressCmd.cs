@@ -59,7 +59,9 @@ internal static class JetstressCmd
             var events = new EventWriter(console);
             if (line.PrepareOnly) return Prepare(request, events, console, cancel);
 
-            console.Say($"Running the {request.TestType} test of {configPath}; reports in {request.OutputPath}.");
+            console.Say($"Running the {Describe(request)} of {configPath}; reports in {request.OutputPath}.");
+            if (request.TestType == TestType.Throughput && (request.ThreadCount ?? request.Profile.ThreadCount) is int asked)
+                console.Say($"The thread count {asked} does not fix this test's load: the Throughput test searches for the most sessions that pass the thresholds.");
             int exit = CommandDispatcher.Execute(request, events, cancel);
             return Finish(exit, console, stderr);
         }
@@ -98,6 +100,11 @@ internal static class JetstressCmd
             return Fail(ExitCodes.Error, ErrorCodes.JetstressRunNotComplete.Code, $"The test ended {completion}, not at its end: its report says what was measured and why it stopped.", console, stderr, said: true);
         return ExitCodes.Ran;
     }
+
+    /// <summary>The test that runs, in Jetstress's words where they differ from the engine's.</summary>
+    private static string Describe(EngineRequest request) => request.ReportedAs is { } named && named != request.TestType
+        ? FormattableString.Invariant($"{named} test with DatabaseSizing Capacity (the engine's {request.TestType} test: databases at {request.CapacityPercent}% of their volumes' free space, the most sessions that pass)")
+        : $"{request.TestType} test";
 
     /// <summary>"/threads 0 /timeout 0H0M0S": the plan's databases created (or attached) and nothing run, so no report is written.</summary>
     private static int Prepare(EngineRequest request, EventWriter events, JetstressConsole console, CancellationToken cancel)

@@ -48,8 +48,8 @@ JetstressCmd [/?] [/c <config>] [/g] [/timeout <h>H<m>M<s>S] [/output <folder>]
   /logpath      the log folder of the database at the same position, or one for all (repeat it; /log too)
   /new, /open   create the databases, or attach those a run created before
   /threads <n>  a fixed thread (session) count; /threads 0 /timeout 0H0M0S creates the databases and stops
-  /pctcapacity  the share of the volumes' capacity the databases take (DatabaseSizing Capacity)
-  /throughput   the share of the throughput the test drives: 100
+  /pctcapacity  with DatabaseSizing Capacity: the share of the volumes' free space the databases take
+  /throughput   the share of the throughput the test drives: 100 (the whole load; no other share is run)
   /calculator   with /g: the Exchange Server Role Requirements Calculator's workbook; writes its design, one
                 <server>\JetstressConfig.xml for each server of its Servers.csv (JetstressConfig.xml without one)
   /servers      with /calculator: its Servers.csv (default: Servers.csv beside the workbook)

@@ -47,7 +47,7 @@ internal static class JetstressRequest
                 : throw Malformed(config, $"has <LogFilesToReplay>{config.LogFilesToReplay}</LogFilesToReplay>: a whole number is needed");
         }
         request.Thresholds = Limits(config, type);
-        Sizing(config, line);
+        Sizing(config, line, request);
         return request;
     }
 
@@ -117,26 +117,33 @@ internal static class JetstressRequest
 
     /// <summary>
     /// Jetstress's database sizing. A mailbox profile test (Profile) sizes the databases by the profile at 100% of its
-    /// capacity and throughput, as the engine does: other percentages have no equivalent and are refused. Jetstress's disk
-    /// subsystem throughput test (Capacity: databases sized by the volumes, the most load that passes) is the engine's
-    /// Throughput test, which Invoke-StorageTest runs; JetstressCmd refuses it by name rather than run something else.
+    /// capacity and throughput, as the engine does. Jetstress's disk subsystem throughput test (Capacity with Type
+    /// Performance: databases sized by CapacityPercentage of the volumes' free space, the most load that passes) is the
+    /// engine's Throughput test, named as Jetstress names it: Performance (request reportedAs). Refused by name: a
+    /// ThroughputPercentage other than 100 (the engine drives a test's whole load, never a share of it), a Profile test at
+    /// another CapacityPercentage, and Capacity sizing for Stress, DatabaseBackup or SoftRecovery (the engine sizes those by
+    /// the profile, and its Throughput test is a performance run).
     /// </summary>
-    private static void Sizing(JetstressConfig config, JetstressCommandLine line)
+    private static void Sizing(JetstressConfig config, JetstressCommandLine line, EngineRequest request)
     {
         string sizing = string.IsNullOrWhiteSpace(config.DatabaseSizing) ? "Profile" : config.DatabaseSizing!.Trim();
         double capacity = line.CapacityPercentage ?? Percentage(config, "CapacityPercentage", config.CapacityPercentage);
         double throughput = line.ThroughputPercentage ?? Percentage(config, "ThroughputPercentage", config.ThroughputPercentage);
         if (throughput != 100)
-            throw Unsupported(FormattableString.Invariant($"ThroughputPercentage {throughput}: the engine drives a test's whole load (the profile's target IOPS, or the most the storage carries), never a share of it; use 100."), "ThroughputPercentage");
+            throw Unsupported(FormattableString.Invariant($"ThroughputPercentage {throughput}: the engine drives a test's whole load (the profile's target IOPS, or with DatabaseSizing Capacity the most sessions that pass), never a share of it; use 100."), "ThroughputPercentage");
         if (sizing.Equals("Profile", StringComparison.OrdinalIgnoreCase))
         {
             if (capacity != 100)
                 throw Unsupported(FormattableString.Invariant($"CapacityPercentage {capacity} with DatabaseSizing Profile: a mailbox profile test sizes the databases for every mailbox at its quota (100); for databases sized by the volumes' capacity use DatabaseSizing Capacity."), "CapacityPercentage");
             return;
         }
-        if (sizing.Equals("Capacity", StringComparison.OrdinalIgnoreCase))
-            throw Unsupported("DatabaseSizing Capacity (Jetstress's disk subsystem throughput test) is the engine's Throughput test: run it with Invoke-StorageTest -TestType Throughput -CapacityPercent; JetstressCmd runs mailbox profile tests (DatabaseSizing Profile).", "DatabaseSizing");
-        throw Malformed(config, $"has <DatabaseSizing>{sizing}</DatabaseSizing>: Profile or Capacity is needed");
+        if (!sizing.Equals("Capacity", StringComparison.OrdinalIgnoreCase))
+            throw Malformed(config, $"has <DatabaseSizing>{sizing}</DatabaseSizing>: Profile or Capacity is needed");
+        if (request.TestType != TestType.Performance)
+            throw Unsupported($"DatabaseSizing Capacity with Type {request.TestType}: the engine sizes a {request.TestType} test's databases by the profile; Capacity sizing runs with Type Performance (Jetstress's disk subsystem throughput test). Use DatabaseSizing Profile for {request.TestType}.", "DatabaseSizing");
+        request.TestType = TestType.Throughput;
+        request.ReportedAs = TestType.Performance;
+        request.CapacityPercent = capacity;
     }
 
     private static double Percentage(JetstressConfig config, string element, string? text) =>

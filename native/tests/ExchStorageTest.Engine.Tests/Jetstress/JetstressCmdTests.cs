@@ -99,7 +99,6 @@ public sealed class JetstressCmdTests : IDisposable
     [InlineData("ThroughputPercentage", "80", "JetstressSettingUnsupported", "ThroughputPercentage 80")]
     [InlineData("CapacityPercentage", "50", "JetstressSettingUnsupported", "CapacityPercentage 50 with DatabaseSizing Profile")]
     [InlineData("DatabaseSizing", "Throughput", "JetstressConfigMalformed", "<DatabaseSizing>Throughput</DatabaseSizing>")]
-    [InlineData("DatabaseSizing", "Capacity", "JetstressSettingUnsupported", "Invoke-StorageTest -TestType Throughput")]
     public void A_setting_the_engine_cannot_run_is_refused_by_name(string element, string value, string code, string said)
     {
         string path = Config(_ => { });
@@ -113,10 +112,53 @@ public sealed class JetstressCmdTests : IDisposable
     }
 
     [Fact]
+    public void Capacity_sizing_of_a_Performance_test_is_the_Throughput_test_named_Performance()
+    {
+        // Jetstress's disk subsystem throughput test: databases sized by CapacityPercentage of the volumes' free space,
+        // the most load that passes; its files are Performance_<time>.* as the configuration's Type names them.
+        var r = Request(Config(d => { d.DatabaseSizing = "Capacity"; d.CapacityPercentage = 30; d.DurationSeconds = 600; }));
+        Assert.Equal((TestType.Throughput, (TestType?)TestType.Performance, 30.0, (double?)600), (r.TestType, r.ReportedAs, r.CapacityPercent, r.DurationSeconds));
+        Assert.Equal("Strict", Thresholds.For(r.TestType).Name);
+        // /pctcapacity overrides the configuration's percentage, as Jetstress's switch does.
+        Assert.Equal(5.0, Request(Config(d => d.DatabaseSizing = "capacity"), "/pctcapacity", "5").CapacityPercent);
+        // A mailbox profile test is not named otherwise.
+        Assert.Null(Request(Config(_ => { })).ReportedAs);
+    }
+
+    [Theory]
+    [InlineData("Stress")]
+    [InlineData("DatabaseBackup")]
+    [InlineData("SoftRecovery")]
+    public void Capacity_sizing_of_another_test_type_is_refused_by_name(string type)
+    {
+        var ex = Refused(() => Request(Config(d => { d.Type = type; d.DatabaseSizing = "Capacity"; })));
+        Assert.Equal(ErrorCodes.JetstressSettingUnsupported.Code, ex.Code);
+        Assert.Contains($"DatabaseSizing Capacity with Type {type}", ex.Message, StringComparison.Ordinal);
+        Assert.Equal("DatabaseSizing", ex.Target);
+    }
+
+    [Theory]
+    [InlineData(TestType.Stress, TestType.Performance)]
+    [InlineData(TestType.Performance, TestType.Throughput)]
+    [InlineData(TestType.Throughput, TestType.Stress)]
+    public void A_run_is_named_only_by_its_own_test_or_Jetstress_s_name_for_it(TestType type, TestType reportedAs)
+    {
+        var r = Request(Config(_ => { }));
+        r.TestType = type;
+        r.ReportedAs = reportedAs;
+        var ex = Refused(() => TestPlanner.Plan(r));
+        Assert.Equal(ErrorCodes.RequestMalformed.Code, ex.Code);
+        Assert.Contains($"reportedAs {reportedAs} with testType {type}", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Switches_override_the_percentages_and_are_refused_as_the_configuration_would_be()
     {
         var ex = Refused(() => Request(Config(_ => { }), "/throughput", "80"));
         Assert.Equal(ErrorCodes.JetstressSettingUnsupported.Code, ex.Code);
+        // Capacity sizing drives the most load that passes: a share of it is no test the engine runs.
+        var share = Refused(() => Request(Config(d => d.DatabaseSizing = "Capacity"), "/throughput", "50"));
+        Assert.Equal((ErrorCodes.JetstressSettingUnsupported.Code, "ThroughputPercentage"), (share.Code, share.Target));
         Assert.NotNull(Request(Config(d => d.ThroughputPercentage = 80), "/throughput", "100"));
     }
 
@@ -216,12 +258,11 @@ public sealed class JetstressCmdTests : IDisposable
     public void Thirty_two_instances_over_four_folders_run_as_thirty_two_databases()
     {
         // austinmccollum's template (PS-solutions @ ef323e0): 32 instances over 4 database and 4 log folders, here on this
-        // disk, small, and sized by the profile (its DatabaseSizing Capacity is refused first, by name).
+        // disk, small, and sized by the profile: its DatabaseSizing Capacity at 100% would fill this disk (that sizing plans
+        // in JetstressConfigTests and runs, at a small percentage, in Capacity_sizing_runs_as_Jetstress_names_it).
         var folders = Enumerable.Range(1, 4).Select(n => (Db: _dir.Sub($"DAG1-DB{n}.db"), Log: _dir.Sub($"DAG1-DB{n}.log"))).ToList();
         string config = JetstressSamples.Austin(_dir.Sub("automation"), n => folders[n - 1]);
-        var capacity = Run("/c", config);
-        Assert.Equal(2, capacity.Exit);
-        Assert.Contains("JetstressSettingUnsupported: DatabaseSizing Capacity", capacity.Err, StringComparison.Ordinal);
+        Assert.Equal(TestType.Throughput, Request(config).TestType);
         File.WriteAllText(config, File.ReadAllText(config).Replace("<DatabaseSizing>Capacity</DatabaseSizing>", "<DatabaseSizing>Profile</DatabaseSizing>", StringComparison.Ordinal)
             .Replace("<MailboxCount>3000</MailboxCount>", "<MailboxCount>320</MailboxCount>", StringComparison.Ordinal)
             .Replace("<MailboxQuota>200</MailboxQuota>", "<MailboxQuota>3</MailboxQuota>", StringComparison.Ordinal));
@@ -241,6 +282,60 @@ public sealed class JetstressCmdTests : IDisposable
         var results = Results.ResultsFile.Load(Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.json")));
         Assert.Equal(32, results.Instances.Count);
         Assert.Equal(32, results.Instances.Select(i => i.DatabasePath).Distinct().Count());
+    }
+
+    [Fact]
+    public void Capacity_sizing_runs_as_Jetstress_names_it()
+    {
+        // A configuration with DatabaseSizing Capacity and Type Performance, run as ExchangeDsc's ExchJetstress runs it
+        // (/c, the working directory the output folder "."): the engine's Throughput test, its files Performance_<time>.*.
+        string db = _dir.Sub("DB1"), log = _dir.Sub("LOG1");
+        // A share of this volume's free space that makes a database of about 32 MiB, whatever the volume (4 decimals).
+        long free = VolumeSpace.Of(db).FreeBytes;
+        double pct = Math.Max(0.0001, Math.Round(100.0 * (40L << 20) / free, 4));
+        string config = Config(d =>
+        {
+            d.DatabaseSizing = "Capacity";
+            d.CapacityPercentage = pct;
+            d.OutputPath = ".";
+            d.Instances.Clear();
+            d.Instances.Add(new JetstressInstance(db, log));
+        });
+        var run = Run("/c", config, "/timeout", "0H0M3S");
+        Assert.True(run.Exit == 0, run.Out + run.Err);
+        Assert.Contains("Running the Performance test with DatabaseSizing Capacity (the engine's Throughput test", run.Out, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(_dir.Path, "Throughput*"));
+        var results = Results.ResultsFile.Load(Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.json")));
+        Assert.Equal((TestType.Throughput, (TestType?)TestType.Performance, (double?)pct), (results.TestType, results.ReportedAs, results.Sizing.CapacityPercent));
+        Assert.NotEqual(TuningOutcomes.NotRun, results.TuningOutcome);
+
+        // ExchangeDsc's Test-JetstressSuccessful (dsccommunity/ExchangeDsc @ d8010f4, DSC_ExchJetstress.psm1): the newest
+        // Performance*.html; the line after each label, between its first '>' and its last '<'.
+        string html = Directory.GetFiles(_dir.Path, "Performance*.html").OrderByDescending(File.GetLastWriteTimeUtc).First();
+        Assert.Matches(@"Performance(_\d+){6}\.html$", html);
+        var lines = File.ReadAllLines(html);
+        string Cell(string label)
+        {
+            int i = Array.FindIndex(lines, l => l.Contains($"<td class=\"grid_row_header\">{label}</td>", StringComparison.Ordinal));
+            Assert.True(i >= 0, $"{label} is not in {html}");
+            string next = lines[i + 1];
+            int start = next.IndexOf('>') + 1;
+            return next[start..next.LastIndexOf('<')];
+        }
+        Assert.Equal(results.Verdict.Result, Cell("Overall Test Result"));
+        Assert.Contains(Cell("Overall Test Result"), new[] { "Pass", "Fail" });
+        Assert.Equal(Math.Round((decimal)results.Sizing.AchievedTransactionalIops, 0), Math.Round(decimal.Parse(Cell("Achieved Transactional I/O per Second"), System.Globalization.CultureInfo.InvariantCulture), 0));
+        Assert.True(results.Sizing.AchievedTransactionalIops > 0);
+        Assert.Contains("Performance Test Report", File.ReadAllText(html), StringComparison.Ordinal);
+
+        // The Azure Stack template's xJetstressUploadResult (Azure/AzureStack-QuickStart-Templates @ 989b052): the one
+        // Performance*.xml, database-sizing's Capacity Percentage and Throughput Percentage.
+        var xml = System.Xml.Linq.XDocument.Load(Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.xml")));
+        string Sizing(string name) => xml.Root!.Element("database-sizing")!.Elements("element").Single(e => (string?)e.Attribute("name") == name).Attribute("value")!.Value;
+        Assert.Equal(pct, double.Parse(Sizing("Capacity Percentage"), System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal("100", Sizing("Throughput Percentage"));
+        Assert.Equal("Performance", (string?)xml.Root!.Attribute("test-type"));
+        Assert.Equal(results.Verdict.Result, xml.Root!.Element("test-summary")!.Elements("element").Single(e => (string?)e.Attribute("name") == "Overall Test Result").Attribute("value")!.Value);
     }
 
     public void Dispose() => _dir.Dispose();

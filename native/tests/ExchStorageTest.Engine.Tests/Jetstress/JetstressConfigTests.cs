@@ -1,3 +1,5 @@
+using ExchStorageTest.Host.Jetstress;
+
 namespace ExchStorageTest.Engine.Tests.Jetstress;
 
 /// <summary>
@@ -188,6 +190,21 @@ public sealed class JetstressConfigTests : IDisposable
         var austin = Profile(Path.Combine(folder, "austinmccollum_PS-solutions_JetstressConfig.xml"));
         Assert.Equal((3000, 200L, 2, 2, 32), (austin.MailboxCount, austin.MailboxSizeMB, austin.CopiesPerDatabase, austin.ThreadCount ?? 0, austin.DatabaseCount));
         Assert.Equal(4, austin.DatabasePaths.Distinct().Count());
+        // Its DatabaseSizing Capacity at 100% with Type Performance: the engine's Throughput test, named Performance. The
+        // real file with its F:\ folders made this host's: 32 databases over the 4 folders, each sized by the volume, plan.
+        string real = File.ReadAllText(Path.Combine(folder, "austinmccollum_PS-solutions_JetstressConfig.xml"));
+        for (int n = 1; n <= 4; n++)
+            real = real.Replace($@"F:\ExchangeDBs\DAG1-DB{n}\DAG1-DB{n}.db", _dir.Sub($"DAG1-DB{n}.db"), StringComparison.Ordinal)
+                .Replace($@"F:\ExchangeDBs\DAG1-DB{n}\DAG1-DB{n}.log", _dir.Sub($"DAG1-DB{n}.log"), StringComparison.Ordinal);
+        string local = _dir.Combine("austin.xml");
+        File.WriteAllText(local, real);
+        var request = JetstressRequest.Build(JetstressConfig.Read(local, out _)!, JetstressCommandLine.Parse(new[] { "/c", local }), _dir.Path);
+        Assert.Equal((TestType.Throughput, (TestType?)TestType.Performance, 100.0), (request.TestType, request.ReportedAs, request.CapacityPercent));
+        var plan = ExchStorageTest.Engine.Planning.TestPlanner.Plan(request);
+        Assert.Equal(32, plan.Instances.Count);
+        Assert.Equal(32, plan.Instances.Select(i => i.DatabaseFile).Distinct().Count());
+        Assert.Equal(4, plan.Instances.Select(i => Path.GetDirectoryName(i.DatabaseFolder)).Distinct().Count());
+        Assert.All(plan.Instances, i => Assert.True(i.DatabaseSizeBytes >= 64L * ExchStorageTest.Engine.Planning.TestPlan.PageSize));
         Assert.Equal(ErrorCodes.JetstressConfigMalformed, Refusal(Path.Combine(folder, "dsccommunity_ExchangeDsc_Servers.csv")).Code);
     }
 
