@@ -187,6 +187,8 @@ namespace ExchStorageTest.Contract
                 public const string LimitingMailboxes = "limitingMailboxes";
                 public const string LimitingRule = "limitingRule";
                 public const string Resolved = "resolved";
+                /// <summary>True when the host limited the search (<c>limitingRule</c> HostLimited): the storage carries at least <c>mailboxes</c>.</summary>
+                public const string LowerBound = "lowerBound";
                 public const string RequiredMailboxes = "requiredMailboxes";
                 public const string PercentOverRequirement = "percentOverRequirement";
                 public const string ReserveIops = "reserveIops";

@@ -18,6 +18,19 @@ namespace ExchStorageTest.Contract
         public static string Of(bool passed) => passed ? Pass : Fail;
     }
 
+    /// <summary>
+    /// Verdict reason codes (results-schema.md, <c>verdict.reasons[].code</c>; a capacity answer's <c>limitingRule</c>) that
+    /// the module acts on, spelled once for both halves.
+    /// </summary>
+    public static class ReasonCodes
+    {
+        /// <summary>
+        /// The host, not the storage, explains every failed load rule of the window (issue 33, results-schema.md "Host
+        /// evidence"): the Fail stands, but it says nothing about the storage; a capacity answer limited by it is a lower bound.
+        /// </summary>
+        public const string HostLimited = "HostLimited";
+    }
+
     /// <summary>How far a run got (results-schema.md, <c>completion</c>; the result event's).</summary>
     public static class Completions
     {

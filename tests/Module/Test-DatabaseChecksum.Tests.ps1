@@ -110,6 +110,31 @@ Describe 'Test-DatabaseChecksum' {
         Get-FolderEntry $Dir | Should -BeNullOrEmpty
     }
 
+    It 'refuses a file that is not a database of ours with ForeignFile, reading nothing else and changing nothing' {
+        # Issue 33: any file was a "corrupt database" (BadPages 1, Fail); it never was one.
+        $foreign = Join-Path $Dir 'notes.txt'
+        Set-Content -LiteralPath $foreign -Value 'Not a database at all.'
+        $before = Get-FileHash -LiteralPath $foreign
+        $caught = $null
+        $output = @(try { Test-DatabaseChecksum -Path $foreign } catch { $caught = $_ })
+        $output | Should -BeNullOrEmpty
+        $caught.FullyQualifiedErrorId | Should -Be "ExchStorageTest.ForeignFile,$CommandName"
+        $caught.CategoryInfo.Category | Should -Be 'ResourceUnavailable'
+        $caught.Exception.Message | Should -BeLike "*$foreign*not a database of ExchStorageTest*"
+        (Get-FileHash -LiteralPath $foreign).Hash | Should -Be $before.Hash
+    }
+
+    It 'still fails a database of ours whose header page was destroyed' {
+        $copy = Join-Path (New-Item -ItemType Directory -Path (Join-Path $Dir 'DB1')).FullName 'ExchStorageTest001.edb'
+        Copy-Item -LiteralPath (Get-Database 1) -Destination $copy
+        $file = [System.IO.File]::Open($copy, 'Open', 'ReadWrite')
+        try { $file.Write((New-Object byte[] $PageSize), 0, $PageSize) } finally { $file.Dispose() }
+        $result = @(Test-DatabaseChecksum -Path $copy)
+        $result.Count | Should -Be 1
+        $result[0].Result | Should -Be 'Fail'
+        $result[0].Message | Should -BeLike '*page 0 is not a valid ExchStorageTest database header*'
+    }
+
     It 'gives the helper''s DatabaseMissing for a folder without databases or logs' {
         $caught = $null
         $output = @(try { Test-DatabaseChecksum -Path $Dir } catch { $caught = $_ })

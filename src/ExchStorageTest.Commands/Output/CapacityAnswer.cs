@@ -18,8 +18,10 @@ namespace ExchStorageTest
         public int MailboxesWithoutHeadroom { get; set; }
         /// <summary>The first failing step's mailbox count; null when no step failed within the bound.</summary>
         public int? LimitingMailboxes { get; set; }
-        /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet or IoErrors.</summary>
+        /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet, IoErrors, or HostLimited (the host, not the storage, failed it).</summary>
         public string? LimitingRule { get; set; }
+        /// <summary>True when the host limited the search (LimitingRule HostLimited): the storage carries at least Mailboxes; how many more this host could not show.</summary>
+        public bool LowerBound { get; set; }
         /// <summary>True when the last pass and the first fail lie within the search's resolution.</summary>
         public bool Resolved { get; set; }
         /// <summary>The profile's mailbox count.</summary>
@@ -44,6 +46,7 @@ namespace ExchStorageTest
                 LimitingMailboxes = c.GetNumber(EventFields.Result.CapacityFields.LimitingMailboxes) is double l ? (int)l : (int?)null,
                 LimitingRule = c.GetString(EventFields.Result.CapacityFields.LimitingRule),
                 Resolved = c[EventFields.Result.CapacityFields.Resolved] as bool? ?? false,
+                LowerBound = c[EventFields.Result.CapacityFields.LowerBound] as bool? ?? false,
                 RequiredMailboxes = (int)(c.GetNumber(EventFields.Result.CapacityFields.RequiredMailboxes) ?? 0),
                 PercentOverRequirement = c.GetNumber(EventFields.Result.CapacityFields.PercentOverRequirement) ?? 0,
                 ReserveIops = c.GetNumber(EventFields.Result.CapacityFields.ReserveIops) ?? 0,
@@ -53,7 +56,7 @@ namespace ExchStorageTest
             };
         }
 
-        public override string ToString() => $"{Mailboxes} mailboxes" + (LimitingRule == null ? "" : $" (limited by {LimitingRule} at {LimitingMailboxes})");
+        public override string ToString() => (LowerBound ? $"at least {Mailboxes} mailboxes" : $"{Mailboxes} mailboxes") + (LimitingRule == null ? "" : $" (limited by {LimitingRule} at {LimitingMailboxes})");
     }
 
     /// <summary>One step of a capacity search (PSTypeName ExchStorageTest.CapacityStep): a point of the load curve.</summary>

@@ -50,10 +50,21 @@ public static class CapacityDeployment
                 IoErrors = hostSteps.Sum(s => s.IoErrors),
                 Passed = CapacitySequence.Deployment(mailboxes, hostSteps.Select(s => s.Passed).ToList()).Passed,
                 Reasons = reasons,
-                LimitingRule = CapacitySearch.LimitingRule(reasons),
+                LimitingRule = DeploymentLimitingRule(hostSteps, reasons),
             });
         }
         return steps;
+    }
+
+    /// <summary>
+    /// The host limited the deployment's step only when it limited every host that failed it; one host whose storage
+    /// failed it makes the step the storage's, judged without the other hosts' HostLimited reasons.
+    /// </summary>
+    private static string? DeploymentLimitingRule(List<CapacityStep> hostSteps, List<VerdictReason> reasons)
+    {
+        var failing = hostSteps.Where(s => !s.Passed).ToList();
+        if (failing.Count > 0 && failing.All(s => s.LimitingRule == Verdict.HostLimit.Code)) return Verdict.HostLimit.Code;
+        return CapacitySearch.LimitingRule(reasons.Where(r => r.Code != Verdict.HostLimit.Code).ToList());
     }
 
     /// <summary>

@@ -23,15 +23,18 @@ public static class CapacitySearch
 
     /// <summary>
     /// The rule that failed a step, by the codes of <see cref="Verdict.VerdictJudge"/>: an I/O error first (one fails any
-    /// test); else the latency or IOPS reason furthest beyond its limit (latency: measured / limit; IOPS: target /
-    /// achieved); page fault stalls only when no latency or IOPS rule failed, because stalls are what slow reads do to
-    /// the database cache and their 1/s limit would outrank every latency ratio. Null for a step with no reason.
+    /// test); then <see cref="Verdict.HostLimit.Code"/> when the host explains every failed load rule (the step says
+    /// nothing about the storage: the answer is a lower bound); else the latency or IOPS reason furthest beyond its
+    /// limit (latency: measured / limit; IOPS: target / achieved); page fault stalls only when no latency or IOPS rule
+    /// failed, because stalls are what slow reads do to the database cache and their 1/s limit would outrank every
+    /// latency ratio. Null for a step with no reason.
     /// </summary>
     public static string? LimitingRule(IReadOnlyList<VerdictReason> reasons)
     {
         if (reasons.Count == 0) return null;
         var io = reasons.FirstOrDefault(r => r.Code == "IoErrors");
         if (io is not null) return io.Code;
+        if (reasons.Any(r => r.Code == Verdict.HostLimit.Code)) return Verdict.HostLimit.Code;
         VerdictReason? worst = null;
         double worstRatio = double.NegativeInfinity;
         foreach (var r in reasons)
@@ -70,6 +73,7 @@ public static class CapacitySearch
             AchievedIops = Math.Round(achieved, 3),
             LimitingMailboxes = fail,
             LimitingRule = failed?.LimitingRule,
+            LowerBound = failed?.LimitingRule == Verdict.HostLimit.Code,
             LimitingReasons = failed?.Reasons ?? new List<VerdictReason>(),
             Resolved = fail is int ff && pass is int pp ? ff - pp <= CapacitySequence.Resolution(pp) : fail is 1,
             RequiredMailboxes = profile.MailboxCount,

@@ -48,6 +48,10 @@ public sealed class LoadDriver : IDisposable
     /// report never calls a deliberate choice a refusal. Read after <see cref="Stop"/>.
     /// </summary>
     public IReadOnlyList<int> WorkerCpus => AllowedCpus.Count == 0 ? Array.Empty<int>() : _workers.Select(w => w.Cpu).ToArray();
+    /// <summary>Each worker thread's OS id (0 until it has started): the host-limited evidence reads their CPU time.</summary>
+    public IReadOnlyList<long> WorkerThreadIds => _workers.Select(w => w.ThreadId).ToArray();
+    /// <summary>True when some worker's backend does its I/O inside submit (sync): that worker's late turns are the storage's, not the host's.</summary>
+    public bool AnyWorkerWaitsInSubmit => _workers.Exists(w => w.CompletesOnSubmit);
     public int StreamCount => _keys.Count;
     public IReadOnlyList<StreamKey> Keys => _keys;
     public bool StopRequested => _stop;

@@ -71,6 +71,11 @@ internal sealed class Worker : IDisposable
     /// <summary>The CPU this worker is pinned to, or -1.</summary>
     public int Cpu => Volatile.Read(ref _cpu);
     private int _cpu = -1;
+    /// <summary>The worker thread's OS id once it runs (0 before, or where the OS has none): its CPU time is read by it.</summary>
+    public long ThreadId => Volatile.Read(ref _threadId);
+    private long _threadId;
+    /// <summary>True when the backend finishes each I/O inside its submit (the worker itself waits for the storage).</summary>
+    public bool CompletesOnSubmit => _backend.CompletesOnSubmit;
     public string BackendName => _backend.Name;
     public IReadOnlyList<IoFeature> Features => _backend.Features;
     public StreamMetrics[] Metrics { get; }
@@ -91,6 +96,7 @@ internal sealed class Worker : IDisposable
     {
         try
         {
+            Volatile.Write(ref _threadId, ThreadCpu.CurrentId());
             int cpu = CpuAffinity.ForWorker(Index, _driver.AllowedCpus);
             if (CpuAffinity.TryPinCurrentThread(cpu)) Volatile.Write(ref _cpu, cpu);
             Array.Fill(_inFlightSinceTicks, Clock.Now);

@@ -27,6 +27,8 @@ public static class CapacityReport
             lines.Add($"Limited by {a.LimitingRule} at {JetFormat.Integer(a.LimitingMailboxes ?? 0)} mailboxes: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
         else
             lines.Add("No step failed: the answer is a lower bound (the search ended before it found the limit).");
+        if (a.LowerBound)
+            lines.Add($"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show.");
         if (a.Mailboxes > 0)
             lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {JetFormat.Number(a.PercentOverRequirement)}% over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
         if (a.Mailboxes > 0 && p.Calculator is { } t && p.MailboxCount > 0)

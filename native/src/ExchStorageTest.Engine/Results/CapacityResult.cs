@@ -62,8 +62,10 @@ public sealed class CapacityStep
     public bool Passed { get; set; }
     /// <summary>Every rule the step broke, as a Performance test's verdict reasons.</summary>
     public List<VerdictReason> Reasons { get; set; } = new();
-    /// <summary>The reason furthest beyond its limit (IoErrors first); null for a pass.</summary>
+    /// <summary>The reason furthest beyond its limit (IoErrors first, then HostLimited); null for a pass.</summary>
     public string? LimitingRule { get; set; }
+    /// <summary>How well the host kept up over the step's window (what a HostLimited reason is judged from).</summary>
+    public HostEvidence? HostEvidence { get; set; }
 }
 
 /// <summary>The search's answer (docs/capacity.md, "Reading the answer").</summary>
@@ -78,8 +80,10 @@ public sealed class CapacityAnswer
     public double AchievedIops { get; set; }
     /// <summary>The first failing step's mailbox count (null: no step failed within the bound).</summary>
     public int? LimitingMailboxes { get; set; }
-    /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet, IoErrors.</summary>
+    /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet, IoErrors, or HostLimited (the host, not the storage, failed it).</summary>
     public string? LimitingRule { get; set; }
+    /// <summary>True when the host limited the search (<see cref="LimitingRule"/> HostLimited): the storage carries at least <see cref="Mailboxes"/>, how many more is not known.</summary>
+    public bool LowerBound { get; set; }
     public List<VerdictReason> LimitingReasons { get; set; } = new();
     /// <summary>True when the last pass and the first fail are within the resolution: the answer is as exact as the search goes.</summary>
     public bool Resolved { get; set; }

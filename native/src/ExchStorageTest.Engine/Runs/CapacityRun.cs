@@ -44,7 +44,8 @@ public static class CapacityRun
         ctx.Log(a.Mailboxes > 0
             ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
             : "Capacity: no step passed.");
-        if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
+        if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}" +
+            (a.LowerBound ? $" The answer is a lower bound: the storage carries at least {a.Mailboxes} mailboxes; this host could not load it further." : ""));
     }
 
     /// <summary>The engine's own search: <see cref="CapacitySequence.Next"/> chooses each step, within the time bound; a stopped search resumes.</summary>
@@ -196,7 +197,7 @@ public static class CapacityRun
             phase.BeginMeasuring();
             var end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null);
             if (end == WindowEnd.Cancelled) return null;
-            phase.Driver.SetAccounting(false);
+            phase.EndMeasuring();
             List<InstanceResult> measured;
             (step, measured) = Judge(ctx, phase, number, mailboxes, target, paced, sessions, start);
             windows[number] = measured;
@@ -254,8 +255,12 @@ public static class CapacityRun
             inst.Streams.AddRange(results.Where(x => x.Instance == w).Select(x => x.Result));
             inst.PageFaultStallsPerSecond = phase.StallsPerSecond(i, window);
             inst.MaximumPageFaultStallsPerSecond = phase.MaxStallsPerSecond(i);
+            (inst.PageFaultStallWaitMs, inst.FlushBacklogPages, inst.FlushWritesInFlight) = phase.FlushEvidenceOfWindow(i);
             doc.Instances.Add(inst);
         }
+        doc.Settings.MaxFlushesInFlight = ctx.Shape.MaxFlushesInFlight;
+        doc.HostEvidence = phase.HostEvidence;
+        if (phase.HostEvidence is { } host) ctx.Log($"Step {number}: " + HostLimit.Describe(host));
         doc.Sizing.TargetTransactionalIops = target;
         doc.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(doc), 3);
         var verdict = VerdictJudge.Judge(doc, ctx.Plan.Thresholds);
@@ -274,6 +279,7 @@ public static class CapacityRun
             IoErrors = doc.Instances.Sum(i => i.Streams.Sum(s => s.ErrorCount)),
             Passed = verdict.Result == Verdicts.Pass, Reasons = verdict.Reasons,
             LimitingRule = CapacitySearch.LimitingRule(verdict.Reasons),
+            HostEvidence = doc.HostEvidence,
         }, doc.Instances);
     }
 

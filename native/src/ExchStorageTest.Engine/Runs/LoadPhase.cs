@@ -176,11 +176,17 @@ internal sealed class LoadPhase : IDisposable
         }
     }
 
+    /// <summary>The measured window's host-limited evidence, taken by <see cref="EndMeasuring"/>; null before.</summary>
+    public HostEvidence? HostEvidence { get; private set; }
+    private HostEvidenceProbe? _hostProbe;
+
     /// <summary>Starts the measured window: accounting on, interval counters reset.</summary>
     public void BeginMeasuring()
     {
         Driver.Sample();
         Driver.SetAccounting(true);
+        _hostProbe = new HostEvidenceProbe(Driver, _ctx.Instances, HostEvidenceProbe.DevicesOf(_ctx.Results.Environment));
+        _hostProbe.Start();
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
         for (int i = 0; i < _ctx.Instances.Count; i++)
         {
@@ -190,6 +196,13 @@ internal sealed class LoadPhase : IDisposable
         Array.Clear(_maxSampleAvg);
         Array.Clear(_maxStalls);
         Array.Clear(_stallSamples);
+    }
+
+    /// <summary>Ends the measured window (accounting off) and takes its host-limited evidence while the workers still run.</summary>
+    public void EndMeasuring()
+    {
+        if (_hostProbe is not null && Driver.Accounting) HostEvidence = _hostProbe.Finish();
+        Driver.SetAccounting(false);
     }
 
     /// <summary>
@@ -272,6 +285,7 @@ internal sealed class LoadPhase : IDisposable
         double logLat = logOps > 0 ? logLatSum / logOps : 0;
         if (measuring)
         {
+            _hostProbe?.Sample();
             double el = Driver.AccountedSeconds;
             _ctx.Events.Emit(EventTypes.Sample, j =>
             {

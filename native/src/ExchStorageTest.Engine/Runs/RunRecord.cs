@@ -112,6 +112,11 @@ internal static class RunRecord
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
         r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
+        if (phase.HostEvidence is { } host)
+        {
+            r.HostEvidence = host;
+            ctx.Log(Verdict.HostLimit.Describe(host));
+        }
     }
 
     /// <summary>The results' entry of instance <paramref name="index"/>, made from its prepared database the first time it is asked for.</summary>

@@ -145,7 +145,11 @@ internal static class TransactionalRun
         var counters = HostEnvironment.StartCounters(ctx);
         WindowEnd end;
         try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
-        finally { HostEnvironment.StopCounters(ctx, counters); }
+        finally
+        {
+            phase.EndMeasuring();
+            HostEnvironment.StopCounters(ctx, counters);
+        }
         r.Timeline.CollectionEndUtc = DateTime.UtcNow;
         if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
         if (end == WindowEnd.Error) r.Completion = Completions.Failed;

@@ -14,15 +14,58 @@ public static class ChecksumVerifier
 {
     private const int Chunk = 1024 * 1024;
 
+    /// <summary>
+    /// Refuses (<c>ForeignFile</c>, before a page is checked) a database or log file that ExchStorageTest never wrote:
+    /// it has no checksums of ours, so calling each of its pages bad would report a corrupt database where there is
+    /// none. Ours but damaged — a torn or overwritten header, a flipped byte — is still checked and fails
+    /// (<see cref="DatabaseHeader.IsOurs"/>, <see cref="LogFormat.IsOurs"/>). A missing database file is left to
+    /// <see cref="Verify"/>, which reports it.
+    /// </summary>
+    public static void RefuseForeign(IEnumerable<string> databaseFiles, IEnumerable<string> logFolders)
+    {
+        var start = new byte[2 * PageFormat.PageSize];
+        foreach (var path in databaseFiles)
+            if (File.Exists(path) && !DatabaseHeader.IsOurs(start.AsSpan(0, ReadStart(path, start))))
+                throw Foreign(path, "a database", "no ExchStorageTest database header and no page of ours where page 1 belongs");
+        foreach (var path in LogFiles(logFolders))
+            if (!LogFormat.IsOurs(start.AsSpan(0, ReadStart(path, LogFormat.FileHeaderBytes + LogFormat.Sector, start))))
+                throw Foreign(path, "a log file", "no ExchStorageTest log header and no log block of ours after it");
+    }
+
+    private static int ReadStart(string path, byte[] into) => ReadStart(path, into.Length, into);
+
+    private static int ReadStart(string path, int length, byte[] into)
+    {
+        using var f = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 1);
+        int got = 0;
+        while (got < length)
+        {
+            int n = f.Read(into, got, length - got);
+            if (n == 0) break;
+            got += n;
+        }
+        return got;
+    }
+
+    private static EngineException Foreign(string path, string what, string why) => EngineException.Refused(ErrorCodes.ForeignFile,
+        $"'{path}' is not {what} of ExchStorageTest ({why}): its pages carry no checksums of ours to verify, so it is not checked. Give the databases and log folders a test created.", path);
+
+    /// <summary>The log generations of the folders, in name order (what <see cref="Verify"/> checks).</summary>
+    private static List<string> LogFiles(IEnumerable<string> logFolders)
+    {
+        var logs = new List<string>();
+        foreach (var folder in logFolders)
+            if (Directory.Exists(folder))
+                logs.AddRange(Directory.GetFiles(folder, "E00*.log").OrderBy(f => f, StringComparer.Ordinal));
+        return logs;
+    }
+
     public static ChecksumResult Verify(IEnumerable<string> databaseFiles, IEnumerable<string> logFolders, EventWriter events, CancellationToken cancel)
     {
         var result = new ChecksumResult();
         var sw = Stopwatch.StartNew();
         var dbs = databaseFiles.ToList();
-        var logs = new List<string>();
-        foreach (var folder in logFolders)
-            if (Directory.Exists(folder))
-                logs.AddRange(Directory.GetFiles(folder, "E00*.log").OrderBy(f => f, StringComparer.Ordinal));
+        var logs = LogFiles(logFolders);
         long totalBytes = 0, done = 0;
         foreach (var d in dbs) if (File.Exists(d)) totalBytes += new FileInfo(d).Length;
         totalBytes += (long)logs.Count * LogFormat.FileSize;

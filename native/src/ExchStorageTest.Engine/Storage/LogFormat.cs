@@ -48,6 +48,19 @@ public static class LogFormat
         sector.Length >= 128 && BinaryPrimitives.ReadUInt32LittleEndian(sector.Slice(4)) == FileMagic
         && sector.Slice(64, DatabaseHeader.Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(DatabaseHeader.Marker));
 
+    /// <summary>
+    /// True when a log file whose first bytes are <paramref name="start"/> (its header sector and first block, or as
+    /// much as it holds) was written by ExchStorageTest: the header's magic or its marker text, or an "ESTB" block
+    /// right after the header. A log of ours with a damaged header is still ours (a bad log); a file of the same
+    /// name pattern that never was one (Exchange's own E00*.log) is refused as foreign by the checksum pass.
+    /// </summary>
+    public static bool IsOurs(ReadOnlySpan<byte> start)
+    {
+        if (start.Length >= 128 && (BinaryPrimitives.ReadUInt32LittleEndian(start.Slice(4)) == FileMagic
+            || start.Slice(64, DatabaseHeader.Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(DatabaseHeader.Marker)))) return true;
+        return start.Length >= FileHeaderBytes + BlockHeaderBytes && BinaryPrimitives.ReadUInt32LittleEndian(start.Slice(FileHeaderBytes + 4)) == BlockMagic;
+    }
+
     /// <summary>Most page records a block of <paramref name="length"/> bytes can carry.</summary>
     public static int MaxRecords(int length) => (length - BlockHeaderBytes) / 4;
 

@@ -151,6 +151,22 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
             BinaryPrimitives.ReadInt32LittleEndian(page.Slice(44)));
     }
 
+    /// <summary>
+    /// True when a file whose first bytes are <paramref name="start"/> (its first two pages, or as much as it holds)
+    /// was written by ExchStorageTest: page 0 carries the header's magic or its marker text, or page 1 is a data page
+    /// of ours (its "ESTP" marker and page number 1). Either alone is enough, so a database of ours whose header was
+    /// damaged is still ours — a checksum failure to report — while a file that never was one (another program's,
+    /// Exchange's own .edb) has neither and is refused as foreign (Test-DatabaseChecksum, issue 33).
+    /// </summary>
+    public static bool IsOurs(ReadOnlySpan<byte> start)
+    {
+        if (start.Length >= 128 && (BinaryPrimitives.ReadUInt32LittleEndian(start.Slice(4)) == Magic
+            || start.Slice(64, Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(Marker)))) return true;
+        if (start.Length < PageFormat.PageSize + PageFormat.HeaderBytes) return false;
+        var page1 = start.Slice(PageFormat.PageSize);
+        return BinaryPrimitives.ReadUInt32LittleEndian(page1.Slice(4)) == PageFormat.PageMagic && BinaryPrimitives.ReadInt64LittleEndian(page1.Slice(8)) == 1;
+    }
+
     /// <summary>True when the first bytes carry our header marker (even if the rest is torn).</summary>
     public static bool LooksOurs(ReadOnlySpan<byte> page) =>
         page.Length >= 128 && BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4)) == Magic

@@ -49,6 +49,8 @@ public static class VerdictJudge
                     Measured = r.Sizing.AchievedTransactionalIops,
                     Limit = r.Sizing.TargetTransactionalIops,
                 });
+            // The failures above are the storage's unless the host explains every one of them (issue 33).
+            if (HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
         }
         long errors = 0;
         foreach (var inst in r.Instances)
@@ -81,7 +83,9 @@ public static class VerdictJudge
                 Code = "CapacityBelowRequirement",
                 Message = capacity.Answer.Mailboxes == 0
                     ? $"No step of the capacity search passed: the storage does not carry the profile's {r.Profile.MailboxCount} mailboxes."
-                    : $"The storage carries {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}" + (capacity.Answer.LimitingRule is string rule ? $" (limited by {rule} at {capacity.Answer.LimitingMailboxes})." : "."),
+                    : capacity.Answer.LowerBound
+                        ? $"The search found the storage carrying {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}, but the host limited it ({HostLimit.Code} at {capacity.Answer.LimitingMailboxes}): the storage carries at least {capacity.Answer.Mailboxes}, how many more this host could not show."
+                        : $"The storage carries {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}" + (capacity.Answer.LimitingRule is string rule ? $" (limited by {rule} at {capacity.Answer.LimitingMailboxes})." : "."),
                 Measured = capacity.Answer.Mailboxes,
                 Limit = r.Profile.MailboxCount,
             });

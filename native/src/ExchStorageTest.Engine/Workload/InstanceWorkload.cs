@@ -86,6 +86,15 @@ public sealed class InstanceWorkload
     public long FlushWriteTicks;
     /// <summary>The scavenger's pool target as last sized to the load (<see cref="FlushSizing"/>).</summary>
     public int FlushPoolTargetPages;
+    // Think-time lag (written by the owning worker; read by the sampler): how late thinking sessions were woken against the
+    // schedule that allowed them to start. A session that thinks waits for nothing but the clock, so a late start is the
+    // worker's turn coming late — the host's, not the storage's (issue 33, Results.HostEvidence).
+    /// <summary>Thinking sessions woken to start a transaction.</summary>
+    public long ThinkWakes;
+    /// <summary>Stopwatch ticks those wake-ups came after the schedule allowed them, summed.</summary>
+    public long ThinkLagTicks;
+    /// <summary>Wake-ups later than <see cref="SessionPacer.LateWakeMilliseconds"/>.</summary>
+    public long LateThinkWakes;
     public readonly List<string> ChecksumProblems = new();
 
     /// <summary>Soft recovery: the last generation that may be written; the log stops (LogFull) when it is full.</summary>

@@ -13,6 +13,14 @@ namespace ExchStorageTest.Engine.Workload;
 /// </summary>
 public sealed class SessionPacer
 {
+    /// <summary>
+    /// A thinking session woken this much after the schedule allowed it counts as late (host-limited evidence). The
+    /// worker aims its waits to the millisecond (a completion wait's timeout is whole milliseconds, a think-time sleep
+    /// too), so a healthy host wakes a session within 1-2 ms; 10 ms is half the average database read latency limit —
+    /// a transaction that starts that late has lost as much time as a slow read would cost it.
+    /// </summary>
+    public const double LateWakeMilliseconds = 10;
+
     /// <summary>How far the schedule may trail the present: the most catch-up after a hold-up.</summary>
     public const double CatchUpSeconds = 1.0;
 

@@ -132,7 +132,7 @@ public sealed class TransactionalSource : ITimedSource
         WakeStalled();
         // One thinking session at a time: the one woken starts I/O, which moves the schedule on
         // before the next is considered (the worker asks again at once while this returns true).
-        if (_thinking.Count > 0 && Pacer.MayStart(now)) WakeOneThinking();
+        if (_thinking.Count > 0 && Pacer.MayStart(now)) WakeOneThinking(now);
         if (RunReadySessions(ref plan)) return true;
         // The sessions just run may now wait for a log write (a non-lazy commit) or for the
         // scavenger (a stall): start that I/O now. Returning without it left a session waiting on
@@ -486,8 +486,18 @@ public sealed class TransactionalSource : ITimedSource
         _thinking.Push(s);
     }
 
-    private void WakeOneThinking()
+    private static readonly long LateWakeTicks = (long)(SessionPacer.LateWakeMilliseconds * System.Diagnostics.Stopwatch.Frequency / 1000);
+
+    /// <summary>Wakes one thinking session; how late against the schedule is the host-limited evidence (<see cref="InstanceWorkload.ThinkLagTicks"/>).</summary>
+    private void WakeOneThinking(long now)
     {
+        if (Pacer.Paced)
+        {
+            long lag = Math.Max(0, now - Pacer.NextStart);
+            _w.ThinkWakes++;
+            _w.ThinkLagTicks += lag;
+            if (lag > LateWakeTicks) _w.LateThinkWakes++;
+        }
         int s = _thinking.Pop();
         _state[s] = Ready;
         _ready.Push(s);

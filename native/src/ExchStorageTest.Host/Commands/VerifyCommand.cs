@@ -21,6 +21,7 @@ internal sealed class VerifyCommand : IHelperCommand
         var (databases, logFolders) = Resolve(request.Paths);
         if (databases.Count == 0 && logFolders.Count == 0)
             throw EngineException.Refused(ErrorCodes.DatabaseMissing, $"No database files or log folders were found under: {string.Join(", ", request.Paths)}.", request.Paths[0]);
+        ChecksumVerifier.RefuseForeign(databases, logFolders);
         return cancel =>
         {
             Write(events, ChecksumVerifier.Verify(databases, logFolders, events, cancel));

@@ -3,6 +3,7 @@ using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Runs;
 using ExchStorageTest.Engine.Tests.Io;
+using ExchStorageTest.Engine.Verdict;
 using Xunit.Abstractions;
 
 namespace ExchStorageTest.Engine.Tests.Capacity;
@@ -73,10 +74,23 @@ public class CapacityRigTests
         double estimate = rho * 1000 / s / (1.15 * 1.09 * IopsPerMailbox);
         double ceiling = 1000 / DelayMs / 1.09 / IopsPerMailbox;
         _out.WriteLine($"service {s:F2} ms, rho* {rho:F2}: estimate {estimate:F0} mailboxes, ceiling {ceiling:F0}");
-        Assert.InRange(a.Mailboxes, 0.8 * estimate, ceiling);
+        Assert.InRange(a.Mailboxes, 0, ceiling);
+        if (a.Mailboxes < 0.8 * estimate)
+        {
+            // Below the estimate only for the storage's own reason: on a busy machine the delay disk's server (nbdkit, FUSE)
+            // serves slower than at the lightest step, which the device's own latency at the failing step shows.
+            var failing = slow.Capacity.Steps.First(x => x.Mailboxes == a.LimitingMailboxes && !x.Passed).HostEvidence!;
+            _out.WriteLine($"below the estimate: the device served writes in {failing.DeviceWriteLatencyMs} ms, reads in {failing.DeviceReadLatencyMs} ms at the failing step");
+            Assert.True(failing.DeviceWriteLatencyMs > s || failing.DeviceReadLatencyMs > s, $"answer {a.Mailboxes} below {0.8 * estimate:F0} with the device at {failing.DeviceWriteLatencyMs} ms writes, {failing.DeviceReadLatencyMs} ms reads");
+        }
         Assert.NotNull(a.LimitingRule);
         Assert.Contains(a.LimitingRule, new[] { "LogWriteLatencyAverage", "LogWriteLatencyMaximum", "DatabaseReadLatencyAverage", "DatabaseReadLatencyMaximum", "TargetIopsNotMet" });
         Assert.True(a.LimitingMailboxes > a.Mailboxes);
+        // The storage was the limit, and the answer says so however busy this machine is: the device's own latency
+        // (the kernel's count for the loop device over the delay disk) explains every failed step.
+        Assert.False(a.LowerBound);
+        Assert.All(slow.Capacity.Steps, s => Assert.DoesNotContain(s.Reasons, x => x.Code == ReasonCodes.HostLimited));
+        Assert.All(slow.Capacity.Steps, s => Assert.NotNull(s.HostEvidence?.DeviceWriteLatencyMs));
         // Every step was judged on its own window by the Performance rules, and the curve rises with the load.
         Assert.All(slow.Capacity.Steps, s => Assert.Equal(s.Passed, s.Reasons.Count == 0));
         // The search stops itself within its bound (preparation is outside it; a step may overrun by its stop).
@@ -85,6 +99,22 @@ public class CapacityRigTests
 
         using var ram = new RamLoopVolume(sizeMiB: 640);
         var fast = Search(Directory.CreateDirectory(Path.Combine(ram.MountPoint, "db")).FullName, folder.Sub("ram-results"), start: 50, bound.TotalSeconds);
-        Assert.True(fast.Capacity!.Answer.Mailboxes >= 3 * a.Mailboxes, $"RAM disk {fast.Capacity.Answer.Mailboxes} mailboxes, delay disk {a.Mailboxes}");
+        var f = fast.Capacity!.Answer;
+        // A RAM disk is not what limits it. Either it carried far more than the delay disk, or this machine could not
+        // load it that far and the answer names the host (a lower bound, with the host's evidence), never a storage rule
+        // (a busy CI machine once answered 193 "limited by PageFaultStalls at 200": the engine's cache model fell behind).
+        if (f.LimitingRule == ReasonCodes.HostLimited)
+        {
+            Assert.True(f.LowerBound);
+            var limiting = fast.Capacity.Steps.First(s => s.Mailboxes == f.LimitingMailboxes && !s.Passed);
+            Assert.NotEmpty(HostLimit.Strain(limiting.HostEvidence!));
+            Assert.Contains(f.LimitingReasons, x => x.Code == ReasonCodes.HostLimited && x.Message.StartsWith("The host, not the storage", StringComparison.Ordinal));
+            _out.WriteLine($"RAM disk limited by the host at {f.LimitingMailboxes}: at least {f.Mailboxes} mailboxes");
+        }
+        else
+        {
+            Assert.False(f.LowerBound);
+            Assert.True(f.Mailboxes >= 3 * a.Mailboxes, $"RAM disk {f.Mailboxes} mailboxes (limited by {f.LimitingRule}), delay disk {a.Mailboxes}");
+        }
     }
 }

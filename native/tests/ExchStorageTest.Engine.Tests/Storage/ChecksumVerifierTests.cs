@@ -60,4 +60,37 @@ public class ChecksumVerifierTests
         Assert.Equal(1, r.BadLogs);
         Assert.Contains(r.Problems, p => p.Contains(log));
     }
+
+    [Fact] // issue 33: ours is told from foreign by either half of the evidence, so a damaged file of ours stays a failure
+    public void A_file_is_ours_by_its_header_or_its_first_data_page_and_foreign_with_neither()
+    {
+        using var folder = new TestFolder("ckours");
+        var (db, logs) = MakeSet(folder);
+        var start = new byte[2 * PageFormat.PageSize];
+        using (var fs = File.OpenRead(db)) fs.ReadExactly(start);
+        Assert.True(DatabaseHeader.IsOurs(start));
+        var noHeader = (byte[])start.Clone();
+        Array.Clear(noHeader, 0, PageFormat.PageSize);
+        Assert.True(DatabaseHeader.IsOurs(noHeader)); // page 1 is ours
+        var noPage1 = (byte[])start.Clone();
+        Array.Clear(noPage1, PageFormat.PageSize, PageFormat.PageSize);
+        Assert.True(DatabaseHeader.IsOurs(noPage1)); // the header is ours
+        Assert.False(DatabaseHeader.IsOurs(new byte[2 * PageFormat.PageSize]));
+        Assert.False(DatabaseHeader.IsOurs(new byte[100]));
+        ChecksumVerifier.RefuseForeign(new[] { db }, new[] { logs }); // ours: no refusal
+
+        string log = Directory.GetFiles(logs, "E00*.log")[0];
+        var logStart = File.ReadAllBytes(log).AsSpan(0, 2 * LogFormat.Sector).ToArray();
+        Assert.True(LogFormat.IsOurs(logStart));
+        logStart[4] = 0; // the magic (as Foreign_log_file_is_a_bad_log damages it): the marker text still says ours
+        Assert.True(LogFormat.IsOurs(logStart));
+        Assert.False(LogFormat.IsOurs(new byte[2 * LogFormat.Sector]));
+
+        string foreign = folder.Combine("foreign.edb");
+        File.WriteAllBytes(foreign, new byte[2 * PageFormat.PageSize]);
+        var ex = Assert.Throws<EngineException>(() => ChecksumVerifier.RefuseForeign(new[] { db, foreign }, new[] { logs }));
+        Assert.Equal("ForeignFile", ex.Code);
+        Assert.True(ex.IsRefusal);
+        Assert.Contains(foreign, ex.Message);
+    }
 }

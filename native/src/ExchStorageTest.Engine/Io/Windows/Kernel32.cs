@@ -68,6 +68,18 @@ internal static unsafe partial class Kernel32
     [LibraryImport("kernel32.dll")]
     public static partial nint GetCurrentThread();
 
+    public const uint THREAD_QUERY_LIMITED_INFORMATION = 0x0800;
+
+    /// <summary>The thread's times in 100 ns units (FILETIMEs read as 64-bit integers): creation, exit, kernel, user.</summary>
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool GetThreadTimes(nint thread, long* creation, long* exit, long* kernel, long* user);
+
+    /// <summary>Every CPU's idle, kernel (idle included) and user time since boot, 100 ns units.</summary>
+    [LibraryImport("kernel32.dll", SetLastError = true)]
+    [return: MarshalAs(UnmanagedType.Bool)]
+    public static partial bool GetSystemTimes(long* idle, long* kernel, long* user);
+
     [LibraryImport("kernel32.dll", SetLastError = true)]
     [return: MarshalAs(UnmanagedType.Bool)]
     public static partial bool SetThreadGroupAffinity(nint thread, GroupAffinity* affinity, GroupAffinity* previous);
