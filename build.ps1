@@ -13,10 +13,10 @@
       Build      build the engine, the cmdlets (bin/ExchStorageTest.dll) and the help compiled from docs/
                  (en-US/), and publish the native helper into bin/<rid>/ with JetstressCmd[.exe] beside it (plus
                  self-contained win-x64 where the NuGet source has the runtime packs; docs/jetstress.md)
-      Test       Build, then every suite: xUnit (the engine, the help compiler), the module's Pester suites
-                 (tests/Invoke-ModuleTests.ps1, in a new process of the PowerShell running this script) and the
-                 Windows PowerShell 5.1 syntax QA; ends with one line "N passed, N failed" and a non-zero exit
-                 code on any failure
+      Test       Build, then every suite: xUnit (the engine, the module's C#, the help compiler), the module's Pester
+                 suites (tests/Invoke-ModuleTests.ps1, in a new process of the PowerShell running this script; on Linux
+                 also in Windows PowerShell 7 under Wine, tests/Invoke-WindowsTests.sh) and the Windows PowerShell
+                 5.1 syntax QA; ends with one line "N passed, N failed" and a non-zero exit code on any failure
       Analyze    PSScriptAnalyzer over src/ when it is installed (says so when it is not)
       Docs       the help alone: MAML and about topics from docs/ into en-US/ (tools/ExchStorageTest.HelpCompiler)
       Demo       Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on a
@@ -150,6 +150,24 @@ function Invoke-PesterSuite {
     else { Add-Counts 0 1 'Pester (no summary)' }
 }
 
+function Invoke-WinePesterSuite {
+    # On Linux, the same suites in Windows PowerShell 7 under Wine against the win-x64 helper, as build.sh Test runs
+    # them (tests/Invoke-WindowsTests.sh, docs/windows.md). On Windows the suites above already ran in Windows.
+    if (-not ($PSVersionTable.PSEdition -eq 'Core' -and $IsLinux)) { return }
+    if (-not (Test-Path -LiteralPath '/usr/lib/wine/wine64')) {
+        Write-Warning 'wine64 is not installed: the Pester suites under Wine did NOT run (apt-get install wine64).'
+        return
+    }
+    Write-Step 'Pester (Windows under Wine): the module in Windows PowerShell 7 against bin/win-x64'
+    $null = Invoke-Native dotnet @('publish', (Join-Path $Root 'tests/WindowsHost/WindowsHost.csproj'), '-c', $Configuration, '-o', (Join-Path $Out 'windows-host'), '--nologo', '-v', 'quiet') -AllowFailure
+    $ErrorActionPreference = 'Continue'
+    $lines = & bash (Join-Path $Root 'tests/Invoke-WindowsTests.sh') 2>&1 | ForEach-Object { Write-Host $_; "$_" }
+    $summary = $lines | Where-Object { $_ -match '^Pester \(Windows under Wine\): (\d+) passed, (\d+) failed' } | Select-Object -Last 1
+    if ($summary -and $summary -match '^Pester \(Windows under Wine\): (\d+) passed, (\d+) failed') { Add-Counts ([int]$Matches[1]) ([int]$Matches[2]) 'Pester (Windows under Wine)' }
+    elseif ($lines | Where-Object { $_ -match '^Pester \(Windows under Wine\): not run: ' }) { Write-Warning 'The Pester suites under Wine did NOT run (the reason is above).' }
+    else { Add-Counts 0 1 'Pester (Windows under Wine) (no summary)' }
+}
+
 function Invoke-SyntaxQa {
     # Windows PowerShell 5.1 syntax of the PowerShell files (the DSC root module, the manifest, this script,
     # tools/, the Pester suites), parsed with tree-sitter: the same check build.sh runs.
@@ -171,9 +189,11 @@ function Invoke-SyntaxQa {
 function Invoke-Test {
     Invoke-Build
     Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
+    Invoke-XunitSuite 'tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj' 'module'
     Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
     Invoke-Bootstrap
     Invoke-PesterSuite
+    Invoke-WinePesterSuite
     Invoke-SyntaxQa
     Write-Host ''
     Write-Host ("{0} passed, {1} failed" -f $script:Passed, $script:Failed)

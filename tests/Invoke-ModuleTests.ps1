@@ -27,7 +27,10 @@ param(
     [string[]] $FullNameFilter,
 
     # Pester.psd1 to use instead of the one restored from NuGet.
-    [string] $PesterPath
+    [string] $PesterPath,
+
+    # The NUnit results file's name under out/test-results (two runs at once, Linux and Windows under Wine, need two).
+    [string] $ResultName = 'pester'
 )
 
 # Not strict: the tests run in the mode an admin's console has.
@@ -65,10 +68,11 @@ $config = New-PesterConfiguration
 $config.Run.Path = $Path
 $config.Run.PassThru = $true
 $config.Output.Verbosity = 'Detailed'
-if ([Console]::IsOutputRedirected) { $config.Output.RenderMode = 'Plaintext' }
+# Plain text for a log: output redirected, or a terminal lent only to give a console (NO_COLOR, Invoke-WindowsTests.sh).
+if ([Console]::IsOutputRedirected -or $env:NO_COLOR) { $config.Output.RenderMode = 'Plaintext' }
 $config.TestResult.Enabled = $true
 $config.TestResult.OutputFormat = 'NUnitXml'
-$config.TestResult.OutputPath = Join-Path $results 'pester.xml'
+$config.TestResult.OutputPath = Join-Path $results "$ResultName.xml"
 if ($FullNameFilter) { $config.Filter.FullName = $FullNameFilter }
 
 $clock = [System.Diagnostics.Stopwatch]::StartNew()

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 
 namespace ExchStorageTest.Contract
@@ -71,6 +72,37 @@ namespace ExchStorageTest.Contract
         public static int Resolution(int passedMailboxes) => Math.Max(1, (int)Math.Ceiling(passedMailboxes * ResolutionPercent / 100));
 
         /// <summary>
+        /// The search's next move, for the engine's own search and an orchestrator's alike: the next step's mailbox count
+        /// (<see cref="Next"/>), unless the sequence has its answer (<see cref="CapacityStopReasons.Resolved"/>), cannot go
+        /// further (<see cref="CapacityStopReasons.MaximumReached"/>), or the next step would not end within the time bound
+        /// (<see cref="CapacityStopReasons.TimeBoundReached"/>; <paramref name="fits"/> says whether a step of that many
+        /// mailboxes still ends within it). <paramref name="hosts"/> is how many hosts step together: above one, the counts
+        /// are a host's and the words say so.
+        /// </summary>
+        public static CapacityDecision Decide(int start, IReadOnlyList<StepOutcome> steps, Func<int, bool> fits, double boundSeconds, int hosts = 1)
+        {
+            bool deployment = hosts > 1;
+            if (!(Next(start, steps) is int mailboxes))
+            {
+                var (pass, fail) = Bracket(steps);
+                if (fail is null)
+                    return CapacityDecision.End(CapacityStopReasons.MaximumReached, deployment
+                        ? $"{pass} mailboxes a host passed on every host, the most the search tries"
+                        : $"{pass} mailboxes passed, the most the search tries");
+                string resolution = ResolutionPercent.ToString("0.#", CultureInfo.InvariantCulture);
+                return CapacityDecision.End(CapacityStopReasons.Resolved, pass is int p
+                    ? deployment
+                        ? $"{p} mailboxes a host pass on every host and {fail} fail on at least one, within the {resolution}% resolution"
+                        : $"{p} mailboxes pass and {fail} fail, within the {resolution}% resolution"
+                    : deployment ? $"even {fail} mailbox(es) a host fail" : $"even {fail} mailbox fails");
+            }
+            if (!fits(mailboxes))
+                return CapacityDecision.End(CapacityStopReasons.TimeBoundReached,
+                    string.Format(CultureInfo.InvariantCulture, "the time bound ({0:0} s) leaves no room for the {1}-mailbox step", boundSeconds, mailboxes));
+            return CapacityDecision.Step(mailboxes);
+        }
+
+        /// <summary>
         /// One step of a deployment whose hosts stepped together, each loading <paramref name="mailboxes"/>: it passes only when
         /// every host passed it — a deployment carries a load only if each of its servers does. Every host must have a verdict:
         /// a host without one (lost, stopped) leaves the step undecided, which is the orchestrator's to handle, not a pass.
@@ -80,5 +112,36 @@ namespace ExchStorageTest.Contract
             if (hostsPassed.Count == 0) throw new ArgumentException("A deployment's step needs at least one host's verdict.", nameof(hostsPassed));
             return new StepOutcome(mailboxes, hostsPassed.All(passed => passed));
         }
+    }
+}
+
+namespace ExchStorageTest.Contract
+{
+    /// <summary>What <see cref="CapacitySequence.Decide"/> chose: the next step's mailbox count, or why the search ends and in what words.</summary>
+    public readonly struct CapacityDecision
+    {
+        private CapacityDecision(int? mailboxes, string? stopReason, string? message)
+        {
+            Mailboxes = mailboxes;
+            StopReason = stopReason;
+            Message = message;
+        }
+
+        /// <summary>The next step's mailbox count (a host's, for a deployment); null when the search ends.</summary>
+        public int? Mailboxes { get; }
+
+        /// <summary>A <see cref="CapacityStopReasons"/> value when the search ends; null otherwise.</summary>
+        public string? StopReason { get; }
+
+        /// <summary>The stop message (results-schema.md, <c>capacity.stopMessage</c>).</summary>
+        public string? Message { get; }
+
+        public bool Ends => StopReason != null;
+
+        internal static CapacityDecision Step(int mailboxes) => new CapacityDecision(mailboxes, null, null);
+
+        internal static CapacityDecision End(string reason, string message) => new CapacityDecision(null, reason, message);
+
+        public override string ToString() => Ends ? $"{StopReason}: {Message}" : $"step {Mailboxes}";
     }
 }

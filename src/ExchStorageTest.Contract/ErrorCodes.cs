@@ -73,7 +73,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode PathNotAbsolute = Add("PathNotAbsolute", Arg, RaisedBy.Both, ErrorGroups.Profile, "a database, log, stream or output path is not absolute");
         public static readonly ErrorCode ProfileInvalid = Add("ProfileInvalid", Arg, RaisedBy.Module, ErrorGroups.Profile, "the input is not an object with profile settings");
         public static readonly ErrorCode InvalidBackgroundMaintenance = Add("InvalidBackgroundMaintenance", Arg, RaisedBy.Module, ErrorGroups.Profile, "BackgroundMaintenance not true or false");
-        public static readonly ErrorCode PathNotResolvable = Add("PathNotResolvable", Arg, RaisedBy.Module, ErrorGroups.Profile, "a relative path cannot be resolved against the PowerShell location");
+        public static readonly ErrorCode PathNotResolvable = Add("PathNotResolvable", Arg, RaisedBy.Module, ErrorGroups.Profile, "a relative path cannot be resolved against the PowerShell location, or a path is not one of this computer's file system (a UNC path on Linux)");
 
         // Run settings: the engine's plan checks them before anything is written (and before ShouldProcess asks).
         public static readonly ErrorCode DurationOutOfRange = Add("DurationOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "Duration (or an ESRP suite's StressDuration) not above zero and at most 30 days");

@@ -147,6 +147,8 @@ namespace ExchStorageTest.Contract
             public const string DirectIo = "directIo";
             public const string ResultsPath = "resultsPath";
             public const string ReportPaths = "reportPaths";
+            /// <summary>The same report files with their kinds (<see cref="ReportFile"/>, <see cref="ReportKinds"/>).</summary>
+            public const string Reports = "reports";
             /// <summary>A capacity search's answer and steps (<see cref="CapacityFields"/>); absent for other test types.</summary>
             public const string Capacity = "capacity";
             /// <summary>The run against the sizing calculator's targets (<see cref="CalculatorCheckFields"/>); absent when the profile is not the calculator's.</summary>
@@ -253,6 +255,13 @@ namespace ExchStorageTest.Contract
             }
         }
 
+        /// <summary>One entry of a <c>reports</c> array: a report file and its kind (<see cref="ReportKinds"/>).</summary>
+        public static class ReportFile
+        {
+            public const string Kind = "kind";
+            public const string Path = "path";
+        }
+
         public static class Inspect
         {
             public const string Volumes = "volumes";
@@ -309,6 +318,8 @@ namespace ExchStorageTest.Contract
             public const string Reasons = "reasons";
             /// <summary>The report files of the runs rendered: those written now, and those each run wrote beside its results file.</summary>
             public const string ReportPaths = "reportPaths";
+            /// <summary>The same report files with their kinds (<see cref="ReportFile"/>, <see cref="ReportKinds"/>).</summary>
+            public const string Reports = "reports";
             /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for several runs (see <see cref="Comparison"/>).</summary>
             public const string Summary = "summary";
 

@@ -97,6 +97,19 @@ namespace ExchStorageTest
             return copy;
         }
 
+        /// <summary>
+        /// The same profile on other folders: a host's own paths in a multi-host run, or the databases piped from
+        /// Get-MailboxDatabase (whose count the caller sets). Every other setting is kept; the copy is a new object, so
+        /// the caller's profile is never changed. Callers check it again (<see cref="ProfileRules.Check"/>).
+        /// </summary>
+        public MailboxProfile WithPaths(string[] databasePaths, string[] logPaths)
+        {
+            var copy = (MailboxProfile)MemberwiseClone();
+            copy.DatabasePaths = (string[])databasePaths.Clone();
+            copy.LogPaths = (string[])logPaths.Clone();
+            return copy;
+        }
+
         private static KeyValuePair<string, object?> Setting(string name, object? value) => new KeyValuePair<string, object?>(name, value);
 
         public override string ToString() => Name;

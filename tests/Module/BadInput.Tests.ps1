@@ -47,7 +47,7 @@ BeforeDiscovery {
         @{ Case = 'Restore without RestoreFromPath'; ErrorId = 'RestorePathMissing'; Named = 'RestoreFromPath'; Command = 'New-SmallProfile | Invoke-StorageTest -DatabaseSource Restore -Confirm:$false' }
         @{ Case = 'RestoreFromPath missing'; ErrorId = 'RestorePathNotFound'; Named = 'no-backup'; Command = 'New-SmallProfile | Invoke-StorageTest -DatabaseSource Restore -RestoreFromPath (Join-Path $Fixtures no-backup) -Confirm:$false' }
         @{ Case = 'RestoreFromPath without Restore'; ErrorId = 'RestorePathWithoutRestore'; Named = "'Create'"; Command = 'New-SmallProfile | Invoke-StorageTest -RestoreFromPath $Fixtures -Confirm:$false' }
-        @{ Case = 'OutputPath parent missing'; ErrorId = 'OutputPathNotFound'; Named = 'no/such'; Command = 'New-SmallProfile | Invoke-StorageTest -OutputPath (Join-Path $Target no/such) -Confirm:$false' }
+        @{ Case = 'OutputPath parent missing'; ErrorId = 'OutputPathNotFound'; Named = (Join-Path 'no' 'such'); Command = 'New-SmallProfile | Invoke-StorageTest -OutputPath (Join-Path $Target (Join-Path no such)) -Confirm:$false' }
         @{ Case = 'unknown threshold'; ErrorId = 'UnknownField'; Named = "'averageLatency'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageLatency = 5 } -Confirm:$false' }
         @{ Case = 'negative threshold'; ErrorId = 'ThresholdOutOfRange'; Named = "'-5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageDatabaseReadLatencyMs = -5 } -Confirm:$false' }
         @{ Case = 'threshold that is not a table'; ErrorId = 'InvalidThresholds'; Named = "'5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds 5 -Confirm:$false' }
@@ -129,7 +129,8 @@ Describe 'Bad input' {
         $caught.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineNotInstalled,*'
         $caught.CategoryInfo.Category | Should -Be 'NotInstalled'
         $caught.Exception.Message | Should -BeLike "*$missing*"
-        $caught.Exception.Message | Should -BeLike '*build.sh Build*'
+        # The build command of this OS: an admin on Windows has build.ps1, not build.sh.
+        $caught.Exception.Message | Should -BeLike $(if ($IsWindows -or $PSVersionTable.PSEdition -eq 'Desktop') { '*.\build.ps1 Build*' } else { '*./build.sh Build*' })
         Get-FolderEntry $Target | Should -BeNullOrEmpty
     }
 }

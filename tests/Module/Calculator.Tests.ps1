@@ -1,5 +1,5 @@
 # New-MailboxProfile -CalculatorPath end to end in real pwsh: workbooks written with the Open XML SDK holding the
-# Exchange 2013 calculator 7.6 example's labels and values, the real Servers.csv ExchangeDsc ships, the helper's
+# Exchange 2013 calculator 7.6 example's labels and values, the Servers.csv ExchangeDsc ships (written by tests/Support/CalculatorWorkbook.psm1), the helper's
 # calculator command behind the cmdlet; bad workbooks stop with their named error and write nothing; a short run of a
 # calculator profile carries the calculator's targets beside what it achieved, in its result and in its reports.
 
@@ -7,6 +7,8 @@ BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-Module (Join-Path $PSScriptRoot '../Support/CalculatorWorkbook.psm1')
     Import-ExchStorageTest
+    # Outside every test's scratch folder, which the tests check is left as it was.
+    $script:ServersCsv = New-ServersCsv -Path (Join-Path $TestDrive 'Servers.csv')
     $script:ErrorSuffix = ',ExchStorageTest.Commands.NewMailboxProfileCommand'
 }
 
@@ -18,7 +20,7 @@ Describe 'New-MailboxProfile -CalculatorPath' -Tag 'Needs:PowerShell7' {
         $workbook = New-CalculatorWorkbook -Path (Join-Path $Dir 'E2013Calcv7.6 - Example.xlsm')
         $before = @(Get-FolderEntry $Dir)
 
-        $p = @(New-MailboxProfile -CalculatorPath $workbook -ServersCsv (Get-RealServersCsv))
+        $p = @(New-MailboxProfile -CalculatorPath $workbook -ServersCsv $script:ServersCsv)
 
         $p.Count | Should -Be 1
         $p[0].PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.MailboxProfile'
@@ -46,7 +48,7 @@ Describe 'New-MailboxProfile -CalculatorPath' -Tag 'Needs:PowerShell7' {
         $workbook = New-CalculatorWorkbook -Path (Join-Path $Dir 'design.xlsx')
         $csv = Join-Path $Dir 'Servers.csv'
         # Servers holding different databases: the second server's map starts at DB41.
-        (Get-Content -Raw -LiteralPath (Get-RealServersCsv)).Replace('srv-nn-02,5,4,1,0,"C:\ExchangeVolumes","C:\ExchangeDatabases","DAG-nn-DB01,', 'srv-nn-02,5,4,1,0,"C:\ExchangeVolumes","C:\ExchangeDatabases","DAG-nn-DB41,') |
+        (Get-Content -Raw -LiteralPath $script:ServersCsv).Replace('srv-nn-02,5,4,1,0,"C:\ExchangeVolumes","C:\ExchangeDatabases","DAG-nn-DB01,', 'srv-nn-02,5,4,1,0,"C:\ExchangeVolumes","C:\ExchangeDatabases","DAG-nn-DB41,') |
             Set-Content -LiteralPath $csv -NoNewline
         $file = Join-Path $Dir 'design.profile.json'
 
@@ -68,13 +70,13 @@ Describe 'New-MailboxProfile -CalculatorPath' -Tag 'Needs:PowerShell7' {
 
     It 'finds Servers.csv beside the workbook' -Skip:(Test-Missing PowerShell7) {
         $workbook = New-CalculatorWorkbook -Path (Join-Path $Dir 'design.xlsm')
-        Copy-Item -LiteralPath (Get-RealServersCsv) -Destination (Join-Path $Dir 'Servers.csv')
+        Copy-Item -LiteralPath $script:ServersCsv -Destination (Join-Path $Dir 'Servers.csv')
         (New-MailboxProfile -CalculatorPath $workbook).DatabasePaths[39] | Should -Be 'C:\ExchangeDatabases\DAG-nn-DB40'
     }
 
     It '-WhatIf shows the mapping: the targets, and each server''s databases, folders and volumes' -Skip:(Test-Missing PowerShell7) {
         $workbook = New-CalculatorWorkbook -Path (Join-Path $Dir 'design.xlsm')
-        $text = Get-WhatIfText "New-MailboxProfile -CalculatorPath '$workbook' -ServersCsv '$(Get-RealServersCsv)'"
+        $text = Get-WhatIfText "New-MailboxProfile -CalculatorPath '$workbook' -ServersCsv '$($script:ServersCsv)'"
         $text | Should -BeLike '*2500 mailboxes at 0.1608 IOPS each (402 target IOPS), 40 databases of 664.67 GB, 4 copies each*'
         $text | Should -BeLike "*402 database IOPS, 88.44 log IOPS, 60% database reads, 40 MB/s of background maintenance*"
         $text | Should -BeLike '*Server srv-nn-04*'
@@ -93,7 +95,7 @@ Describe 'New-MailboxProfile -CalculatorPath' -Tag 'Needs:PowerShell7' {
         $before = @(Get-FolderEntry $Dir)
         $save = Join-Path $Dir 'p.json'
 
-        $err = { New-MailboxProfile -CalculatorPath $workbook -ServersCsv (Get-RealServersCsv) -SaveTo $save } | Should -Throw -ErrorId "ExchStorageTest.$ErrorId$script:ErrorSuffix" -PassThru
+        $err = { New-MailboxProfile -CalculatorPath $workbook -ServersCsv $script:ServersCsv -SaveTo $save } | Should -Throw -ErrorId "ExchStorageTest.$ErrorId$script:ErrorSuffix" -PassThru
         $err.Exception.Message | Should -BeLike "*$Names*"
         Test-Path -LiteralPath $save | Should -BeFalse
         @(Get-FolderEntry $Dir) | Should -Be $before

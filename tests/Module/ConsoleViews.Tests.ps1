@@ -100,6 +100,8 @@ Describe 'Invoke-StorageTest results at the console' {
                     [ExchStorageTest.Reason]@{ Code = 'LogWriteLatencyAverage'; Instance = 'Instance.1'; Message = 'Instance.1 has 25.1 ms average log write latency; the limit is 10 ms.' }
                     [ExchStorageTest.Reason]@{ Code = 'TargetIopsNotMet'; Message = 'Achieved 40 of 50 IOPS.' })
                 ReportPath = [string[]]@('/r/Performance_2026_1_2_3_4_5.txt', '/r/Performance_2026_1_2_3_4_5.html')
+                # Which report is the HTML page is the engine's to say (its reports' kinds), not a file name's.
+                HtmlReportPath = '/r/Performance_2026_1_2_3_4_5.html'
             }
             $csv = Join-Path $folder 'results.csv'
             $result, $Runs.First | Export-Csv -LiteralPath $csv -NoTypeInformation
@@ -174,7 +176,8 @@ Describe 'A DatabaseBackup test at the console' {
     AfterAll { Remove-ScratchFolder $Output }
 
     It 'says -Duration does not apply' {
-        $Warnings | Should -BeLike '*-Duration 00:00:30 does not apply to a DatabaseBackup test*'
+        # Once, among the run's other warnings (on Windows under Wine: the 4 KB clusters, the counters it cannot read).
+        @($Warnings | Where-Object { $_ -like '*-Duration 00:00:30 does not apply to a DatabaseBackup test*' }).Count | Should -Be 1
     }
 
     It 'shows the backup''s MB/s, not transactional IOPS of 0' {

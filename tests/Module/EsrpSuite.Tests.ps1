@@ -61,10 +61,11 @@ Describe 'The ESRP suite' {
         $results[1].settings.thresholds.name | Should -Be 'Lenient'
         $results[1].checksum.pagesChecked | Should -BeGreaterThan 0
 
-        # The state file says the same, with paths relative to the suite folder.
+        # The state file says the same, with paths relative to the suite folder, '/' between folders on every OS (the
+        # folder may be copied to a share and reviewed from another OS).
         $state = Read-Json (Join-Path $suite 'suite.json')
         $state.schema | Should -Be 'exchstoragetest/suite'
-        @($state.tests.resultsPath) | Should -Be @($tests | ForEach-Object { $_.ResultsPath.Substring($suite.Length + 1) })
+        @($state.tests.resultsPath) | Should -Be @($tests | ForEach-Object { $_.ResultsPath.Substring($suite.Length + 1).Replace('\', '/') })
 
         # The ESRP document: written in the suite folder, linking every test's report.
         [System.IO.Path]::GetDirectoryName($result.DocumentPath) | Should -Be $suite

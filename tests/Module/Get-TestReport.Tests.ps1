@@ -85,7 +85,20 @@ Describe 'Get-TestReport' {
         $report = $Runs.First | Get-TestReport -Format Text -OutputPath $Output
         $report.ResultsPath | Should -Be @($FirstResults)
         @($report.Files).Count | Should -Be 1
-        [System.IO.File]::ReadAllText($report.Files[0]) | Should -BeExactly $report.Text
+        # The file is the report's text with the line ends of this OS (CRLF on Windows: OsDifferences.Tests.ps1).
+        [System.IO.File]::ReadAllText($report.Files[0]).Replace("`r`n", "`n") | Should -BeExactly $report.Text
+    }
+
+    It 'renders a run twice into one folder: the second time under the next free names, the first files kept' {
+        # Under Wine the helper used to hang here for ever: the taken name went through an exception (issue 31).
+        $stem = [System.IO.Path]::GetFileNameWithoutExtension($FirstResults)
+        $first = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output
+        @($first.Files | Sort-Object) | Should -Be @((Join-Path $Output "$stem.html"), (Join-Path $Output "$stem.txt"))
+        $firstText = [System.IO.File]::ReadAllText((Join-Path $Output "$stem.txt"))
+        $second = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output
+        @($second.Files | Sort-Object) | Should -Be @((Join-Path $Output "$($stem)_2.html"), (Join-Path $Output "$($stem)_2.txt"))
+        [System.IO.File]::ReadAllText((Join-Path $Output "$stem.txt")) | Should -BeExactly $firstText
+        @(Get-FolderEntry $Output).Count | Should -Be 4
     }
 
     It 'merges two hosts of one run into an aggregate, with each host''s reports beside its results' {

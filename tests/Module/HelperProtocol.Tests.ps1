@@ -72,6 +72,13 @@ Describe 'The helper protocol' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {
         $run.Terminating.Exception.Message | Should -BeLike '*boom*'
     }
 
+    It 'fails a helper that exits 0 without the result its run promises, as EngineFailed' {
+        $run = Invoke-WithHelper (New-StandInHelper -RunExit 0 -RunLines @($Hello) -Stderr 'nothing to say')
+        $run.Terminating.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.EngineFailed,*'
+        $run.Terminating.Exception.Message | Should -BeLike "*code 0 without the 'result' event its run command promises*nothing to say*"
+        $run.Output | Should -BeNullOrEmpty
+    }
+
     It 'keeps the result that came before the helper was killed, and reports the loss beside it' {
         $helper = New-StandInHelper -RunExit -9 -Stderr 'last words' -RunLines @(
             $Hello,

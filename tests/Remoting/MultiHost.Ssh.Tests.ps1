@@ -5,7 +5,9 @@
 # hosts named by machine, one measuring window on every host (each host's measuring start within 1 s of the
 # others' and of the recorded agreed start), the aggregate the sum of the hosts, failures that fail only their
 # host, a stop that leaves every host's partial result, a run where every host fails its check, and a capacity
-# search whose hosts step together.
+# search whose hosts step together. What the orchestrator decides is tested in-process, in milliseconds
+# (tests/ExchStorageTest.Commands.Tests: the step loop, a lost host, the time bound, a stop during a search); this
+# suite keeps what only real remoting shows.
 
 Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Skip:(Test-Missing SshRig) {
     BeforeAll {
@@ -24,51 +26,18 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $script:Profile = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 10 -DatabaseCount 1 -Path (Join-Path $Data '{host}')
         $script:Short = @{ Duration = [TimeSpan]::FromSeconds(10); SampleIntervalSeconds = 2; Force = $true }
 
-        function Invoke-Collected {
-            # Runs a script in a runspace of its own (the module imported) and collects every stream; one that has
-            # not finished in $Minutes is stopped and fails the test instead of holding the suite.
-            param([string] $Script, [object[]] $ArgumentList = @(), [int] $Minutes = 5)
-            $runspace = [runspacefactory]::CreateRunspace()
-            $runspace.Open()
-            $ps = [powershell]::Create()
-            $ps.Runspace = $runspace
-            try {
-                $null = $ps.AddScript("Import-Module -Name '$script:Manifest'; `$ProgressPreference = 'Continue'").AddStatement().AddScript($Script)
-                foreach ($argument in $ArgumentList) { $null = $ps.AddArgument($argument) }
-                $pending = $ps.BeginInvoke()
-                if (-not $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes($Minutes))) {
-                    $ps.Stop()
-                    throw "the run did not finish within $Minutes minutes"
-                }
-                $failure = $null
-                try { $output = $ps.EndInvoke($pending) } catch { $failure = $_.Exception.InnerException }
-                [pscustomobject]@{
-                    Output = @($output); Failure = $failure; Errors = @($ps.Streams.Error); Verbose = @($ps.Streams.Verbose)
-                    Warnings = @($ps.Streams.Warning); Progress = @($ps.Streams.Progress)
-                }
-            }
-            finally {
-                $ps.Dispose()
-                $runspace.Dispose()
-            }
-        }
-
         function Stop-WhenUnderWay {
             # Starts a multi-host run in a runspace of its own, waits (at most 3 minutes) until -UnderWay says it is
             # where the stop should come, stops it, and holds what every stop must leave: each host ran one engine, the
             # command ends Stopped, no engine outlives it, and each host saved one results file marked Stopped, returned.
             param([string] $Script, [object[]] $ArgumentList, [scriptblock] $UnderWay)
             foreach ($machine in $MachineA, $MachineB) { Remove-Item -LiteralPath (Join-Path $Data "$machine/Results") -Recurse -Force -ErrorAction SilentlyContinue }
-            $runspace = [runspacefactory]::CreateRunspace()
-            $runspace.Open()
-            $ps = [powershell]::Create()
-            $ps.Runspace = $runspace
+            $runspace = New-ModuleRunspace
+            $started = Start-InRunspace -Runspace $runspace -Script $Script -ArgumentList $ArgumentList
+            $ps = $started.PowerShell
+            $pending = $started.Handle
             try {
-                $null = $ps.AddScript("Import-Module -Name '$script:Manifest'; `$ProgressPreference = 'Continue'").AddStatement().AddScript($Script)
-                foreach ($argument in $ArgumentList) { $null = $ps.AddArgument($argument) }
-                $pending = $ps.BeginInvoke()
-                $deadline = [DateTime]::UtcNow.AddMinutes(3)
-                while ([DateTime]::UtcNow -lt $deadline -and -not $pending.IsCompleted -and -not (& $UnderWay $ps)) { Start-Sleep -Milliseconds 250 }
+                Wait-Until -Timeout ([TimeSpan]::FromMinutes(3)) -IntervalMilliseconds 250 -Condition { $pending.IsCompleted -or (& $UnderWay $ps) } | Out-Null
                 # By count: enumerating a stream of a pipeline still running waits for its end.
                 $ps.Streams.Error.Count | Should -Be 0
                 @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*').Count | Should -Be 2 -Because 'each host runs its engine'
@@ -131,8 +100,8 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         # Host A has the module loaded in its session; host B has nothing, and -WhatIf copies nothing.
         Invoke-Command -Session $SessionA -ScriptBlock { Import-Module -Name $using:Manifest }
         $collected = Join-Path $Data 'whatif'
-        $run = Invoke-Collected -Script 'param($p, $s, $out) $p | Invoke-StorageTest -Session $s -OutputPath $out -WhatIf -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected
-        $run.Failure | Should -BeNullOrEmpty
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out) $p | Invoke-StorageTest -Session $s -OutputPath $out -WhatIf -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected
+        $run.Exception | Should -BeNullOrEmpty
         $run.Output | Should -BeNullOrEmpty
         $run.Verbose.Message | Where-Object { $_ -like "$MachineA (127.0.0.1): machine $MachineA*clock skew*" } | Should -HaveCount 1
         $run.Errors | Should -HaveCount 1
@@ -147,7 +116,7 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
 
     It 'refuses a start instant too close to start every host before any host is contacted' {
         $collected = Join-Path $Data 'soon'
-        $run = Invoke-Collected -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Force -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, ([DateTime]::UtcNow.AddSeconds(5))
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Force -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, ([DateTime]::UtcNow.AddSeconds(5))
         $run.Errors | Should -HaveCount 1
         $run.Errors[0].FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.StartTimeOutOfRange,*'
         $run.Verbose | Should -BeNullOrEmpty
@@ -159,9 +128,9 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $missing = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 10 -DatabaseCount 1 -Path (Join-Path $Data 'missing/{host}')
         # A new session to host A, where the module is neither loaded nor installed: both hosts get a copy (later runs reuse it).
         $fresh = New-SshRigSession -Rig $Rig -Index 0
-        $run = Invoke-Collected -Script 'param($p, $s, $out) $p | Invoke-StorageTest -Session $s -OutputPath $out -Force' -ArgumentList $missing, @($fresh, $SessionB), $collected
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out) $p | Invoke-StorageTest -Session $s -OutputPath $out -Force' -ArgumentList $missing, @($fresh, $SessionB), $collected
         Remove-PSSession -Session $fresh
-        $run.Failure | Should -BeNullOrEmpty
+        $run.Exception | Should -BeNullOrEmpty
         $run.Errors | Should -HaveCount 2
         $run.Errors.FullyQualifiedErrorId | ForEach-Object { $_ | Should -BeLike 'ExchStorageTest.HostFailed,*' }
         $run.Output | Should -HaveCount 1
@@ -199,8 +168,8 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         # Room to check both hosts (copying the module to them when this test runs first).
         $at = [DateTime]::UtcNow.AddSeconds(45)
         $options = @{ TestType = 'Capacity'; Duration = [TimeSpan]::FromSeconds(26); SampleIntervalSeconds = 1; Warmup = [TimeSpan]::FromSeconds(2); Force = $true }
-        $run = Invoke-Collected -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $options
-        $run.Failure | Should -BeNullOrEmpty
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $options
+        $run.Exception | Should -BeNullOrEmpty
         $run.Errors | Should -BeNullOrEmpty
         $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
         $aggregate = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.AggregateResult' })[0]
@@ -250,27 +219,13 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $aggregate.Report.Text | Should -BeLike '*Deployment capacity*'
     }
 
-    It 'a stop during a capacity search''s step stops every host''s engine, and each keeps the steps it finished' {
-        # Stopped once the second step is under way: the first is judged and saved on both hosts.
-        $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -TestType Capacity -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:02:00 -Warmup 00:00:02 -SampleIntervalSeconds 1 -Force' `
-            -ArgumentList $Profile, @($SessionA, $SessionB), (Join-Path $Data 'capacity-stopped'), ([DateTime]::UtcNow.AddSeconds(45)) `
-            -UnderWay { param($ps) $ps.Streams.Progress | Where-Object { $_.ActivityId -eq 1 -and $_.StatusDescription -like 'Step 2: *' } }
-        $stopped | Should -HaveCount 2
-        foreach ($result in $stopped) {
-            $result.capacity.steppedBy | Should -Be 'Caller'
-            $result.capacity.stopReason | Should -Be 'Stopped'
-            @($result.capacity.steps).Count | Should -BeGreaterOrEqual 1
-            $result.capacity.steps[0].mailboxes | Should -Be $Profile.MailboxCount
-        }
-    }
-
     It '-Session: every host measures over one window from the agreed instants; a closed session fails only its host' {
         $closed = New-SshRigSession -Rig $Rig -Index 0
         Remove-PSSession -Session $closed
         $collected = Join-Path $Data 'session'
         $at = [DateTime]::UtcNow.AddSeconds(20)
-        $run = Invoke-Collected -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $closed, $SessionB), $collected, $at, $Short
-        $run.Failure | Should -BeNullOrEmpty
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o -Verbose' -ArgumentList $Profile, @($SessionA, $closed, $SessionB), $collected, $at, $Short
+        $run.Exception | Should -BeNullOrEmpty
         $run.Errors | Should -HaveCount 1
         $failed = $run.Errors[0]
         $failed.TargetObject | Should -Be '127.0.0.1'

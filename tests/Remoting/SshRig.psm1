@@ -1,5 +1,5 @@
-# Two PowerShell remoting endpoints over real SSH on this machine, for the multi-host tests: two sshd
-# listening on one loopback port, one on 127.0.0.1 and one on 127.0.0.2, each started under
+# PowerShell remoting endpoints over real SSH on this machine, for the multi-host tests: sshd (two by
+# default, -Count for more) listening on one loopback port, on 127.0.0.1, 127.0.0.2, ..., each started under
 # `unshare --uts` with a host name of its own (so the hosts report distinct machine names), its own
 # host key, configuration, pid file, log and temporary folder (TMPDIR, so the module is copied to each
 # host separately), and PowerShell as its SSH subsystem. The client side is just as private: a key pair
@@ -58,16 +58,21 @@ function Get-SshRigProcess {
 }
 
 function Get-FreeLoopbackPort {
-    # A port free on both loopback addresses the rig listens on (the OS picks it for 127.0.0.1).
+    # A port free on every loopback address the rig listens on (the OS picks it for 127.0.0.1).
+    param([string[]] $Address)
     for ($try = 0; $try -lt 20; $try++) {
         $listener = [System.Net.Sockets.TcpListener]::new([System.Net.IPAddress]::Loopback, 0)
         $listener.Start()
         $port = $listener.LocalEndpoint.Port
         $listener.Stop()
-        $second = [System.Net.Sockets.TcpListener]::new([System.Net.IPAddress]::Parse('127.0.0.2'), $port)
-        try { $second.Start(); $second.Stop(); return $port } catch { }
+        $free = $true
+        foreach ($other in @($Address | Select-Object -Skip 1)) {
+            $second = [System.Net.Sockets.TcpListener]::new([System.Net.IPAddress]::Parse($other), $port)
+            try { $second.Start(); $second.Stop() } catch { $free = $false; break }
+        }
+        if ($free) { return $port }
     }
-    throw 'No loopback port is free on both 127.0.0.1 and 127.0.0.2.'
+    throw "No loopback port is free on all of $($Address -join ', ')."
 }
 
 function Invoke-Tool {
@@ -81,13 +86,17 @@ function Invoke-Tool {
 function Start-SshRig {
     <#
     .SYNOPSIS
-        Starts the two SSH endpoints; returns the rig: Port, UserName, KeyFilePath, SshOptions (for New-PSSession
-        -Options and Invoke-StorageTest -SSHOptions), Hosts (Address, MachineName, Temp, Pid) and Root.
+        Starts the SSH endpoints (-Count, two by default; 127.0.0.1 up); returns the rig: Port, UserName, KeyFilePath,
+        SshOptions (for New-PSSession -Options and Invoke-StorageTest -SSHOptions), Hosts (Address, MachineName, Temp,
+        Pid) and Root.
     #>
     param(
-        # The machine names the two hosts report; made unique per rig so runs never meet another rig's.
-        [string[]] $MachineName = @(1, 2 | ForEach-Object { 'exst-remote-' + [guid]::NewGuid().ToString('N').Substring(0, 6) })
+        # How many hosts: one sshd each, in a UTS namespace of its own.
+        [ValidateRange(1, 32)][int] $Count = 2,
+        # The machine names the hosts report; made unique per rig so runs never meet another rig's.
+        [string[]] $MachineName = @(1..$Count | ForEach-Object { 'exst-remote-' + [guid]::NewGuid().ToString('N').Substring(0, 6) })
     )
+    if ($MachineName.Count -ne $Count) { throw "Give $Count machine names, one a host (got $($MachineName.Count))." }
     $root = Join-Path ([System.IO.Path]::GetTempPath()) ('exst-remote-sshrig-' + [guid]::NewGuid().ToString('N').Substring(0, 8))
     $null = New-Item -ItemType Directory -Path $root
     $rig = [pscustomobject]@{ Root = $root; Port = 0; UserName = 'root'; KeyFilePath = (Join-Path $root 'client_key'); SshOptions = $null; Hosts = @() }
@@ -98,10 +107,10 @@ function Start-SshRig {
         & chmod 600 (Join-Path $root 'authorized_keys')
         # sshd refuses to start without its privilege-separation folder.
         if (-not (Test-Path -LiteralPath '/run/sshd')) { $null = New-Item -ItemType Directory -Path '/run/sshd' }
-        $rig.Port = Get-FreeLoopbackPort
+        $addresses = @(1..$Count | ForEach-Object { "127.0.0.$_" })
+        $rig.Port = Get-FreeLoopbackPort -Address $addresses
         $subsystem = Get-SubsystemCommand
-        $addresses = '127.0.0.1', '127.0.0.2'
-        for ($i = 0; $i -lt 2; $i++) {
+        for ($i = 0; $i -lt $Count; $i++) {
             $folder = Join-Path $root $MachineName[$i]
             $temp = Join-Path $folder 'tmp'
             $null = New-Item -ItemType Directory -Path $temp

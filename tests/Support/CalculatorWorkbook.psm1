@@ -125,14 +125,23 @@ function New-CalculatorWorkbook {
     $Path
 }
 
-function Get-RealServersCsv {
-    # The calculator export ExchangeDsc ships, kept in shared/research/realclients beside the repository.
-    $repository = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
-    $csv = Join-Path -Path (Split-Path -Parent $repository) -ChildPath 'shared/research/realclients/dsccommunity_ExchangeDsc_Servers.csv'
-    if (-not (Test-Path -LiteralPath $csv)) { throw ('The real Servers.csv is not at {0}: shared/ must be beside the repository.' -f $csv) }
-    $csv
+function New-ServersCsv {
+    # A Servers.csv as the calculator exports it for its deployment scripts: byte for byte the example ExchangeDsc
+    # ships (shared/research/realclients/SOURCES.md), which the engine's xUnit fact
+    # The_servers_csv_the_tests_write_is_the_one_ExchangeDsc_ships compares with the saved real file.
+    param([Parameter(Mandatory)] [string] $Path)
+    $databases = (1..40 | ForEach-Object { 'DAG-nn-DB{0:00}' -f $_ }) -join ','
+    $lines = @(
+        'ServerName, StartDrive, DbPerVolume, AutoReseedVolumes, DbLogIsolation, VolumesRootFolder, DatabasesRootFolder, DbMap'
+        'VersionNumber,2.1,7.6,,,,, '
+    )
+    foreach ($server in 'srv-nn-01', 'srv-nn-02', 'srv-nn-03', 'srv-nn-04') {
+        $lines += '{0},5,4,1,0,"C:\ExchangeVolumes","C:\ExchangeDatabases","{1}"' -f $server, $databases
+    }
+    [System.IO.File]::WriteAllText($Path, (($lines -join "`n") + "`n"))
+    $Path
 }
 
 Export-ModuleMember -Function New-CalculatorWorkbook
-Export-ModuleMember -Function Get-RealServersCsv
+Export-ModuleMember -Function New-ServersCsv
 Export-ModuleMember -Function Get-ExampleCalculatorCells

@@ -25,14 +25,32 @@ function Import-ExchStorageTest {
 $script:Prerequisites = [ordered]@{
     Linux          = @{ Reason = 'Linux only: systemd units, /proc and POSIX signals'; Test = { [System.Environment]::OSVersion.Platform -eq [System.PlatformID]::Unix -and (Test-Path -LiteralPath '/proc/self/stat') } }
     Unix           = @{ Reason = 'the stand-in programs are shell scripts (not on Windows)'; Test = { -not $script:IsWindowsHost } }
-    Windows        = @{ Reason = 'Windows only: Windows PowerShell 5.1, IOCP on NTFS, Task Scheduler'; Test = { $script:IsWindowsHost } }
+    Windows        = @{ Reason = 'Windows only: Windows PowerShell 5.1, IOCP on NTFS, Windows path forms'; Test = { $script:IsWindowsHost } }
     Root           = @{ Reason = 'needs root on Linux (bind mounts)'; Test = { -not $script:IsWindowsHost -and "$(& id -u)" -eq '0' } }
     Terminal       = @{ Reason = 'needs tmux (a terminal to type Ctrl+C into)'; Test = { -not $script:IsWindowsHost -and [bool](Get-Command -Name tmux -CommandType Application -ErrorAction SilentlyContinue) } }
     PowerShell7    = @{ Reason = 'needs PowerShell 7 (System.Reflection.Metadata is not part of Windows PowerShell 5.1)'; Test = { $PSVersionTable.PSEdition -eq 'Core' } }
-    WinRM          = @{ Reason = 'needs WinRM enabled on this Windows machine (Test-WSMan localhost)'; Test = { $script:IsWindowsHost -and [bool](Test-WSMan -ComputerName localhost -ErrorAction SilentlyContinue) } }
+    # Test-WSMan throws, even with -ErrorAction SilentlyContinue, where the WSMan client's COM class is not registered
+    # (Wine: REGDB_E_CLASSNOTREG): caught, so discovery goes on, and its message becomes the reason.
+    WinRM          = @{ Reason = { 'needs WinRM enabled on this Windows machine (Test-WSMan localhost' + $(if ($script:WinRmProblem) { ': ' + $script:WinRmProblem }) + ')' }
+                        Test   = { $script:IsWindowsHost -and (Test-WinRm) } }
+    TaskScheduler  = @{ Reason = 'needs the Windows Task Scheduler (the ScheduledTasks module of Windows 8 / Server 2012 and later; Wine has none)'
+                        Test   = { $script:IsWindowsHost -and [bool](Get-Module -ListAvailable -Name ScheduledTasks) } }
     # The two loopback sshd of tests/Remoting; the rig names what it lacks.
     SshRig         = @{ Reason = { Import-Module -Name (Join-Path $PSScriptRoot '../Remoting/SshRig.psm1'); Get-SshRigSkipReason }
                         Test   = { Import-Module -Name (Join-Path $PSScriptRoot '../Remoting/SshRig.psm1'); -not (Get-SshRigSkipReason) } }
+}
+
+$script:WinRmProblem = $null
+function Test-WinRm {
+    # Whether WinRM answers on this machine; why not in $script:WinRmProblem.
+    try {
+        $answer = Test-WSMan -ComputerName localhost -ErrorAction Stop
+        return [bool]$answer
+    }
+    catch {
+        $script:WinRmProblem = $_.Exception.Message
+        return $false
+    }
 }
 
 function Test-Missing {
@@ -74,6 +92,26 @@ function Remove-ScratchFolder {
     foreach ($p in $Path) {
         if ($p -and (Test-Path -LiteralPath $p)) { Remove-Item -LiteralPath $p -Recurse -Force -ErrorAction SilentlyContinue }
     }
+}
+
+function Copy-InstalledModule {
+    # The module as users install and import it - the manifest, the root module and format files of src/, the
+    # commands with this OS's helper under bin/, the compiled help - copied into a folder of a test's own (a stand-in
+    # for the repository root). A test that must write beside the module (the README's ./lab) writes there, never
+    # into the repository, and two runs of the suites at once (Linux, and Windows under Wine) do not meet.
+    param([Parameter(Mandatory)][string] $Destination)
+    $root = $script:RepositoryRoot
+    $os = if ($script:IsWindowsHost) { 'win' } elseif ([System.Runtime.InteropServices.RuntimeInformation]::IsOSPlatform([System.Runtime.InteropServices.OSPlatform]::OSX)) { 'osx' } else { 'linux' }
+    $arch = if ([System.Runtime.InteropServices.RuntimeInformation]::OSArchitecture -eq [System.Runtime.InteropServices.Architecture]::Arm64) { 'arm64' } else { 'x64' }
+    $bin = Join-Path $Destination 'bin'
+    $src = Join-Path $Destination 'src'
+    $null = New-Item -ItemType Directory -Force -Path $bin, $src
+    Copy-Item -LiteralPath (Join-Path $root 'ExchStorageTest.psd1') -Destination $Destination
+    Get-ChildItem -LiteralPath (Join-Path $root 'src') -File | Copy-Item -Destination $src
+    Copy-Item -LiteralPath (Join-Path $root 'bin/ExchStorageTest.dll') -Destination $bin
+    Copy-Item -Recurse -LiteralPath (Join-Path $root "bin/$os-$arch") -Destination $bin
+    Copy-Item -Recurse -LiteralPath (Join-Path $root 'en-US') -Destination $Destination
+    $Destination
 }
 
 function Get-FolderEntry {
@@ -358,6 +396,30 @@ function Invoke-InRunspace {
         [object[]] $ArgumentList = @()
     )
     Receive-FromRunspace (Start-InRunspace -Runspace $Runspace -Script $Script -ArgumentList $ArgumentList)
+}
+
+function Invoke-InModuleRunspace {
+    # Runs a script in a new runspace with the module imported (New-ModuleRunspace) and returns what it produced on
+    # each stream (Receive-FromRunspace); one that has not finished within -Timeout is stopped and fails the test
+    # instead of holding the suite.
+    param(
+        [Parameter(Mandatory)][string] $Script,
+        [object[]] $ArgumentList = @(),
+        [timespan] $Timeout = [timespan]::FromMinutes(5)
+    )
+    $runspace = New-ModuleRunspace
+    try {
+        $started = Start-InRunspace -Runspace $runspace -Script $Script -ArgumentList $ArgumentList
+        if (-not $started.Handle.AsyncWaitHandle.WaitOne($Timeout)) {
+            $started.PowerShell.Stop()
+            $started.PowerShell.Dispose()
+            throw "The script did not finish within $Timeout."
+        }
+        Receive-FromRunspace $started
+    }
+    finally {
+        $runspace.Dispose()
+    }
 }
 
 function Wait-Until {

@@ -72,7 +72,7 @@ Describe 'A run on NTFS through the IOCP backend' -Tag 'Needs:Windows' -Skip:(Te
     }
 }
 
-Describe 'Scheduled runs with the Task Scheduler' -Tag 'Needs:Windows' -Skip:(Test-Missing Windows) {
+Describe 'Scheduled runs with the Task Scheduler' -Tag 'Needs:TaskScheduler' -Skip:(Test-Missing TaskScheduler) {
     BeforeAll { Import-ExchStorageTest }
 
     It 'registers a daily task under \ExchStorageTest\ and removes it again' {

@@ -211,7 +211,7 @@ namespace ExchStorageTest.Commands
             {
                 using (var hosts = remoting != null ? HostConnector.Open(this, ComputerName!, remoting) : HostConnector.Adopt(this, Session ?? new PSSession[0]))
                 {
-                    _multiHost = new MultiHostRun(this, settings, hosts, MyInvocation.MyCommand.Module);
+                    _multiHost = new MultiHostRun(new CommandOutput(this), settings, hosts.Hosts, new ModuleCopy(MyInvocation.MyCommand.Module));
                     // The paths are the hosts' paths: they are checked there, by each host's plan.
                     foreach (MailboxProfile profile in checkedProfiles) _multiHost.Run(profile, startAt);
                 }
@@ -282,24 +282,7 @@ namespace ExchStorageTest.Commands
             SshOptions = SSHOptions,
         };
 
-        /// <summary>The settings given; the engine applies its defaults to the rest.</summary>
-        private RunSettings Settings() => new RunSettings
-        {
-            TestType = TestType,
-            DatabaseSource = Bound(nameof(DatabaseSource)) ? DatabaseSource : null,
-            Duration = Bound(nameof(Duration)) ? Duration : (TimeSpan?)null,
-            Warmup = Bound(nameof(Warmup)) ? Warmup : (TimeSpan?)null,
-            OutputPath = string.IsNullOrWhiteSpace(OutputPath) ? null : ResolvePath(OutputPath!),
-            RestoreFromPath = string.IsNullOrWhiteSpace(RestoreFromPath) ? null : ResolvePath(RestoreFromPath!),
-            ThreadCount = Bound(nameof(ThreadCount)) ? ThreadCount : (int?)null,
-            TargetRateIops = Bound(nameof(TargetRateIops)) ? TargetRateIops : (double?)null,
-            Thresholds = ThresholdsInput.From(Thresholds),
-            ContinueOnError = ContinueOnError,
-            AllowBufferedIo = AllowBufferedIo,
-            NoCpuAffinity = NoCpuAffinity,
-            SampleIntervalSeconds = Bound(nameof(SampleIntervalSeconds)) ? SampleIntervalSeconds : (double?)null,
-            LogFilesToReplay = Bound(nameof(LogFilesToReplay)) ? LogFilesToReplay : (int?)null,
-            CapacityPercent = Bound(nameof(CapacityPercent)) ? CapacityPercent : (double?)null,
-        };
+        /// <summary>The settings given (<see cref="RunSetting"/>: the parameters they come from); the engine applies its defaults to the rest.</summary>
+        private RunSettings Settings() => RunSettings.FromParameters(MyInvocation.BoundParameters, ResolvePath);
     }
 }

@@ -48,7 +48,7 @@ namespace ExchStorageTest.Commands
                     throw new StorageTestException(ErrorCodes.StartFileMalformed, $"'{startFile}' is not a start file ({problem}), so -Force does not replace it. Remove it yourself, or use a new run folder.", startFile);
             }
             int? hosts = MyInvocation.BoundParameters.ContainsKey(nameof(HostCount)) ? HostCount : (int?)null;
-            string runId = RunStartFile.NewRunId(startAt);
+            string runId = RunIds.New(startAt);
 
             if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time) and the results folder '{results}'.",
                     $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))

@@ -1,10 +1,8 @@
 using System;
 using System.IO;
 using System.Management.Automation;
-using System.Text;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
 using ExchStorageTest.Profiles;
 using ExchStorageTest.Runs;
@@ -87,61 +85,31 @@ namespace ExchStorageTest.Commands
             // Nothing runs now: the engine's rule for a duration is checked here, so a bad one is not found at 2 a.m.
             if (duration.HasValue && RunRules.Duration.Check(duration.Value.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
             var schedule = new TaskSchedule(ParameterSetName, At, DaysOfWeek);
-            bool windows = HelperLocator.IsWindows;
-            var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!),
-                windows ? TaskFiles.DefaultUnitFolder : ResolvePath(UnitPath));
+            ITaskScheduler scheduler = TaskSchedulers.ForThisComputer(ResolvePath(UnitPath));
+            var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
             string powerShell = TaskPowerShell.Resolve(PowerShellPath, ResolvePath);
-            string account = Credential?.UserName ?? (windows ? "SYSTEM" : "root");
+            string account = Credential?.UserName ?? scheduler.DefaultAccount;
             string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results in '{outputPath}'";
             string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, TestType, duration);
             var task = new ScheduledTest
             {
                 Name = Name,
-                Platform = windows ? "Windows" : "Linux",
+                Platform = scheduler.Platform,
                 Schedule = schedule.Describe(),
                 Account = account,
                 ProfilePath = profilePath,
                 OutputPath = outputPath,
                 RunnerScript = files.RunnerPath,
             };
-            if (windows) RegisterTask(files, task, powerShell, schedule, what, runner);
-            else RegisterTimer(files, task, powerShell, schedule, what, runner);
+            TaskChange registration = scheduler.Registration(files, powerShell, schedule, Credential, $"ExchStorageTest: {what}. Exit codes: 0 Pass, 1 Fail, 2 error, 3 stopped.", task);
+            CheckRunnerFile(files, scheduler.Exists(files), scheduler.ExistsMessage(files));
+            if (!ShouldRun(Force, $"{what}: {registration.What}, runner script '{files.RunnerPath}'.", registration.Question, "Register-StorageTestTask"))
+                return;
+            Directory.CreateDirectory(files.ScriptFolder);
+            RunnerScript.Write(files.RunnerPath, runner);
+            registration.Apply();
+            WriteObject(task);
         });
-
-        private void RegisterTask(TaskFiles files, ScheduledTest task, string powerShell, TaskSchedule schedule, string what, string runner)
-        {
-            CheckRunnerFile(files, WindowsTaskScheduler.Find(Name) != null, $"A scheduled task '{TaskFiles.WindowsTaskPath}{Name}' already exists");
-            if (!ShouldRun(Force, $"{what}: task {TaskFiles.WindowsTaskPath}{Name}, runner script '{files.RunnerPath}'.",
-                    $"Register the scheduled task '{TaskFiles.WindowsTaskPath}{Name}'?", "Register-StorageTestTask"))
-                return;
-            Directory.CreateDirectory(files.ScriptFolder);
-            RunnerScript.Write(files.RunnerPath, runner);
-            task.TaskPath = TaskFiles.WindowsTaskPath;
-            task.Task = WindowsTaskScheduler.Register(Name, powerShell, files.RunnerPath, schedule,
-                $"ExchStorageTest: {what}. Exit codes: 0 Pass, 1 Fail, 2 error, 3 stopped.", Credential);
-            WriteObject(task);
-        }
-
-        private void RegisterTimer(TaskFiles files, ScheduledTest task, string powerShell, TaskSchedule schedule, string what, string runner)
-        {
-            Systemctl systemctl = Systemctl.Find();
-            string service = SystemdUnits.Service(files, powerShell, Credential?.UserName);
-            string timer = SystemdUnits.Timer(files, schedule);
-            CheckRunnerFile(files, files.UnitsExist, $"The systemd units '{files.UnitName}' already exist in '{files.UnitFolder}'");
-            if (!ShouldRun(Force, $"{what}: units '{files.ServicePath}' and '{files.TimerPath}', runner script '{files.RunnerPath}'.",
-                    $"Write and enable the systemd timer '{files.TimerUnit}'?", "Register-StorageTestTask"))
-                return;
-            Directory.CreateDirectory(files.ScriptFolder);
-            Directory.CreateDirectory(files.UnitFolder);
-            RunnerScript.Write(files.RunnerPath, runner);
-            File.WriteAllText(files.ServicePath, service, new UTF8Encoding(false));
-            File.WriteAllText(files.TimerPath, timer, new UTF8Encoding(false));
-            systemctl.Run("daemon-reload");
-            systemctl.Run("enable", "--now", files.TimerUnit);
-            task.ServiceUnit = files.ServicePath;
-            task.TimerUnit = files.TimerPath;
-            WriteObject(task);
-        }
 
         /// <summary>
         /// An existing task is replaced only with -Force; a runner-script path that holds a file this command did not

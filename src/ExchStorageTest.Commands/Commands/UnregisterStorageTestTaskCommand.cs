@@ -2,7 +2,6 @@ using System.IO;
 using System.Management.Automation;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Tasks;
 
 namespace ExchStorageTest.Commands
@@ -31,38 +30,16 @@ namespace ExchStorageTest.Commands
 
         protected override void ProcessRecord() => Guard(() =>
         {
-            bool windows = HelperLocator.IsWindows;
-            var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!),
-                windows ? TaskFiles.DefaultUnitFolder : ResolvePath(UnitPath));
-            if (windows) RemoveTask(files);
-            else RemoveTimer(files);
+            ITaskScheduler scheduler = TaskSchedulers.ForThisComputer(ResolvePath(UnitPath));
+            var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
+            if (!scheduler.Exists(files))
+                throw new StorageTestException(ErrorCodes.TaskNotFound, scheduler.NotFoundMessage(files), Name);
+            TaskChange removal = scheduler.Removal(files);
+            if (!ShouldRun(Force, $"{removal.What} and delete its runner script '{files.RunnerPath}'.", $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))
+                return;
+            removal.Apply();
+            DeleteRunner(files);
         });
-
-        private void RemoveTask(TaskFiles files)
-        {
-            if (WindowsTaskScheduler.Find(Name) == null)
-                throw new StorageTestException(ErrorCodes.TaskNotFound, $"No scheduled storage test '{TaskFiles.WindowsTaskPath}{Name}' is registered.", Name);
-            if (!ShouldRun(Force, $"Unregister the scheduled task '{TaskFiles.WindowsTaskPath}{Name}' and delete its runner script '{files.RunnerPath}'.",
-                    $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))
-                return;
-            WindowsTaskScheduler.Unregister(Name);
-            DeleteRunner(files);
-        }
-
-        private void RemoveTimer(TaskFiles files)
-        {
-            if (!files.UnitsExist)
-                throw new StorageTestException(ErrorCodes.TaskNotFound, $"No systemd units '{files.UnitName}' exist in '{files.UnitFolder}'.", Name);
-            Systemctl systemctl = Systemctl.Find();
-            if (!ShouldRun(Force, $"Disable the timer '{files.TimerUnit}', delete '{files.TimerPath}', '{files.ServicePath}' and the runner script '{files.RunnerPath}'.",
-                    $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))
-                return;
-            if (File.Exists(files.TimerPath)) systemctl.Run("disable", "--now", files.TimerUnit);
-            if (File.Exists(files.TimerPath)) File.Delete(files.TimerPath);
-            if (File.Exists(files.ServicePath)) File.Delete(files.ServicePath);
-            systemctl.Run("daemon-reload");
-            DeleteRunner(files);
-        }
 
         /// <summary>Only a runner this module wrote is deleted; anything else at that path is the user's.</summary>
         private void DeleteRunner(TaskFiles files)

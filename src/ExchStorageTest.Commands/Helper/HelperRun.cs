@@ -54,6 +54,7 @@ namespace ExchStorageTest.Helper
         public HelperOutcome Run(JsonObject request, string activity, int activityId, IRunSink sink, Action<HelperEvent>? onEvent = null, ConsoleInterrupt? console = null)
         {
             string engine = HelperLocator.Find();
+            string command = request.GetString(RequestFields.Command) ?? "";
             var collected = new List<HelperEvent>();
             HelperEvent? error = null;
             var progressClock = Stopwatch.StartNew();
@@ -64,13 +65,13 @@ namespace ExchStorageTest.Helper
                 lock (_gate)
                 {
                     _helper = helper;
-                    foreach (var (command, argument) in _unsent) helper.Send(command, argument);
+                    foreach (var (control, argument) in _unsent) helper.Send(control, argument);
                     _unsent.Clear();
                     if (_stopped) helper.RequestStop();
                 }
                 try
                 {
-                    sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {request.GetString(RequestFields.Command)}.");
+                    sink.Verbose($"ExchStorageTest engine {helper.EngineVersion} (process {helper.ProcessId}): {command}.");
                     while (true)
                     {
                         if (console != null && console.Pressed())
@@ -83,7 +84,7 @@ namespace ExchStorageTest.Helper
                         {
                             if (ended) break;
                             // Silent past its own heartbeat promise: frozen or hung. Waiting longer would wait forever.
-                            if (helper.SilentTooLong) return Lost(helper, NotResponding(helper), collected, sink);
+                            if (helper.SilentTooLong) return Lost(helper, NotResponding(helper), command, collected, sink);
                             continue;
                         }
                         // A stopping pipeline accepts no records: drain quietly so the helper can finish its result.
@@ -91,13 +92,13 @@ namespace ExchStorageTest.Helper
                         switch (next.Type)
                         {
                             case EventTypes.Log:
-                                if (!quiet) Log(sink, next.Fields);
+                                if (!quiet) EngineRecords.Log(sink, next.Fields);
                                 break;
                             case EventTypes.Progress:
                                 string phase = next.Fields.GetString(EventFields.Progress.Phase) ?? "";
                                 if (!quiet && (phase != lastPhase || progressClock.Elapsed >= ProgressInterval))
                                 {
-                                    progress = ProgressFor(activityId, activity, next.Fields);
+                                    progress = EngineRecords.Progress(activityId, activity, next.Fields);
                                     sink.Progress(progress);
                                     lastPhase = phase;
                                     progressClock.Restart();
@@ -135,11 +136,16 @@ namespace ExchStorageTest.Helper
                     }
                     int exit = exited.Value;
                     // Exit codes 0-3 are the protocol's; any other is a process that was killed or crashed.
-                    if (exit < 0 || exit > 3) return Lost(helper, Exited(helper), collected, sink);
+                    if (exit < 0 || exit > 3) return Lost(helper, Exited(helper), command, collected, sink);
                     // A stopped run has a result (exit 3); one stopped before it produced any ends with a Stopped error.
                     if (exit == 1 || exit == 2)
                         throw ErrorFrom(error, exit, helper.ErrorTail);
                     if (error != null && sink.CanWrite) sink.Error(ErrorFrom(error, exit, "").ErrorRecord);
+                    // Exit 0 without the answer its command promises is no success: nothing would come back, silently.
+                    if (exit == 0 && CommandAnswers.For(command) is string answer && !collected.Exists(e => e.Is(answer)))
+                        throw new StorageTestException(ErrorCodes.EngineFailed,
+                            $"The ExchStorageTest engine (process {helper.ProcessId}) exited with code 0 without the '{answer}' event its {command} command promises.{Tail(helper)}",
+                            helper.ProcessId);
                     return new HelperOutcome(collected, exit);
                 }
                 finally
@@ -151,16 +157,14 @@ namespace ExchStorageTest.Helper
 
         /// <summary>
         /// A helper lost before it finished (killed, crashed, or silent past its heartbeat and killed here): the command
-        /// fails with <paramref name="failure"/>, unless the helper's answer had already come (a result, a report ...),
+        /// fails with <paramref name="failure"/>, unless the answer its command promises had already come (a result, a report ...),
         /// in which case the answer is kept and the failure is reported beside it, non-terminating: nothing measured is lost.
         /// </summary>
-        private static HelperOutcome Lost(HelperProcess helper, StorageTestException failure, List<HelperEvent> collected, IRunSink sink)
+        private static HelperOutcome Lost(HelperProcess helper, StorageTestException failure, string command, List<HelperEvent> collected, IRunSink sink)
         {
             helper.Kill();
-            bool answered = false;
-            foreach (HelperEvent e in collected)
-                if (!e.Is(EventTypes.Plan) && !e.Is(EventTypes.CapacityStep) && !e.Is(EventTypes.Error)) answered = true;
-            if (!answered) throw failure;
+            string? answer = CommandAnswers.For(command);
+            if (answer == null || !collected.Exists(e => e.Is(answer))) throw failure;
             if (sink.CanWrite) sink.Error(failure.ErrorRecord);
             return new HelperOutcome(collected, helper.WaitForExit(TimeSpan.Zero) ?? -1);
         }
@@ -181,43 +185,6 @@ namespace ExchStorageTest.Helper
             return tail.Length == 0 ? " It wrote nothing to standard error." : " Its last lines on standard error:" + Environment.NewLine + tail;
         }
 
-        private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr)
-        {
-            if (error == null)
-                return new StorageTestException(ErrorCodes.EngineFailed,
-                    $"The ExchStorageTest engine exited with code {exit} without an error event. {stderr}".Trim(),
-                    null);
-            string code = error.Fields.GetString(EventFields.Error.Code) ?? "";
-            if (code.Length == 0) code = ErrorCodes.EngineError.Code;
-            string message = error.Fields.GetString(EventFields.Error.Message) ?? "";
-            if (message.Length == 0) message = $"The engine reported error '{code}' without a message.";
-            return StorageTestException.FromEngine(code, message, error.Fields.GetString(EventFields.Error.Category), error.Fields[EventFields.Error.Target]);
-        }
-
-        private static void Log(IRunSink sink, JsonObject fields)
-        {
-            string message = fields.GetString(EventFields.Log.Message) ?? "";
-            switch (fields.GetString(EventFields.Log.Level))
-            {
-                case EventFields.Log.Warning: sink.Warning(message); break;
-                // Info lines are the run's test log (Jetstress's Test Log): what -Verbose is for, not the information stream, which nobody sees unasked.
-                default: sink.Verbose(message); break;
-            }
-        }
-
-        private static ProgressRecord ProgressFor(int activityId, string activity, JsonObject fields)
-        {
-            string phase = fields.GetString(EventFields.Progress.Phase) ?? "";
-            string status = fields.GetString(EventFields.Progress.Status) ?? "";
-            var record = new ProgressRecord(activityId, activity, string.IsNullOrEmpty(status) ? phase : $"{phase}: {status}")
-            {
-                CurrentOperation = phase,
-            };
-            double? percent = fields.GetNumber(EventFields.Progress.Percent);
-            if (percent.HasValue) record.PercentComplete = (int)Math.Max(0, Math.Min(100, Math.Round(percent.Value)));
-            double? eta = fields.GetNumber(EventFields.Progress.EtaSeconds);
-            if (eta.HasValue) record.SecondsRemaining = (int)Math.Min(int.MaxValue, Math.Max(0, Math.Round(eta.Value)));
-            return record;
-        }
+        private static StorageTestException ErrorFrom(HelperEvent? error, int exit, string stderr) => EngineRecords.Error(error?.Fields, exit, stderr);
     }
 }

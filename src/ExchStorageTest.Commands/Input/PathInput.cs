@@ -61,19 +61,28 @@ namespace ExchStorageTest.Input
         /// <summary>
         /// Makes a user's path absolute against the current PowerShell location (.NET resolves against the
         /// process directory, which is not the same). A drive that does not exist here (a profile planned for
-        /// another server) is kept as typed when it is already rooted.
+        /// another server) is kept as typed when it is already rooted. A path PowerShell leaves unrooted is not one
+        /// of this computer's file system: on Linux a UNC path (\\server\share) comes back as typed, and .NET took it
+        /// for a relative name under the process directory (a folder named like the share was made there), so it
+        /// is refused.
         /// </summary>
         public static string Resolve(PSCmdlet cmdlet, string path)
         {
+            string resolved;
             try
             {
-                return cmdlet.GetUnresolvedProviderPathFromPSPath(path);
+                resolved = cmdlet.GetUnresolvedProviderPathFromPSPath(path);
             }
             catch (Exception ex) when (!(ex is PipelineStoppedException))
             {
                 if (Path.IsPathRooted(path)) return path;
                 throw new StorageTestException(ErrorCodes.PathNotResolvable, $"The path '{path}' cannot be resolved: {ex.Message}", path, ex);
             }
+            if (!Path.IsPathRooted(resolved))
+                throw new StorageTestException(ErrorCodes.PathNotResolvable,
+                    $"The path '{path}' is not a path of this computer's file system{(System.Runtime.InteropServices.RuntimeInformation.IsOSPlatform(System.Runtime.InteropServices.OSPlatform.Windows) ? "" : ": a UNC path names a Windows share; give the folder where the share is mounted")}.",
+                    path);
+            return resolved;
         }
     }
 }

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using ExchStorageTest.Contract;
 
 namespace ExchStorageTest.MultiHost
 {
@@ -24,7 +25,7 @@ namespace ExchStorageTest.MultiHost
             return new AggregateResult
             {
                 RunId = runId,
-                Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? "Pass" : "Fail",
+                Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? Verdicts.Pass : Verdicts.Fail,
                 StartAtUtc = startAtUtc,
                 MeasureAtUtc = measureAtUtc,
                 MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,

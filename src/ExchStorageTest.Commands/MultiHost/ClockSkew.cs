@@ -1,7 +1,5 @@
 using System;
 using System.Globalization;
-using System.Management.Automation;
-using System.Management.Automation.Runspaces;
 
 namespace ExchStorageTest.MultiHost
 {
@@ -13,9 +11,10 @@ namespace ExchStorageTest.MultiHost
     /// </summary>
     internal sealed class ClockSkew
     {
-        private const string ReadClock = "[DateTime]::UtcNow.Ticks";
+        /// <summary>The host's clock, read by a remote script.</summary>
+        internal const string ReadClock = "[DateTime]::UtcNow.Ticks";
 
-        private ClockSkew(TimeSpan skew, TimeSpan roundTrip)
+        internal ClockSkew(TimeSpan skew, TimeSpan roundTrip)
         {
             Skew = skew;
             RoundTrip = roundTrip;
@@ -25,16 +24,14 @@ namespace ExchStorageTest.MultiHost
         public TimeSpan RoundTrip { get; }
         public TimeSpan Uncertainty => TimeSpan.FromTicks(RoundTrip.Ticks / 2);
 
-        public static ClockSkew Measure(Runspace runspace, Cmdlet cmdlet, int samples = 3)
+        public static ClockSkew Measure(Func<long> readRemoteTicks, int samples = 3)
         {
             ClockSkew? best = null;
             for (int i = 0; i < samples; i++)
             {
                 DateTime before = DateTime.UtcNow;
-                var answer = RemoteCall.Invoke(runspace, cmdlet, ReadClock, RemoteCall.DefaultTimeout);
+                long remote = readRemoteTicks();
                 DateTime after = DateTime.UtcNow;
-                if (answer.Count == 0) throw new InvalidOperationException("the host did not tell its time.");
-                long remote = Convert.ToInt64(answer[0].BaseObject, CultureInfo.InvariantCulture);
                 TimeSpan roundTrip = after - before;
                 DateTime middle = before.AddTicks(roundTrip.Ticks / 2);
                 var sample = new ClockSkew(TimeSpan.FromTicks(remote - middle.Ticks), roundTrip);

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using ExchStorageTest.Contract;
@@ -11,8 +12,8 @@ namespace ExchStorageTest.MultiHost
 {
     /// <summary>
     /// The hosts of a multi-host run and their runspaces: WinRM runspaces opened here for -ComputerName (SSH with
-    /// -UseSSH: New-PSSession -HostName through the caller's runspace, PowerShell 7 only, with -UserName, -KeyFilePath,
-    /// -Port and -SSHOptions as New-PSSession takes them), or the runspaces of the caller's -Session objects, which are
+    /// -UseSSH: one New-PSSession -HostName for every host through the caller's runspace, which opens them at once;
+    /// PowerShell 7 only, with -UserName, -KeyFilePath, -Port and -SSHOptions as New-PSSession takes them), or the runspaces of the caller's -Session objects, which are
     /// left open. A host that cannot be reached is reported as HostFailed and kept as a failed host, so the run goes on
     /// with the others; a computer without a WSMan client (PowerShell on Linux and macOS) is refused at once, since no
     /// host could be reached. Disposing closes what was opened here.
@@ -22,14 +23,19 @@ namespace ExchStorageTest.MultiHost
         private const string ShellUri = "http://schemas.microsoft.com/powershell/Microsoft.PowerShell";
         private const int WsManPort = 5985;
 
-        // New-PSSession's own parameters, splatted: what -HostName takes is exactly what the user can give.
-        private const string OpenSshScript = "param([hashtable] $Parameters) New-PSSession @Parameters -ErrorAction Stop";
+        // New-PSSession's own parameters, splatted: what -HostName takes is exactly what the user can give. One call for
+        // every host: New-PSSession opens its sessions at once (a session over SSH takes seconds: a process, a key
+        // exchange, PowerShell starting on the host), and each host that cannot be reached is one error.
+        private const string OpenSshScript = @"
+param([hashtable] $Parameters)
+$failures = $null
+$sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVariable failures)
+@{ Sessions = $sessions; Errors = @($failures) }";
 
         private readonly PSCmdlet _cmdlet;
         private readonly List<RemoteHost> _hosts = new List<RemoteHost>();
         private readonly List<Runspace> _opened = new List<Runspace>();
         private readonly List<PSSession> _openedSessions = new List<PSSession>();
-        private readonly HashSet<string> _keys = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         private readonly RemotingOptions _options;
 
         private HostConnector(PSCmdlet cmdlet, RemotingOptions options)
@@ -61,16 +67,24 @@ namespace ExchStorageTest.MultiHost
                 throw new StorageTestException(ErrorCodes.SshRemotingUnavailable, "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
                     "UseSSH");
             var connector = new HostConnector(cmdlet, options);
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             try
             {
-                foreach (string name in computerNames)
+                string[] names = computerNames.Where(n => !string.IsNullOrWhiteSpace(n)).ToArray();
+                var ssh = options.UseSsh ? connector.OpenSsh(names) : null;
+                for (int i = 0; i < names.Length; i++)
                 {
-                    if (string.IsNullOrWhiteSpace(name)) continue;
+                    string name = names[i];
                     Runspace? runspace = null;
                     Exception? failure = null;
                     try
                     {
-                        runspace = options.UseSsh ? connector.OpenSsh(name) : connector.OpenWsMan(name);
+                        if (ssh != null)
+                        {
+                            runspace = ssh[i].Runspace;
+                            failure = ssh[i].Failure;
+                        }
+                        else runspace = connector.OpenWsMan(name);
                     }
                     catch (Exception ex) when (!(ex is PipelineStoppedException))
                     {
@@ -84,6 +98,8 @@ namespace ExchStorageTest.MultiHost
                     var host = connector.Add(name, runspace);
                     if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
+                cmdlet.WriteVerbose(string.Format(System.Globalization.CultureInfo.InvariantCulture, "Opened {0} of {1} {2} session(s) in {3:0.0} s.",
+                    connector._hosts.Count(h => !h.Failed), connector._hosts.Count, options.UseSsh ? "SSH" : "WinRM", clock.Elapsed.TotalSeconds));
             }
             catch
             {
@@ -93,24 +109,8 @@ namespace ExchStorageTest.MultiHost
             return connector;
         }
 
-        /// <summary>
-        /// Names a checked host by the machine name it reports, unique in the run in the order the hosts were given: a
-        /// second session to one machine is &lt;name&gt;-2, never the address (which the user cannot prepare folders for).
-        /// </summary>
-        public void Name(RemoteHost host)
-        {
-            string key = SharedResults.SafeName(host.ComputerName);
-            string unique = key;
-            for (int n = 2; !_keys.Add(unique); n++) unique = key + "-" + n;
-            host.Key = unique;
-        }
-
         /// <summary>Marks a host as failed and reports it as HostFailed: a non-terminating error whose target is the host name.</summary>
-        public void Fail(RemoteHost host, string reason, Exception? inner)
-        {
-            host.Fail(reason);
-            _cmdlet.WriteError(new StorageTestException(ErrorCodes.HostFailed, $"Host '{host.Label}' failed: {reason}", host.Name, inner).ErrorRecord);
-        }
+        private void Fail(RemoteHost host, string reason, Exception? inner) => _cmdlet.WriteError(host.Fail(reason, inner));
 
         public void Dispose()
         {
@@ -143,7 +143,7 @@ namespace ExchStorageTest.MultiHost
 
         private RemoteHost Add(string address, Runspace? runspace)
         {
-            var host = new RemoteHost(address, runspace);
+            var host = new RemoteHost(address, runspace == null ? null : new RunspaceConnection(runspace, () => _cmdlet.Stopping));
             _hosts.Add(host);
             return host;
         }
@@ -157,19 +157,43 @@ namespace ExchStorageTest.MultiHost
             return runspace;
         }
 
-        private Runspace OpenSsh(string name)
+        /// <summary>
+        /// Every host's SSH session from one New-PSSession call, in the order given: a session for each name (two sessions
+        /// for a name given twice), or the error that names that host (New-PSSession starts each message with "[host]").
+        /// </summary>
+        private List<(Runspace? Runspace, Exception? Failure)> OpenSsh(string[] names)
         {
             // The SSH transport's types are PowerShell 7's own, absent from the 5.1 reference: New-PSSession opens it.
-            foreach (PSObject item in _cmdlet.InvokeCommand.InvokeScript(OpenSshScript, _options.NewPSSessionParameters(name)))
+            var sessions = new List<PSSession>();
+            var errors = new List<ErrorRecord>();
+            foreach (PSObject item in _cmdlet.InvokeCommand.InvokeScript(OpenSshScript, _options.NewPSSessionParameters(names)))
             {
-                if (item?.BaseObject is PSSession session)
-                {
-                    _openedSessions.Add(session);
-                    return session.Runspace;
-                }
+                if (!(SettingSource.Unwrap(item) is System.Collections.IDictionary answer)) continue;
+                foreach (object? s in (answer["Sessions"] as System.Collections.IEnumerable) ?? new object[0])
+                    if (SettingSource.Unwrap(s) is PSSession session) sessions.Add(session);
+                foreach (object? e in (answer["Errors"] as System.Collections.IEnumerable) ?? new object[0])
+                    if (SettingSource.Unwrap(e) is ErrorRecord error) errors.Add(error);
             }
-            throw new InvalidOperationException($"New-PSSession -HostName {name} returned no session.");
+            _openedSessions.AddRange(sessions);
+            var opened = new List<(Runspace?, Exception?)>();
+            foreach (string name in names)
+            {
+                PSSession? session = sessions.FirstOrDefault(s => string.Equals(s.ComputerName, name, StringComparison.OrdinalIgnoreCase));
+                if (session != null)
+                {
+                    sessions.Remove(session);
+                    opened.Add((session.Runspace, null));
+                    continue;
+                }
+                ErrorRecord? error = errors.FirstOrDefault(e => Message(e).IndexOf("[" + name + "]", StringComparison.OrdinalIgnoreCase) >= 0);
+                opened.Add((null, error?.Exception ?? new InvalidOperationException(errors.Count == 0
+                    ? $"New-PSSession -HostName {name} returned no session."
+                    : string.Join(" ", errors.Select(Message).Distinct()))));
+            }
+            return opened;
         }
+
+        private static string Message(ErrorRecord error) => error.ErrorDetails?.Message ?? error.Exception?.Message ?? error.ToString();
 
         /// <summary>The error itself, not the "-ErrorAction Stop" wrapper New-PSSession's failure comes in.</summary>
         private static Exception Unwrapped(Exception ex) =>

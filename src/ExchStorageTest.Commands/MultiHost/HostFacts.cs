@@ -58,16 +58,16 @@ catch {
 $facts
 ";
 
-        public string ComputerName { get; private set; } = "";
-        public string PSVersion { get; private set; } = "";
-        public bool IsWindows { get; private set; }
-        public string RuntimeId { get; private set; } = "";
-        public string TempPath { get; private set; } = "";
+        public string ComputerName { get; set; } = "";
+        public string PSVersion { get; set; } = "";
+        public bool IsWindows { get; set; }
+        public string RuntimeId { get; set; } = "";
+        public string TempPath { get; set; } = "";
         /// <summary>The module's folder on the host, or null when the module is not there.</summary>
-        public string? ModuleBase { get; private set; }
-        public string? EnginePath { get; private set; }
+        public string? ModuleBase { get; set; }
+        public string? EnginePath { get; set; }
         /// <summary>Why the module was found but could not be imported.</summary>
-        public string? ModuleError { get; private set; }
+        public string? ModuleError { get; set; }
         /// <summary>True when this run copied the module to the host.</summary>
         public bool ModuleCopied { get; set; }
 
@@ -75,9 +75,9 @@ $facts
         public char Separator => IsWindows ? '\\' : '/';
 
         /// <summary>Asks the host; <paramref name="modulePath"/> is a copy's manifest to import, or null for an installed module.</summary>
-        public static HostFacts Read(Runspace runspace, Cmdlet cmdlet, Version version, string? modulePath)
+        public static HostFacts Read(Runspace runspace, Func<bool> stopping, Version version, string? modulePath)
         {
-            var answer = RemoteCall.Invoke(runspace, cmdlet, Script, RemoteCall.DefaultTimeout, version.ToString(), modulePath ?? "");
+            var answer = RemoteCall.Invoke(runspace, stopping, Script, RemoteCall.DefaultTimeout, version.ToString(), modulePath ?? "");
             if (answer.Count == 0 || !(SettingSource.Unwrap(answer[0]) is IDictionary facts))
                 throw new InvalidOperationException("the host's check returned nothing.");
             string arch = Text(facts["Architecture"]) ?? "X64";

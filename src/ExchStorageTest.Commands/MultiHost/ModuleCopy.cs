@@ -3,11 +3,9 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Management.Automation;
-using System.Management.Automation.Runspaces;
 using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using ExchStorageTest.Contract;
-using ExchStorageTest.Commands;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 
@@ -38,13 +36,13 @@ namespace ExchStorageTest.MultiHost
         public string RemoteManifest(HostFacts facts) => RemoteFolder(facts) + facts.Separator + ModuleName + ".psd1";
 
         /// <summary>
-        /// Copies the module to the host, after confirmation (ShouldProcess: -WhatIf copies nothing, -Confirm asks, -Force
-        /// does not). Throws EngineNotAvailable when there is no engine here for the host's platform, ModuleNotAvailable
-        /// when the copy was declined.
+        /// Whether the module may be copied to the host, asked on the command's thread (ShouldProcess: -WhatIf copies
+        /// nothing, -Confirm asks, -Force does not). Throws EngineNotAvailable when there is no engine here for the host's
+        /// platform, ModuleNotAvailable when the copy cannot be made or was declined.
         /// </summary>
-        public void CopyTo(Runspace runspace, InvokeStorageTestCommand cmdlet, HostFacts facts, string hostName)
+        public void Confirm(IRunOutput output, HostFacts facts, string hostName)
         {
-            string engineFolder = Path.Combine(HelperLocator.ModuleBinFolder, facts.RuntimeId);
+            string engineFolder = EngineFolder(facts);
             if (!Directory.Exists(engineFolder))
                 throw new StorageTestException(ErrorCodes.EngineNotAvailable,
                     $"ExchStorageTest {Version} is not installed on '{hostName}', and there is no engine for its platform ({facts.RuntimeId}) to copy from '{engineFolder}'. Install the module there, or build the engine for {facts.RuntimeId}.",
@@ -53,24 +51,26 @@ namespace ExchStorageTest.MultiHost
                 throw new StorageTestException(ErrorCodes.ModuleNotAvailable,
                     $"ExchStorageTest is not installed on '{hostName}', and this module was not imported through its manifest (ExchStorageTest.psd1), so it cannot be copied. Install the module on the host.",
                     hostName);
-
             string target = RemoteFolder(facts);
-            if (!cmdlet.ShouldRun($"Copy ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}, where it is not installed.",
+            if (!output.ShouldRun($"Copy ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}, where it is not installed.",
                     $"Copy ExchStorageTest {Version} to '{target}' on {hostName}?", "Invoke-StorageTest"))
                 throw new StorageTestException(ErrorCodes.ModuleNotAvailable,
                     $"ExchStorageTest {Version} is not installed on the host and was not copied there (declined, or -WhatIf): its plan can only be made once the module is there.",
                     hostName);
-            cmdlet.WriteVerbose($"Copying ExchStorageTest {Version} and its engine for {facts.RuntimeId} to '{target}' on {hostName}.");
-            foreach (string file in Files(_module, engineFolder))
-                RemoteFiles.Send(runspace, cmdlet, file, target + facts.Separator + Relative(_module, file).Replace(Path.DirectorySeparatorChar, facts.Separator));
-            if (!facts.IsWindows)
-            {
-                // A copy through a runspace does not carry the executable bit.
-                string engine = target + "/bin/" + facts.RuntimeId + "/" + HelperLocator.FileName;
-                RemoteCall.Invoke(runspace, cmdlet, "& chmod u+x $args[0]; if ($LASTEXITCODE) { throw \"chmod $($args[0]) failed\" }", RemoteCall.DefaultTimeout, engine);
-            }
-            RemoteFiles.Send(runspace, cmdlet, ManifestPath, RemoteManifest(facts));
         }
+
+        /// <summary>Copies the module (confirmed with <see cref="Confirm"/>) to the host: every file, the engine made executable, the manifest last.</summary>
+        public void CopyTo(IHostConnection host, HostFacts facts)
+        {
+            string target = RemoteFolder(facts);
+            foreach (string file in Files(_module!, EngineFolder(facts)))
+                host.Send(file, target + facts.Separator + Relative(_module!, file).Replace(Path.DirectorySeparatorChar, facts.Separator));
+            // A copy through a runspace does not carry the executable bit.
+            if (!facts.IsWindows) host.MakeExecutable(target + "/bin/" + facts.RuntimeId + "/" + HelperLocator.FileName);
+            host.Send(ManifestPath, RemoteManifest(facts));
+        }
+
+        private static string EngineFolder(HostFacts facts) => Path.Combine(HelperLocator.ModuleBinFolder, facts.RuntimeId);
 
         private string RemoteFolder(HostFacts facts) =>
             facts.TempPath.TrimEnd('\\', '/') + facts.Separator + ModuleName + "-" + Version + "-" + BuildHash();

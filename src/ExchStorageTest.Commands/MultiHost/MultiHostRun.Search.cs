@@ -11,19 +11,17 @@ namespace ExchStorageTest.MultiHost
     /// <summary>
     /// -TestType Capacity on several hosts (docs/capacity.md, "Several hosts"): one search for the deployment, every host
     /// stepping together. Each host's engine runs the whole search in one process (its database set prepared once, its
-    /// cache warmed once) and takes its steps from here (<see cref="SteppedSearch"/>). For each step this computer chooses
-    /// the mailbox count a host with <see cref="CapacitySequence.Next"/> over the deployment's outcomes so far and one
-    /// measuring instant, given to each host on its own clock; every host loads that many mailboxes, settles, measures
-    /// its window from the instant and judges it by the Performance rules; the step passes for the deployment only when
-    /// every host passed it (<see cref="CapacitySequence.Deployment"/>). The search ends as one host's does (resolved,
-    /// the most it tries, the time bound, a stop) or when a host is lost (Failed); every host's results file then holds
-    /// its own search and answer, and the engine's report over them adds the deployment's curve and answer.
+    /// cache warmed once), stepped by its caller (<see cref="CapacityStepping.Caller"/>): its channel carries this computer's
+    /// <c>step</c> lines in and its judged steps (<c>capacityStep</c> events) out. For each step this computer chooses,
+    /// with the engine's own rule (<see cref="CapacitySequence.Decide"/>) over the deployment's outcomes so far, the mailbox
+    /// count a host and one measuring instant, given to each host on its own clock; every host loads that many mailboxes,
+    /// settles, measures its window from the instant and judges it by the Performance rules; the step passes for the
+    /// deployment only when every host passed it (<see cref="CapacitySequence.Deployment"/>). The search ends as one host's
+    /// does (resolved, the most it tries, the time bound, a stop) or when a host's engine ends first (Failed); every host's
+    /// results file then holds its own search and answer, and the engine's report over them adds the deployment's.
     /// </summary>
     internal sealed partial class MultiHostRun
     {
-        /// <summary>How far ahead of its measuring instant (beyond settling) a step is announced: the control line's trip to every host.</summary>
-        private static readonly TimeSpan StepNotice = TimeSpan.FromSeconds(3);
-
         private bool IsCapacitySearch => _settings.TestType == nameof(TestType.Capacity);
 
         /// <summary>The first step measures after the warm-up and settling the plans give (the search's timing, the same on every host).</summary>
@@ -36,26 +34,13 @@ namespace ExchStorageTest.MultiHost
         private void Search(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, string activity)
         {
             SearchTiming timing = SearchTiming.Of(hosts);
-            int progressId = 1;
             foreach (RemoteHost host in hosts)
             {
-                progressId++;
-                int id = progressId;
-                Attempt(host, () =>
-                {
-                    host.StartAtUtc = startAt + host.Skew!.Skew;
-                    host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
-                    JsonObject request = _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host))
-                        .Set(RequestFields.CapacitySteps, CapacityStepping.Caller);
-                    var run = HostRun.Search(host, id, JsonWriter.Write(request), profile.Name, Verbose);
-                    lock (_gate)
-                    {
-                        if (_stopped) throw new System.Management.Automation.PipelineStoppedException();
-                        _runs.Add(run);
-                        run.Start();
-                    }
-                });
+                host.StartAtUtc = startAt + host.Skew!.Skew;
+                host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
+                Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host)).Set(RequestFields.CapacitySteps, CapacityStepping.Caller));
             }
+            var running = Running(hosts);
 
             DateTime bound = startAt.AddSeconds(timing.BoundSeconds);
             DateTime measureAt = startAt.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
@@ -63,65 +48,57 @@ namespace ExchStorageTest.MultiHost
             string stopReason, message;
             while (true)
             {
-                if (_runs.Count == 0 || _runs.Any(r => r.IsFinished))
+                if (running.Count == 0 || running.Any(h => h.Channel!.Ended))
                 {
-                    string lost = string.Join(", ", _runs.Where(r => r.IsFinished).Select(r => r.Host.Label));
-                    (stopReason, message) = ("Failed", _runs.Count == 0 ? "no host started its search" : $"the search ended on {lost} before the deployment's did");
+                    string lost = string.Join(", ", running.Where(h => h.Channel!.Ended).Select(h => h.Label));
+                    (stopReason, message) = (CapacityStopReasons.Failed, running.Count == 0 ? "no host started its search" : $"the search ended on {lost} before the deployment's did");
                     break;
                 }
-                if (!(CapacitySequence.Next(profile.MailboxCount, outcomes) is int mailboxes))
+                if (outcomes.Count > 0) measureAt = UtcTime.ToMilliseconds(_timing.Now() + _timing.StepNotice).AddSeconds(timing.SettleSeconds);
+                DateTime windowAt = measureAt;
+                CapacityDecision decision = CapacitySequence.Decide(profile.MailboxCount, outcomes, _ => windowAt.AddSeconds(timing.StepSeconds) <= bound, timing.BoundSeconds, running.Count);
+                if (!(decision.Mailboxes is int mailboxes))
                 {
-                    var (pass, fail) = CapacitySequence.Bracket(outcomes);
-                    (stopReason, message) = fail is null
-                        ? ("MaximumReached", $"{pass} mailboxes a host passed, the most the search tries")
-                        : ("Resolved", pass is int p ? $"{p} mailboxes a host pass on every host and {fail} fail on at least one, within the {CapacitySequence.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox(es) a host fail");
-                    break;
-                }
-                if (outcomes.Count > 0) measureAt = UtcTime.ToMilliseconds(DateTime.UtcNow + StepNotice).AddSeconds(timing.SettleSeconds);
-                if (measureAt.AddSeconds(timing.StepSeconds) > bound)
-                {
-                    (stopReason, message) = ("TimeBoundReached", string.Format(CultureInfo.InvariantCulture, "the time bound ({0:0} s) leaves no room for the {1}-mailbox step", timing.BoundSeconds, mailboxes));
+                    (stopReason, message) = (decision.StopReason!, decision.Message!);
                     break;
                 }
                 int number = outcomes.Count + 1;
-                foreach (HostRun run in _runs)
+                foreach (RemoteHost host in running)
                 {
-                    var step = new JsonObject().Set(ControlFields.Mailboxes, mailboxes).Set(ControlFields.MeasureAtUtc, UtcTime.Iso(measureAt + run.Host.Skew!.Skew));
-                    run.Send(ControlCommands.Step + " " + JsonWriter.Write(step));
+                    var step = new JsonObject().Set(ControlFields.Mailboxes, mailboxes).Set(ControlFields.MeasureAtUtc, UtcTime.Iso(measureAt + host.Skew!.Skew));
+                    host.Channel!.Send(ControlCommands.Step + " " + JsonWriter.Write(step));
                 }
-                string name = $"Step {number}: {mailboxes} mailboxes a host ({mailboxes * _runs.Count} in all)";
-                _cmdlet.WriteVerbose($"{name}: every host measures from {UtcTime.Iso(measureAt)} (this computer's clock) for {timing.StepSeconds:0.#} s.");
-                DateTime windowAt = measureAt;
-                Wait(activity, () => _runs.All(r => r.IsFinished || StepsOf(r).Count >= number), finished =>
+                string name = $"Step {number}: {mailboxes} mailboxes a host ({mailboxes * running.Count} in all)";
+                _output.Verbose($"{name}: every host measures from {UtcTime.Iso(measureAt)} (this computer's clock) for {timing.StepSeconds:0.#} s.");
+                Wait(activity, running, () => running.All(h => h.Channel!.Ended || StepsOf(h).Count >= number), finished =>
                 {
-                    DateTime now = DateTime.UtcNow;
+                    DateTime now = _timing.Now();
                     return now < windowAt
                         ? string.Format(CultureInfo.InvariantCulture, "{0}: loading; every host measures from {1} (in {2:0} s)", name, UtcTime.Iso(windowAt), (windowAt - now).TotalSeconds)
-                        : string.Format(CultureInfo.InvariantCulture, "{0}: measuring; {1} of {2} host(s) judged", name, _runs.Count(r => StepsOf(r).Count >= number), _runs.Count);
+                        : string.Format(CultureInfo.InvariantCulture, "{0}: measuring; {1} of {2} host(s) judged", name, running.Count(h => StepsOf(h).Count >= number), running.Count);
                 });
-                var judged = _runs.Select(r => (Run: r, Step: StepsOf(r).ElementAtOrDefault(number - 1))).ToList();
+                var judged = running.Select(h => (Host: h, Step: StepsOf(h).ElementAtOrDefault(number - 1))).ToList();
                 if (judged.Any(j => j.Step == null)) continue; // a host ended without judging it: the loop's first check ends the search
-                var outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step!.GetString(EventFields.Result.CapacityFields.Step.Result) == "Pass").ToList());
+                StepOutcome outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step!.GetString(EventFields.Result.CapacityFields.Step.Result) == Verdicts.Pass).ToList());
                 outcomes.Add(outcome);
-                var starts = judged.Select(j => UtcTime.Parse(j.Step!.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Run.Host.Skew!.Skew).OfType<DateTime>().ToList();
+                var starts = judged.Select(j => UtcTime.Parse(j.Step!.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Host.Skew!.Skew).OfType<DateTime>().ToList();
                 double skew = starts.Count < 2 ? 0 : (starts.Max() - starts.Min()).TotalSeconds;
-                _cmdlet.WriteVerbose(string.Format(CultureInfo.InvariantCulture, "{0}: {1} for the deployment ({2}); the hosts' windows started within {3:0.###} s of each other.",
-                    name, outcome.Passed ? "Pass" : "Fail", string.Join("; ", judged.Select(j => Describe(j.Run.Host, j.Step!))), skew));
+                _output.Verbose(string.Format(CultureInfo.InvariantCulture, "{0}: {1} for the deployment ({2}); the hosts' windows started within {3:0.###} s of each other.",
+                    name, Verdicts.Of(outcome.Passed), string.Join("; ", judged.Select(j => Describe(j.Host, j.Step!))), skew));
             }
 
-            _cmdlet.WriteVerbose($"The deployment's capacity search ended ({stopReason}): {message}.");
+            _output.Verbose($"The deployment's capacity search ended ({stopReason}): {message}.");
             var end = new JsonObject().Set(ControlFields.StopReason, stopReason).Set(ControlFields.Message, message);
-            foreach (HostRun run in _runs)
+            foreach (RemoteHost host in running)
             {
-                run.Send(ControlCommands.End + " " + JsonWriter.Write(end));
-                run.EndInput();
+                host.Channel!.Send(ControlCommands.End + " " + JsonWriter.Write(end));
+                host.Channel.Close();
             }
-            Wait(activity, () => false, finished => $"Search ended ({stopReason}); {finished} of {_runs.Count} host(s) saved their results");
+            Wait(activity, running, () => false, finished => $"Search ended ({stopReason}); {finished} of {running.Count} host(s) saved their results");
         }
 
         /// <summary>The steps a host's engine has judged so far (its capacityStep events).</summary>
-        private static List<JsonObject> StepsOf(HostRun run) =>
-            run.Events().Where(e => e.GetString(EventFields.Type) == EventTypes.CapacityStep).ToList();
+        private static List<JsonObject> StepsOf(RemoteHost host) => host.Channel!.ReceivedOf(EventTypes.CapacityStep).ToList();
 
         private static string Describe(RemoteHost host, JsonObject step)
         {

@@ -8,7 +8,8 @@ namespace ExchStorageTest.MultiHost
 {
     /// <summary>
     /// One short script on a host's runspace (a check, a clock reading, a plan, a file chunk), waited for with a
-    /// time limit and a stop: a host that hangs or a Ctrl+C never holds the command. The scripts use only the core
+    /// time limit and a stop: a host that hangs or a Ctrl+C never holds the command. Any thread may call it (hosts are
+    /// checked in parallel). The scripts use only the core
     /// language and .NET, so they run in Windows PowerShell 5.1, PowerShell 7 and a hosted engine alike.
     /// </summary>
     internal static class RemoteCall
@@ -17,7 +18,7 @@ namespace ExchStorageTest.MultiHost
         private static readonly TimeSpan Poll = TimeSpan.FromMilliseconds(100);
 
         /// <summary>The script's output; its first error (terminating or not) is thrown as an InvalidOperationException with the host's message.</summary>
-        public static IList<PSObject> Invoke(Runspace runspace, Cmdlet cmdlet, string script, TimeSpan timeout, params object?[] args)
+        public static IList<PSObject> Invoke(Runspace runspace, Func<bool> stopping, string script, TimeSpan timeout, params object?[] args)
         {
             using (var ps = PowerShell.Create())
             {
@@ -29,7 +30,7 @@ namespace ExchStorageTest.MultiHost
                 DateTime deadline = DateTime.UtcNow + timeout;
                 while (!pending.AsyncWaitHandle.WaitOne(Poll))
                 {
-                    if (cmdlet.Stopping)
+                    if (stopping())
                     {
                         ps.Stop();
                         throw new PipelineStoppedException();

@@ -1,16 +1,18 @@
 using System;
-using System.Management.Automation.Runspaces;
+using System.Management.Automation;
+using ExchStorageTest.Contract;
+using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.MultiHost
 {
-    /// <summary>One host of a multi-host run: its runspace, what the checks found, and how it ended.</summary>
+    /// <summary>One host of a multi-host run: how it is reached, what the checks found, its channel, and how it ended.</summary>
     internal sealed class RemoteHost
     {
-        public RemoteHost(string address, Runspace? runspace)
+        public RemoteHost(string address, IHostConnection? connection)
         {
             Address = address;
-            Runspace = runspace;
+            Connection = connection;
         }
 
         /// <summary>How the host was reached: the name the user gave, or the session's computer name (often an address).</summary>
@@ -30,7 +32,13 @@ namespace ExchStorageTest.MultiHost
         public string? Key { get; set; }
 
         /// <summary>Null when no session could be opened (the host then failed already).</summary>
-        public Runspace? Runspace { get; }
+        public IHostConnection? Connection { get; }
+
+        /// <summary>The channel to the host's engine for the run (after the plan's): a test or a capacity search.</summary>
+        public HostChannel? Channel { get; set; }
+
+        /// <summary>The id of the host's progress bar, a child of the run's bar.</summary>
+        public int ProgressId { get; set; }
 
         /// <summary>Module, engine and clock of the host, once checked.</summary>
         public HostFacts? Facts { get; set; }
@@ -58,10 +66,12 @@ namespace ExchStorageTest.MultiHost
         /// <summary>The host as messages name it: its name in the run, with its address when that differs.</summary>
         public string Label => string.Equals(Name, Address, StringComparison.OrdinalIgnoreCase) ? Name : $"{Name} ({Address})";
 
-        public void Fail(string reason)
+        /// <summary>Marks the host as failed; returns the HostFailed error to report (non-terminating, its target the host's name).</summary>
+        public ErrorRecord Fail(string reason, Exception? inner = null)
         {
             Failed = true;
             FailureReason = reason;
+            return new StorageTestException(ErrorCodes.HostFailed, $"Host '{Label}' failed: {reason}", Name, inner).ErrorRecord;
         }
 
         /// <summary>The profile path with {host} replaced: for storage every host sees under the same path.</summary>

@@ -38,10 +38,10 @@ namespace ExchStorageTest.MultiHost
                 throw new StorageTestException(ErrorCodes.KeyFileNotFound, $"The SSH key file '{KeyFilePath}' does not exist.", KeyFilePath);
         }
 
-        /// <summary>New-PSSession's parameters for one host over SSH.</summary>
-        public Hashtable NewPSSessionParameters(string hostName)
+        /// <summary>New-PSSession's parameters over SSH for these hosts (it opens them all at once).</summary>
+        public Hashtable NewPSSessionParameters(string[] hostNames)
         {
-            var parameters = new Hashtable { ["HostName"] = hostName };
+            var parameters = new Hashtable { ["HostName"] = hostNames };
             if (UserName != null) parameters["UserName"] = UserName;
             if (KeyFilePath != null) parameters["KeyFilePath"] = KeyFilePath;
             if (Port.HasValue) parameters["Port"] = Port.Value;

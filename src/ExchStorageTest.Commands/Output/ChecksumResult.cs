@@ -44,7 +44,7 @@ namespace ExchStorageTest
                 Message = file.GetString(EventFields.Verify.File.Message),
             };
             // The helper's own verdict when it gives one; otherwise any bad page or log fails the file.
-            result.Result = file.GetString(EventFields.Verify.Result) ?? (result.BadPages > 0 || result.BadLogs > 0 ? "Fail" : "Pass");
+            result.Result = file.GetString(EventFields.Verify.Result) ?? (result.BadPages > 0 || result.BadLogs > 0 ? Verdicts.Fail : Verdicts.Pass);
             return result;
         }
 
@@ -56,8 +56,8 @@ namespace ExchStorageTest
             LogsChecked = files.Sum(f => f.LogsChecked ?? 1),
             BadLogs = files.Sum(f => f.BadLogs),
             BlocksChecked = files.All(f => f.BlocksChecked.HasValue) ? files.Sum(f => f.BlocksChecked!.Value) : (long?)null,
-            Result = files.Any(f => f.Result != "Pass") ? "Fail" : "Pass",
-            Message = NullIfEmpty(string.Join(" ", files.Where(f => f.Result != "Pass" && !string.IsNullOrEmpty(f.Message)).Select(f => $"{System.IO.Path.GetFileName(f.Path)}: {f.Message}"))),
+            Result = files.Any(f => f.Result != Verdicts.Pass) ? Verdicts.Fail : Verdicts.Pass,
+            Message = NullIfEmpty(string.Join(" ", files.Where(f => f.Result != Verdicts.Pass && !string.IsNullOrEmpty(f.Message)).Select(f => $"{System.IO.Path.GetFileName(f.Path)}: {f.Message}"))),
         };
 
         private static string? NullIfEmpty(string s) => s.Length == 0 ? null : s;

@@ -18,7 +18,7 @@ namespace ExchStorageTest
         public string? TestType { get; set; }
         public double MaxResultAgeHours { get; set; }
         /// <summary>Pass, Fail or NotRun.</summary>
-        public string LastResult { get; set; } = "NotRun";
+        public string LastResult { get; set; } = Verdicts.NotRun;
         /// <summary>When the newest matching test ended (UTC), or null.</summary>
         public DateTime? LastRunUtc { get; set; }
         public string? ResultsPath { get; set; }
@@ -35,7 +35,7 @@ namespace ExchStorageTest
                 OutputPath = state.GetString(EventFields.Validation.OutputPath),
                 TestType = state.GetString(EventFields.Validation.TestType),
                 MaxResultAgeHours = state.GetNumber(EventFields.Validation.MaxResultAgeHours) ?? 24,
-                LastResult = state.GetString(EventFields.Validation.LastResult) ?? "NotRun",
+                LastResult = state.GetString(EventFields.Validation.LastResult) ?? Verdicts.NotRun,
                 LastRunUtc = string.IsNullOrEmpty(lastRun) ? (DateTime?)null
                     : DateTime.Parse(lastRun, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal),
                 ResultsPath = state.GetString(EventFields.Validation.LastResultsPath),

@@ -1,5 +1,6 @@
 using System;
 using System.Linq;
+using ExchStorageTest.Contract;
 
 namespace ExchStorageTest
 {
@@ -21,7 +22,7 @@ namespace ExchStorageTest
         /// <summary>Every test completed (ran its whole window, backup or replay).</summary>
         public bool Complete => Tests.Length > 0 && Tests.All(t => t.State == SuiteTest.Complete);
         /// <summary>Pass when every test completed and passed, Fail when every test completed and one failed, else Incomplete.</summary>
-        public string Result => !Complete ? "Incomplete" : Tests.All(t => t.Result == "Pass") ? "Pass" : "Fail";
+        public string Result => !Complete ? "Incomplete" : Tests.All(t => t.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail;
         /// <summary>The next test a re-run starts with; null when the suite is complete.</summary>
         public string? NextTest => Tests.FirstOrDefault(t => t.State != SuiteTest.Complete)?.TestType;
         /// <summary>The ESRP document (HTML) written when the suite completed; null before.</summary>

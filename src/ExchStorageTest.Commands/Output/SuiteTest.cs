@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using ExchStorageTest.Json;
 using ExchStorageTest.Runs;
+using ExchStorageTest.Contract;
 
 namespace ExchStorageTest
 {
@@ -14,9 +15,9 @@ namespace ExchStorageTest
         public const string NotRun = "NotRun";
         /// <summary>Started and not known to have ended (the session that ran it went away): it runs again on resume.</summary>
         public const string Running = "Running";
-        public const string Complete = "Complete";
-        public const string Stopped = "Stopped";
-        public const string Failed = "Failed";
+        public const string Complete = Completions.Complete;
+        public const string Stopped = Completions.Stopped;
+        public const string Failed = Completions.Failed;
         /// <summary>The engine refused or failed before it produced a result; <see cref="Message"/> says why.</summary>
         public const string Error = "Error";
 
@@ -75,7 +76,7 @@ namespace ExchStorageTest
             };
         }
 
-        private static string Relative(string folder, string path)
+        internal static string Relative(string folder, string path)
         {
             string root = folder.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar) + Path.DirectorySeparatorChar;
             return path.StartsWith(root, StringComparison.Ordinal) ? path.Substring(root.Length).Replace('\\', '/') : path;

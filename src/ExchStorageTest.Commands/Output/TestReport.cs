@@ -36,8 +36,8 @@ namespace ExchStorageTest
         public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         /// <summary>The report files of the runs: those written with -Format, and those each run wrote beside its results file.</summary>
         public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
-        /// <summary>The HTML report among <see cref="ReportPath"/> (the run's, or the aggregate written with -Format Html).</summary>
-        public string? HtmlReportPath => HtmlReport.Of(ReportPath);
+        /// <summary>The HTML report among <see cref="ReportPath"/> (the run's, or the aggregate written with -Format Html), as the engine names it.</summary>
+        public string? HtmlReportPath { get; set; }
         /// <summary>One row per instance and table (Transactional, Total): testId, machine, table, counters.</summary>
         public object?[] Instances { get; set; } = Array.Empty<object?>();
         /// <summary>The ESRP "Test results summary" tables: servers, aggregate, backup, softRecovery, deployment.</summary>
@@ -71,6 +71,7 @@ namespace ExchStorageTest
                 LogWriteLatencyAvgMs = summary?.GetNumber(EventFields.Report.Figures.LogWriteLatencyAvgMs),
                 Reasons = report.GetArray(EventFields.Report.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
                 ReportPath = report.GetArray(EventFields.Report.ReportPaths).OfType<string>().ToArray(),
+                HtmlReportPath = ReportFiles.Page(report, EventFields.Report.Reports),
                 Instances = report.GetArray(EventFields.Report.Instances).Select(JsonToPowerShell.Convert).ToArray(),
                 Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? JsonToPowerShell.ToPSObject(esrp) : null,
                 Aggregate = ReportAggregate.From(report.GetObject(EventFields.Report.Aggregate)),

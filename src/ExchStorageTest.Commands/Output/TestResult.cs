@@ -22,7 +22,7 @@ namespace ExchStorageTest
         public string? Result { get; set; }
         /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged) or Failed.</summary>
         public string? Completion { get; set; }
-        public bool Passed => string.Equals(Result, "Pass", StringComparison.Ordinal) && string.Equals(Completion, "Complete", StringComparison.Ordinal);
+        public bool Passed => string.Equals(Result, Verdicts.Pass, StringComparison.Ordinal) && string.Equals(Completion, Completions.Complete, StringComparison.Ordinal);
         public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         public double? TargetIops { get; set; }
         public double? AchievedIops { get; set; }
@@ -42,8 +42,8 @@ namespace ExchStorageTest
         public bool? DirectIo { get; set; }
         public string? ResultsPath { get; set; }
         public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
-        /// <summary>The HTML report among <see cref="ReportPath"/> (null when none was written).</summary>
-        public string? HtmlReportPath => HtmlReport.Of(ReportPath);
+        /// <summary>The run's HTML report among <see cref="ReportPath"/>, as the engine names it (null when none was written).</summary>
+        public string? HtmlReportPath { get; set; }
         /// <summary>Start-file runs: where this host's results were copied on the share.</summary>
         public string? SharedResultsPath { get; set; }
         /// <summary>Runs with -StartAtUtc, multi-host and start-file runs: the agreed UTC instant the host started loading (tuning, warm-up), on its own clock.</summary>
@@ -78,7 +78,7 @@ namespace ExchStorageTest
                 ProfileName = profileName,
                 ComputerName = Environment.MachineName,
                 Result = result.GetString(EventFields.Result.Verdict),
-                Completion = result.GetString(EventFields.Result.Completion) ?? "Complete",
+                Completion = result.GetString(EventFields.Result.Completion) ?? Completions.Complete,
                 Reasons = result.GetArray(EventFields.Result.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
                 TargetIops = result.GetNumber(EventFields.Result.TargetIops),
                 AchievedIops = result.GetNumber(EventFields.Result.AchievedIops),
@@ -94,6 +94,7 @@ namespace ExchStorageTest
                 DirectIo = result[EventFields.Result.DirectIo] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),
                 ReportPath = result.GetArray(EventFields.Result.ReportPaths).OfType<string>().Where(p => p.Length > 0).ToArray(),
+                HtmlReportPath = ReportFiles.Page(result, EventFields.Result.Reports),
                 StartAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.StartAtUtc)),
                 MeasureAtUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasureAtUtc)),
                 MeasuringStartUtc = Runs.UtcTime.Parse(result.GetString(EventFields.Result.MeasuringStartUtc)),

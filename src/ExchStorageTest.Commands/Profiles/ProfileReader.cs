@@ -64,19 +64,17 @@ namespace ExchStorageTest.Profiles
         public static MailboxProfile WithDatabases(MailboxProfile profile, IReadOnlyList<string> databasePaths, IReadOnlyList<string> logPaths)
         {
             if (databasePaths.Count == 0 && logPaths.Count == 0) return profile;
-            var settings = new System.Collections.Hashtable(StringComparer.OrdinalIgnoreCase);
-            foreach (var property in PSObject.AsPSObject(profile).Properties) settings[property.Name] = property.Value;
+            // The profile's log folders belonged to its own databases, not to the piped ones.
+            MailboxProfile piped = profile.WithPaths(databasePaths.Count > 0 ? databasePaths.ToArray() : profile.DatabasePaths,
+                logPaths.Count > 0 ? logPaths.ToArray() : databasePaths.Count > 0 ? new string[0] : profile.LogPaths);
             if (databasePaths.Count > 0)
             {
-                settings[ProfileFields.DatabasePaths] = databasePaths.ToArray();
-                settings[ProfileFields.DatabaseCount] = databasePaths.Count;
+                piped.DatabaseCount = databasePaths.Count;
                 // Databases given for this run replace any per-server layout: they are the host's own.
-                settings[ProfileFields.Servers] = new ServerLayout[0];
-                // The profile's log folders belonged to its own databases, not to the piped ones.
-                if (logPaths.Count == 0) settings[ProfileFields.LogPaths] = new string[0];
+                piped.Servers = new ServerLayout[0];
             }
-            if (logPaths.Count > 0) settings[ProfileFields.LogPaths] = logPaths.ToArray();
-            return Read(settings);
+            Refuse(ProfileRules.Check(piped));
+            return piped;
         }
 
         private static void Refuse(Violation? violation)

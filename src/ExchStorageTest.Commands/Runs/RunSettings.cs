@@ -1,4 +1,6 @@
 using System;
+using System.Collections;
+using System.Collections.Generic;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
@@ -7,68 +9,77 @@ using ExchStorageTest.Profiles;
 namespace ExchStorageTest.Runs
 {
     /// <summary>
-    /// Invoke-StorageTest's run settings as the user gave them, and the request the helper gets for them
-    /// (docs/protocol.md). Only the settings given go into the request: their defaults and every rule of their
-    /// values are the engine's (its plan refuses a bad value before ShouldProcess asks, with the code a helper
-    /// request gets for the same value). Paths are already absolute.
+    /// Invoke-StorageTest's run settings as the user gave them (<see cref="RunSetting"/>: each declared once), and the
+    /// request the engine gets for them (docs/protocol.md). Only the settings given go into the request: their defaults
+    /// and every rule of their values are the engine's (its plan refuses a bad value before ShouldProcess asks, with the
+    /// code a request gets for the same value). Paths are already absolute. Immutable: <see cref="With"/> makes the
+    /// suite's per-test settings and a multi-host run's per-host settings, every other setting carried over.
     /// </summary>
     internal sealed class RunSettings
     {
-        public string TestType { get; set; } = nameof(Contract.TestType.Performance);
-        public string? DatabaseSource { get; set; }
-        public TimeSpan? Duration { get; set; }
-        public TimeSpan? Warmup { get; set; }
-        public string? OutputPath { get; set; }
-        public string? RestoreFromPath { get; set; }
-        public int? ThreadCount { get; set; }
-        public double? TargetRateIops { get; set; }
-        /// <summary>The limits the user overrides, by their field names; null: the test type's preset.</summary>
-        public JsonObject? Thresholds { get; set; }
-        public bool ContinueOnError { get; set; }
-        public bool AllowBufferedIo { get; set; }
-        public bool NoCpuAffinity { get; set; }
-        public double? SampleIntervalSeconds { get; set; }
-        public int? LogFilesToReplay { get; set; }
-        public double? CapacityPercent { get; set; }
+        private readonly Dictionary<RunSetting, object> _given;
 
-        /// <summary>The same settings for the hosts of a multi-host run: OutputPath is where their results are collected here, so each host's helper keeps its own default.</summary>
-        public RunSettings ForRemoteHosts() => WithOutputPath(null);
+        private RunSettings(Dictionary<RunSetting, object> given) => _given = given;
 
-        /// <summary>The same settings with another output folder (null: the engine's default).</summary>
-        public RunSettings WithOutputPath(string? outputPath)
+        /// <summary>No setting given: the engine's defaults for everything.</summary>
+        public static RunSettings None => new RunSettings(new Dictionary<RunSetting, object>());
+
+        /// <summary>The settings among a command's bound parameters (by the declarations' parameter names).</summary>
+        public static RunSettings FromParameters(IDictionary bound, Func<string, string> resolvePath)
         {
-            var copy = (RunSettings)MemberwiseClone();
-            copy.OutputPath = outputPath;
-            return copy;
+            var given = new Dictionary<RunSetting, object>();
+            foreach (RunSetting setting in RunSetting.All)
+            {
+                if (!bound.Contains(setting.Parameter)) continue;
+                object? value = setting.FromParameter(bound[setting.Parameter], resolvePath);
+                if (value != null) given[setting] = value;
+            }
+            return new RunSettings(given);
         }
 
-        /// <summary>The helper's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
+        /// <summary>These settings with one changed (null: not given, the engine's default).</summary>
+        public RunSettings With(RunSetting setting, object? value)
+        {
+            var given = new Dictionary<RunSetting, object>(_given);
+            if (value == null) given.Remove(setting);
+            else given[setting] = value;
+            return new RunSettings(given);
+        }
+
+        /// <summary>The value given for a setting, or null.</summary>
+        public object? this[RunSetting setting] => _given.TryGetValue(setting, out object? value) ? value : null;
+
+        public bool Has(RunSetting setting) => _given.ContainsKey(setting);
+
+        /// <summary>The test type: given, else the engine's default (Performance), or the suite's EsrpSuite.</summary>
+        public string TestType => this[RunSetting.TestType] as string ?? (string)RunSetting.TestType.EngineDefault!;
+        public string? DatabaseSource => this[RunSetting.DatabaseSource] as string;
+        public string? RestoreFromPath => this[RunSetting.RestoreFromPath] as string;
+        public TimeSpan? Duration => this[RunSetting.Duration] as TimeSpan?;
+        public TimeSpan? Warmup => this[RunSetting.Warmup] as TimeSpan?;
+        public string? OutputPath => this[RunSetting.OutputPath] as string;
+        public double? TargetRateIops => this[RunSetting.TargetRateIops] as double?;
+        public int? LogFilesToReplay => this[RunSetting.LogFilesToReplay] as int?;
+
+        /// <summary>The engine's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
         public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null)
         {
             var request = HelperRequest.For(command)
-                .Set(RequestFields.TestId, testId ?? NewTestId())
+                .Set(RequestFields.TestId, testId ?? RunIds.New(DateTime.UtcNow))
                 .Set(RequestFields.Profile, profile.ToJson())
                 .Set(RequestFields.TestType, TestType);
-            if (DatabaseSource != null) request.Set(RequestFields.DatabaseSource, DatabaseSource);
-            if (Thresholds != null) request.Set(RequestFields.Thresholds, Thresholds);
-            if (ContinueOnError) request.Set(RequestFields.ContinueOnError, true);
-            if (AllowBufferedIo) request.Set(RequestFields.AllowBufferedIo, true);
-            if (NoCpuAffinity) request.Set(RequestFields.PinWorkerThreads, false);
-            if (SampleIntervalSeconds.HasValue) request.Set(RequestFields.SampleIntervalSeconds, SampleIntervalSeconds.Value);
-            if (LogFilesToReplay.HasValue) request.Set(RequestFields.LogFilesToReplay, LogFilesToReplay.Value);
-            if (CapacityPercent.HasValue) request.Set(RequestFields.CapacityPercent, CapacityPercent.Value);
-            if (Duration.HasValue) request.Set(RequestFields.DurationSeconds, Duration.Value.TotalSeconds);
-            if (Warmup.HasValue) request.Set(RequestFields.WarmupSeconds, Warmup.Value.TotalSeconds);
-            if (OutputPath != null) request.Set(RequestFields.OutputPath, OutputPath);
-            if (RestoreFromPath != null) request.Set(RequestFields.RestoreFromPath, RestoreFromPath);
-            if (ThreadCount.HasValue) request.Set(RequestFields.ThreadCount, ThreadCount.Value);
-            if (TargetRateIops.HasValue) request.Set(RequestFields.TargetRateIops, TargetRateIops.Value);
+            foreach (RunSetting setting in RunSetting.All)
+                if (setting != RunSetting.TestType && _given.TryGetValue(setting, out object? value)) request.Set(setting.Field, setting.ToRequest(value));
             if (startAtUtc.HasValue) request.Set(RequestFields.StartAtUtc, startAtUtc.Value.ToUniversalTime());
             return request;
         }
+    }
 
-        /// <summary>A test id that sorts by time and is unique across hosts: UTC second + 8 random hex digits.</summary>
-        public static string NewTestId() =>
-            DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", System.Globalization.CultureInfo.InvariantCulture) + "-" + Guid.NewGuid().ToString("N").Substring(0, 8);
+    /// <summary>Ids of tests, suites and runs: they sort by time and are unique across hosts.</summary>
+    internal static class RunIds
+    {
+        /// <summary>The UTC second of <paramref name="atUtc"/> + 8 random hex digits ("20261125-001000-1a2b3c4d").</summary>
+        public static string New(DateTime atUtc) =>
+            atUtc.ToString("yyyyMMdd-HHmmss", System.Globalization.CultureInfo.InvariantCulture) + "-" + Guid.NewGuid().ToString("N").Substring(0, 8);
     }
 }

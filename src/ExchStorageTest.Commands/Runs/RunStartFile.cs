@@ -39,10 +39,6 @@ namespace ExchStorageTest.Runs
         public int? HostCount { get; }
         public string? CreatedBy { get; }
 
-        /// <summary>A run id that sorts by the start instant: its UTC second + 8 random hex digits.</summary>
-        public static string NewRunId(DateTime startAtUtc) =>
-            startAtUtc.ToString("yyyyMMdd-HHmmss", System.Globalization.CultureInfo.InvariantCulture) + "-" + Guid.NewGuid().ToString("N").Substring(0, 8);
-
         /// <summary>
         /// Creates the file with FileMode.CreateNew, which the file server makes atomic: when several hosts race to
         /// create it, exactly one wins and the others read the winner's instant. Returns false when it existed

@@ -42,7 +42,7 @@ namespace ExchStorageTest.Runs
             if (timeout == null && !File.Exists(startFile))
             {
                 DateTime proposed = UtcTime.ToMilliseconds(proposedStartAtUtc ?? DateTime.UtcNow + PreparationEstimate.Lead(plan));
-                if (RunStartFile.TryCreate(startFile, RunStartFile.NewRunId(proposed), proposed, hostCount: null))
+                if (RunStartFile.TryCreate(startFile, RunIds.New(proposed), proposed, hostCount: null))
                     _cmdlet.WriteVerbose($"Created the start file '{startFile}': every host starts at {UtcTime.Iso(proposed)}.");
             }
             RunStartFile start = RunStartFile.Read(startFile, timeout ?? TimeSpan.Zero, _cmdlet);

@@ -27,9 +27,6 @@ namespace ExchStorageTest.Suite
     /// </summary>
     internal sealed class SuiteRun
     {
-        /// <summary>The helper names the files of an ESRP submission's report EsrpSubmission_&lt;time&gt;.esrp.html / .esrp.txt.</summary>
-        public const string DocumentPrefix = "EsrpSubmission_";
-
         /// <summary>Invoke-StorageTest -TestType's name for the suite (not one of the engine's test types: the suite is the module's).</summary>
         public const string TestTypeName = "EsrpSuite";
 
@@ -70,14 +67,14 @@ namespace ExchStorageTest.Suite
             if (next == null)
             {
                 _cmdlet.WriteWarning($"The ESRP suite in '{folder}' is complete: no test ran. Give -OutputPath a new folder to run another suite.");
-                _cmdlet.WriteObject(Result(state, profile, Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity))));
+                _cmdlet.WriteObject(Result(state, profile, Document(state, (request, activity) => _cmdlet.RunHelper(request, activity))));
                 return;
             }
 
             RunSettings first = ForTest(next, state, folder);
             // The plan checks the folder the user gave by the engine's rule (it or its parent exists); each test's own
             // folder inside it is made when the suite starts, after ShouldProcess.
-            JsonObject? plan = _cmdlet.RunHelper(first.WithOutputPath(_settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunHelper(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -94,7 +91,7 @@ namespace ExchStorageTest.Suite
                 {
                     HelperOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
                     bool finished = Execute(state, profile, plan, sink, RunTest, () => run.StopRequested);
-                    return new object[] { Result(state, profile, finished ? Document(folder, RunTest) : null) };
+                    return new object[] { Result(state, profile, finished ? Document(state, RunTest) : null) };
                 });
                 _cmdlet.JobRepository.Add(job);
                 job.Start();
@@ -103,7 +100,7 @@ namespace ExchStorageTest.Suite
             }
 
             bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
-            _cmdlet.WriteObject(Result(state, profile, complete ? Document(folder, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
+            _cmdlet.WriteObject(Result(state, profile, complete ? Document(state, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
         }
 
         /// <summary>
@@ -127,7 +124,7 @@ namespace ExchStorageTest.Suite
                 // With the other hosts: every one ready, one instant (before the test counts as started).
                 DateTime? startAt = _startFile?.AgreeStart(state, test, plan);
                 plan = null;
-                string testId = RunSettings.NewTestId();
+                string testId = RunIds.New(DateTime.UtcNow);
                 test.State = SuiteTest.Running;
                 test.Result = null;
                 test.TestId = testId;
@@ -208,7 +205,7 @@ namespace ExchStorageTest.Suite
             else
             {
                 string completion = result.GetString(EventFields.Result.Completion) ?? SuiteTest.Complete;
-                test.State = completion == "Complete" ? SuiteTest.Complete : completion == "Stopped" ? SuiteTest.Stopped : SuiteTest.Failed;
+                test.State = completion == Completions.Complete ? SuiteTest.Complete : completion == Completions.Stopped ? SuiteTest.Stopped : SuiteTest.Failed;
                 test.Result = result.GetString(EventFields.Result.Verdict);
                 string? path = result.GetString(EventFields.Result.ResultsPath);
                 test.ResultsPath = string.IsNullOrEmpty(path) ? null : path;
@@ -226,25 +223,13 @@ namespace ExchStorageTest.Suite
             TimeSpan? duration = test.TestType == nameof(TestType.Performance) ? _settings.Duration
                 : test.TestType == nameof(TestType.Stress) ? _stressDuration ?? _settings.Duration
                 : null;
-            return new RunSettings
-            {
-                TestType = test.TestType,
-                DatabaseSource = first ? _settings.DatabaseSource : nameof(DatabaseSource.Attach),
-                RestoreFromPath = first ? _settings.RestoreFromPath : null,
-                Duration = duration,
-                Warmup = _settings.Warmup,
-                OutputPath = Path.Combine(folder, test.Folder),
-                ThreadCount = _settings.ThreadCount,
-                TargetRateIops = _settings.TargetRateIops,
-                // The user's overrides; each test's engine applies them to its own preset (Stress is Lenient).
-                Thresholds = _settings.Thresholds,
-                ContinueOnError = _settings.ContinueOnError,
-                AllowBufferedIo = _settings.AllowBufferedIo,
-                NoCpuAffinity = _settings.NoCpuAffinity,
-                SampleIntervalSeconds = _settings.SampleIntervalSeconds,
-                LogFilesToReplay = _settings.LogFilesToReplay,
-                CapacityPercent = _settings.CapacityPercent,
-            };
+            // Every other setting is the user's, as given; each test's engine applies the thresholds to its own preset (Stress is Lenient).
+            return _settings
+                .With(RunSetting.TestType, test.TestType)
+                .With(RunSetting.DatabaseSource, first ? _settings.DatabaseSource : nameof(DatabaseSource.Attach))
+                .With(RunSetting.RestoreFromPath, first ? _settings.RestoreFromPath : null)
+                .With(RunSetting.Duration, duration)
+                .With(RunSetting.OutputPath, Path.Combine(folder, test.Folder));
         }
 
         /// <summary>The suite for ShouldProcess and -WhatIf: where it goes, each test with its state and length.</summary>
@@ -267,19 +252,27 @@ namespace ExchStorageTest.Suite
         }
 
         /// <summary>
-        /// The ESRP document of the completed suite: the helper's report of every results file in the suite folder
-        /// (once: a complete suite run again finds the document it wrote).
+        /// The ESRP document of the completed suite: the engine's report of every results file in the suite folder, its
+        /// files known by the kinds the engine gives them (text and HTML), and kept in the state file, so a complete suite
+        /// run again returns the document it wrote instead of writing another.
         /// </summary>
-        private static string[] Document(string folder, Func<JsonObject, string, HelperOutcome> runTest)
+        private static SuiteDocument Document(SuiteState state, Func<JsonObject, string, HelperOutcome> runTest)
         {
-            string[] written = Directory.GetFiles(folder, DocumentPrefix + "*").OrderBy(f => f, StringComparer.Ordinal).ToArray();
-            if (written.Length > 0) return written;
-            HelperOutcome outcome = runTest(ReportRequest.For(new[] { folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
-            return outcome.OfType(EventTypes.Report).SelectMany(r => r.Fields.GetArray(EventFields.Report.Files).OfType<string>())
-                .Where(f => Path.GetFileName(f).StartsWith(DocumentPrefix, StringComparison.Ordinal)).ToArray();
+            if (state.Document is SuiteDocument kept && kept.Files.All(File.Exists)) return kept;
+            HelperOutcome outcome = runTest(ReportRequest.For(new[] { state.Folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
+            JsonObject? report = outcome.First(EventTypes.Report)?.Fields;
+            var document = new SuiteDocument(
+                report == null ? new string[0] : ReportFiles.OfKind(report, EventFields.Report.Reports, ReportKinds.SubmissionEsrp, ReportKinds.SubmissionEsrpHtml).ToArray(),
+                report == null ? null : ReportFiles.OfKind(report, EventFields.Report.Reports, ReportKinds.SubmissionEsrpHtml).FirstOrDefault());
+            if (document.Files.Length > 0)
+            {
+                state.Document = document;
+                state.Save();
+            }
+            return document;
         }
 
-        private static SuiteResult Result(SuiteState state, MailboxProfile profile, string[]? document) => new SuiteResult
+        private static SuiteResult Result(SuiteState state, MailboxProfile profile, SuiteDocument? document) => new SuiteResult
         {
             ProfileName = profile.Name,
             SuiteId = state.SuiteId,
@@ -287,8 +280,8 @@ namespace ExchStorageTest.Suite
             Path = state.Folder,
             ResultsPath = state.Folder,
             Tests = state.Tests.ToArray(),
-            DocumentPath = document?.FirstOrDefault(f => f.EndsWith(".esrp.html", StringComparison.Ordinal)),
-            ReportPath = document ?? Array.Empty<string>(),
+            DocumentPath = document?.Html,
+            ReportPath = document?.Files ?? Array.Empty<string>(),
         };
     }
 }

@@ -85,7 +85,7 @@ namespace ExchStorageTest.Suite
             {
                 DateTime last = Markers(ready).Select(m => ReadyUtc(Path.Combine(ready, m + ".json"))).DefaultIfEmpty(DateTime.UtcNow).Max();
                 DateTime at = UtcTime.ToMilliseconds((last > DateTime.UtcNow ? last : DateTime.UtcNow) + LaterTestLead);
-                if (RunStartFile.TryCreate(startFile, RunStartFile.NewRunId(at), at, hosts.Count))
+                if (RunStartFile.TryCreate(startFile, RunIds.New(at), at, hosts.Count))
                     _cmdlet.WriteVerbose($"Every host is ready for {test.TestType}: created '{startFile}': every host starts at {UtcTime.Iso(at)}.");
             }
             RunStartFile agreed = RunStartFile.Read(startFile, TimeSpan.Zero, _cmdlet);
@@ -98,7 +98,7 @@ namespace ExchStorageTest.Suite
             if (_timeout == null && !File.Exists(_startFile))
             {
                 DateTime proposed = UtcTime.ToMilliseconds(_proposed ?? DateTime.UtcNow + PreparationEstimate.Lead(plan));
-                if (RunStartFile.TryCreate(_startFile, RunStartFile.NewRunId(proposed), proposed, hostCount: null))
+                if (RunStartFile.TryCreate(_startFile, RunIds.New(proposed), proposed, hostCount: null))
                     _cmdlet.WriteVerbose($"Created the start file '{_startFile}': every host starts at {UtcTime.Iso(proposed)}.");
             }
             RunStartFile start = RunStartFile.Read(_startFile, _timeout ?? TimeSpan.Zero, _cmdlet);

@@ -22,6 +22,7 @@ namespace ExchStorageTest.Suite
     {
         public const string Schema = "exchstoragetest/suite";
         public const string FileName = "suite.json";
+        private const string DocumentField = "document";
 
         /// <summary>The four ESRP tests, in the order they run on one database set.</summary>
         public static readonly string[] Order = EsrpTests.Order.Select(t => t.ToString()).ToArray();
@@ -43,11 +44,14 @@ namespace ExchStorageTest.Suite
         public JsonObject Profile { get; }
         public List<SuiteTest> Tests { get; }
 
+        /// <summary>The ESRP document written when the suite completed (its files as the engine named their kinds), or null.</summary>
+        public SuiteDocument? Document { get; set; }
+
         /// <summary>The first test that did not complete (a failing verdict is complete: it measured), or null when all did.</summary>
         public SuiteTest? Next => Tests.FirstOrDefault(t => t.State != SuiteTest.Complete);
 
         public static SuiteState New(string folder, JsonObject profile) =>
-            new SuiteState(System.IO.Path.Combine(folder, FileName), RunSettings.NewTestId(), DateTime.UtcNow, profile,
+            new SuiteState(System.IO.Path.Combine(folder, FileName), RunIds.New(DateTime.UtcNow), DateTime.UtcNow, profile,
                 Order.Select((type, i) => new SuiteTest { Step = i + 1, TestType = type, Folder = $"{i + 1}-{type}", State = SuiteTest.NotRun }).ToList());
 
         /// <summary>The state in <paramref name="folder"/>, or null when the suite has not started there.</summary>
@@ -71,7 +75,10 @@ namespace ExchStorageTest.Suite
                 tests.Add(SuiteTest.FromJson(t, folder));
             if (!tests.Select(t => t.TestType).SequenceEqual(Order))
                 throw NotOurs(path, $"its tests are not {string.Join(", ", Order)}");
-            return new SuiteState(path, document.GetString("suiteId") ?? "", UtcTime.Parse(document.GetString("createdUtc")) ?? DateTime.MinValue, profile, tests);
+            return new SuiteState(path, document.GetString("suiteId") ?? "", UtcTime.Parse(document.GetString("createdUtc")) ?? DateTime.MinValue, profile, tests)
+            {
+                Document = SuiteDocument.FromJson(document.GetObject(DocumentField), folder),
+            };
         }
 
         private static StorageTestException NotOurs(string path, string why) =>
@@ -104,6 +111,7 @@ namespace ExchStorageTest.Suite
                 .Set("updatedUtc", UtcTime.Iso(DateTime.UtcNow))
                 .Set("profile", Profile)
                 .Set("tests", Tests.Select(t => (object?)t.ToJson(Folder)).ToList());
+            if (Document != null) document.Set(DocumentField, Document.ToJson(Folder));
             string temporary = Path + ".partial";
             try
             {
@@ -115,6 +123,32 @@ namespace ExchStorageTest.Suite
             {
                 throw new StorageTestException(ErrorCodes.SuiteStateNotWritable, $"The suite state file '{Path}' cannot be written: {ex.Message}", Path, ex);
             }
+        }
+    }
+
+    /// <summary>The ESRP document of a completed suite: its files (text and HTML) and the HTML page among them.</summary>
+    internal sealed class SuiteDocument
+    {
+        public SuiteDocument(string[] files, string? html)
+        {
+            Files = files;
+            Html = html;
+        }
+
+        public string[] Files { get; }
+        public string? Html { get; }
+
+        /// <summary>Relative to the suite folder, as the tests' results paths are.</summary>
+        public JsonObject ToJson(string folder) => new JsonObject()
+            .Set("files", Files.Select(f => (object?)SuiteTest.Relative(folder, f)).ToList())
+            .Set("html", Html == null ? null : SuiteTest.Relative(folder, Html));
+
+        public static SuiteDocument? FromJson(JsonObject? json, string folder)
+        {
+            if (json == null) return null;
+            string Full(string p) => System.IO.Path.GetFullPath(System.IO.Path.Combine(folder, p));
+            string? html = json.GetString("html");
+            return new SuiteDocument(json.GetArray("files").OfType<string>().Select(Full).ToArray(), string.IsNullOrEmpty(html) ? null : Full(html!));
         }
     }
 }

@@ -12,21 +12,41 @@ namespace ExchStorageTest.Tasks
     /// Task Scheduler through the ScheduledTasks cmdlets of the caller's own session (Windows 8 / Server 2012 and
     /// later, in Windows PowerShell 5.1 and PowerShell 7 alike): tasks live under \ExchStorageTest\, run with
     /// highest privileges (unbuffered I/O on volumes needs them) as SYSTEM or the given account.
-    /// Compiled everywhere, exercised on Windows only.
+    /// Compiled everywhere, exercised on Windows only. Behind <see cref="ITaskScheduler"/>.
     /// </summary>
-    internal static class WindowsTaskScheduler
+    internal sealed class WindowsTaskScheduler : ITaskScheduler
     {
         private const string SystemAccount = "NT AUTHORITY\\SYSTEM";
 
+        public string Platform => "Windows";
+        public string DefaultAccount => "SYSTEM";
+        public string UnitFolder => TaskFiles.DefaultUnitFolder;
+
+        public bool Exists(TaskFiles files) => Find(files.Name) != null;
+
+        public string ExistsMessage(TaskFiles files) => $"A scheduled task '{TaskFiles.WindowsTaskPath}{files.Name}' already exists";
+
+        public string NotFoundMessage(TaskFiles files) => $"No scheduled storage test '{TaskFiles.WindowsTaskPath}{files.Name}' is registered.";
+
+        public TaskChange Registration(TaskFiles files, string powerShell, TaskSchedule schedule, PSCredential? credential, string description, ScheduledTest task) =>
+            new TaskChange($"task {TaskFiles.WindowsTaskPath}{files.Name}", $"Register the scheduled task '{TaskFiles.WindowsTaskPath}{files.Name}'?", () =>
+            {
+                task.TaskPath = TaskFiles.WindowsTaskPath;
+                task.Task = Register(files.Name, powerShell, files.RunnerPath, schedule, description, credential);
+            });
+
+        public TaskChange Removal(TaskFiles files) =>
+            new TaskChange($"Unregister the scheduled task '{TaskFiles.WindowsTaskPath}{files.Name}'", "", () => Unregister(files.Name));
+
         /// <summary>The registered task, or null.</summary>
-        public static PSObject? Find(string name) => Invoke("Get-ScheduledTask", new Hashtable
+        private static PSObject? Find(string name) => Invoke("Get-ScheduledTask", new Hashtable
         {
             ["TaskName"] = name,
             ["TaskPath"] = TaskFiles.WindowsTaskPath,
             ["ErrorAction"] = ActionPreference.SilentlyContinue,
         }, name).FirstOrDefault();
 
-        public static PSObject? Register(string name, string powerShell, string runnerPath, TaskSchedule schedule, string description, PSCredential? credential)
+        private static PSObject? Register(string name, string powerShell, string runnerPath, TaskSchedule schedule, string description, PSCredential? credential)
         {
             PSObject action = Invoke("New-ScheduledTaskAction", new Hashtable
             {
@@ -62,7 +82,7 @@ namespace ExchStorageTest.Tasks
             return Invoke("Register-ScheduledTask", register, name).FirstOrDefault();
         }
 
-        public static void Unregister(string name) => Invoke("Unregister-ScheduledTask", new Hashtable
+        private static void Unregister(string name) => Invoke("Unregister-ScheduledTask", new Hashtable
         {
             ["TaskName"] = name,
             ["TaskPath"] = TaskFiles.WindowsTaskPath,

@@ -22,7 +22,8 @@ const wasmPath = path.join(here, 'node_modules', 'tree-sitter-powershell', 'tree
 function collect(dir, out) {
   if (!fs.existsSync(dir)) return out;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    // Build outputs are not ours: tests/WindowsHost's bin/ holds the PowerShell SDK's own modules.
+    if (entry.name === 'node_modules' || entry.name === 'bin' || entry.name === 'obj' || entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) collect(full, out);
     else if (/\.(ps1|psm1|psd1)$/i.test(entry.name)) out.push(full);

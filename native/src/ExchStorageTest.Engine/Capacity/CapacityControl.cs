@@ -41,15 +41,3 @@ public sealed class CapacityControl
     /// <summary>No more commands will come (the control channel ended).</summary>
     public void Complete() => _queue.CompleteAdding();
 }
-
-/// <summary>Why a capacity search ended (results-schema.md, capacity.stopReason): the engine's search and a caller's give the same.</summary>
-public static class CapacityStopReasons
-{
-    public const string Resolved = "Resolved";
-    public const string TimeBoundReached = "TimeBoundReached";
-    public const string MaximumReached = "MaximumReached";
-    public const string Failed = "Failed";
-    public const string Stopped = "Stopped";
-
-    public static readonly IReadOnlyList<string> All = new[] { Resolved, TimeBoundReached, MaximumReached, Failed, Stopped };
-}

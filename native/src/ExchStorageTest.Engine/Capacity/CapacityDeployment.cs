@@ -90,7 +90,7 @@ public static class CapacityDeployment
             Steps = steps,
             Answer = Answer(p, hosts.Count, steps),
             // The caller ends every host's search alike; hosts that ended otherwise (one stopped, one failed) say so.
-            StopReason = reasons.Count == 1 ? reasons[0] : reasons.Contains("Stopped") ? "Stopped" : "Failed",
+            StopReason = reasons.Count == 1 ? reasons[0] : reasons.Contains(CapacityStopReasons.Stopped) ? CapacityStopReasons.Stopped : CapacityStopReasons.Failed,
             StopMessage = reasons.Count == 1 ? first.StopMessage : string.Join("; ", hosts.Select(h => $"{h.Environment.MachineName}: {h.Capacity!.StopReason} ({h.Capacity.StopMessage})")),
         }, null);
     }

@@ -3,24 +3,40 @@ using ExchStorageTest.Engine.Inspection.Linux;
 
 namespace ExchStorageTest.Engine.Planning;
 
-/// <summary>Free space and identity of the volume under a path (statvfs on Linux, DriveInfo on Windows).</summary>
+/// <summary>Free space and identity of the volume under a path (statvfs on Linux, the volume's mount point on Windows).</summary>
 public static partial class VolumeSpace
 {
     public readonly record struct Info(string VolumeId, long TotalBytes, long FreeBytes, bool ReadOnly);
 
     public static Info Of(string path)
     {
-        if (OperatingSystem.IsWindows())
-        {
-            var d = new DriveInfo(Path.GetPathRoot(Path.GetFullPath(path))!);
-            return new Info(d.Name.ToUpperInvariant(), d.TotalSize, d.AvailableFreeSpace, false);
-        }
+        if (OperatingSystem.IsWindows()) return OfWindows(path);
         if (StatVfs(path, out var s) != 0)
             throw new IOException($"statvfs('{path}') failed: errno {Marshal.GetLastPInvokeError()}.");
         const ulong ST_RDONLY = 1;
         long frsize = (long)(s.f_frsize != 0 ? s.f_frsize : s.f_bsize);
         return new Info($"fsid:{s.f_fsid:X}", (long)s.f_blocks * frsize, (long)s.f_bavail * frsize, (s.f_flag & ST_RDONLY) != 0);
     }
+
+    /// <summary>
+    /// The volume that holds the path, as Exchange servers lay them out: often a volume mounted in a folder
+    /// (C:\ExchangeVolumes\Vol1), whose space is its own, not C:'s. DriveInfo knew only drive letters (a mounted
+    /// volume was taken for C:, and a \\?\ or UNC path threw), so the mount point comes from GetVolumePathNameW and the
+    /// space from GetDiskFreeSpaceExW, which take any of them; the volume's GUID name identifies it where it has one.
+    /// </summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
+    private static unsafe Info OfWindows(string path)
+    {
+        string full = Path.GetFullPath(path);
+        string root = Inspection.Windows.WindowsVolumeProbe.VolumeRoot(full) ?? Path.GetPathRoot(full) ?? full;
+        string existing = Inspection.Windows.WindowsVolumeProbe.NearestExisting(full);
+        if (!Inspection.Windows.WindowsVolumeNative.GetDiskFreeSpaceEx(PathNames.ForWin32(existing), out ulong available, out ulong total, out _))
+            throw new IOException($"The free space of the volume under '{existing}' cannot be read: Win32 error {Marshal.GetLastPInvokeError()}.");
+        char* name = stackalloc char[64];
+        string id = Inspection.Windows.WindowsVolumeNative.GetVolumeNameForVolumeMountPoint(root, name, 64) ? new string(name) : root;
+        return new Info(id.ToUpperInvariant(), (long)total, (long)available, false);
+    }
+
 
     /// <summary>True when the current user may create files in <paramref name="folder"/>.</summary>
     public static bool CanWrite(string folder)

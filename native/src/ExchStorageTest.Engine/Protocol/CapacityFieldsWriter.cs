@@ -47,7 +47,7 @@ public static class CapacityFieldsWriter
         w.WriteNumber(EventFields.Result.CapacityFields.Step.DbReadLatencyP99Ms, s.DatabaseReadLatencyP99Ms);
         w.WriteNumber(EventFields.Result.CapacityFields.Step.LogWriteLatencyAvgMs, s.LogWriteLatencyAverageMs);
         w.WriteNumber(EventFields.Result.CapacityFields.Step.LogWriteLatencyP99Ms, s.LogWriteLatencyP99Ms);
-        w.WriteString(EventFields.Result.CapacityFields.Step.Result, s.Passed ? "Pass" : "Fail");
+        w.WriteString(EventFields.Result.CapacityFields.Step.Result, s.Passed ? Verdicts.Pass : Verdicts.Fail);
         if (s.LimitingRule is string r) w.WriteString(EventFields.Result.CapacityFields.Step.LimitingRule, r);
         w.WriteString(EventFields.Result.CapacityFields.Step.MeasureStartUtc, DateTime.SpecifyKind(s.MeasureStartUtc, DateTimeKind.Utc));
         w.WriteNumber(EventFields.Result.CapacityFields.Step.WindowSeconds, s.WindowSeconds);

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Engine.Reports;
 public static class AggregateReports
 {
     /// <summary>Writes the aggregate files; a run of <paramref name="merged"/> hosts that searched for capacity together gets its HTML page (Aggregate_&lt;time&gt;.capacity.html).</summary>
-    public static IReadOnlyList<string> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
+    public static IReadOnlyList<ReportFile> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
         EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
@@ -21,20 +21,21 @@ public static class AggregateReports
         var now = DateTime.Now;
         string aggregate = ResultsFile.Stem("Aggregate", now);
         // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
-        string esrpName = suite.IsSubmission && comparison is null ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
-        var written = new List<string>
+        bool submission = suite.IsSubmission && comparison is null;
+        string esrpName = submission ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
+        var written = new List<ReportFile>
         {
-            WriteText(folder, $"{aggregate}.txt", text),
-            WriteText(folder, $"{esrpName}.esrp.txt", EsrpDocument.RenderText(suite, esrp, metadata?.Title)),
+            new(ReportKinds.AggregateText, WriteText(folder, $"{aggregate}.txt", TextFileLines.Native(text))),
+            new(submission ? ReportKinds.SubmissionEsrp : ReportKinds.AggregateEsrp, WriteText(folder, $"{esrpName}.esrp.txt", TextFileLines.Native(EsrpDocument.RenderText(suite, esrp, metadata?.Title)))),
         };
-        if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && suite.IsSubmission && comparison is null))
-            written.Add(WriteText(folder, $"{esrpName}.esrp.html",
-                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports, outputPath)))));
+        if (formats.HasFlag(ReportFormats.EsrpHtml) || (formats.HasFlag(ReportFormats.Html) && submission))
+            written.Add(new(submission ? ReportKinds.SubmissionEsrpHtml : ReportKinds.AggregateEsrpHtml, WriteText(folder, $"{esrpName}.esrp.html",
+                EsrpDocument.RenderHtml(suite, esrp, metadata?.Title, r => Href(folder, HtmlReportOf(r, runReports, outputPath))))));
         if (formats.HasFlag(ReportFormats.Html))
             foreach (var deployment in merged.Where(m => m.Capacity is not null))
-                written.Add(WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment)));
+                written.Add(new(ReportKinds.CapacityHtml, WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment))));
         if (comparison is not null && formats.HasFlag(ReportFormats.Html))
-            written.Add(WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison)));
+            written.Add(new(ReportKinds.ComparisonHtml, WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison))));
         return written;
     }
 
@@ -62,11 +63,12 @@ public static class AggregateReports
     /// <summary>The deepest folder holding every results file.</summary>
     public static string CommonFolder(IReadOnlyList<TestResults> results)
     {
-        var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(StringComparer.Ordinal).ToList();
+        // Compared as the OS names files: on Windows the shares' paths typed in two cases are one folder (PathNames).
+        var folders = results.Where(r => r.SavedPath is not null).Select(r => Path.GetDirectoryName(r.SavedPath!)!).Distinct(Planning.PathNames.Comparer).ToList();
         if (folders.Count == 0) return Directory.GetCurrentDirectory();
         string common = folders[0];
         foreach (var f in folders.Skip(1))
-            while (!(f == common || f.StartsWith(common.TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
+            while (!(string.Equals(f, common, Planning.PathNames.Comparison) || f.StartsWith(common.TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar, Planning.PathNames.Comparison)))
                 common = Path.GetDirectoryName(common) ?? common[..0];
         return common.Length == 0 ? folders[0] : common;
     }

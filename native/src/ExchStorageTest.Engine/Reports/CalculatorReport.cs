@@ -1,8 +1,8 @@
-using System.Net;
 using System.Text;
 using System.Xml.Linq;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Verdict;
+using static ExchStorageTest.Engine.Reports.HtmlPage;
 
 namespace ExchStorageTest.Engine.Reports;
 
@@ -88,6 +88,4 @@ public static class CalculatorReport
 
     /// <summary>The calculator's figures as its sheet shows them: up to 3 decimals, no trailing zeros.</summary>
     internal static string N(double value) => Math.Round(value, 3).ToString("0.###", JetFormat.Culture);
-
-    private static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
 }

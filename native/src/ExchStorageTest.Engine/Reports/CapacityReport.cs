@@ -1,6 +1,6 @@
-using System.Net;
 using System.Text;
 using ExchStorageTest.Engine.Results;
+using static ExchStorageTest.Engine.Reports.HtmlPage;
 
 namespace ExchStorageTest.Engine.Reports;
 
@@ -56,7 +56,7 @@ public static class CapacityReport
         JetFormat.Integer(s.Step), JetFormat.Integer(s.Mailboxes), JetFormat.Number(s.TargetIops), JetFormat.Number(s.AchievedIops),
         JetFormat.Number(s.DatabaseReadLatencyAverageMs, 3), JetFormat.Number(s.DatabaseReadLatencyP99Ms, 3),
         JetFormat.Number(s.LogWriteLatencyAverageMs, 3), JetFormat.Number(s.LogWriteLatencyP99Ms, 3),
-        s.Passed ? "Pass" : "Fail", s.LimitingRule ?? "",
+        s.Passed ? Verdicts.Pass : Verdicts.Fail, s.LimitingRule ?? "",
     });
 
     private static readonly string[] Headers = { "Step", "Mailboxes", "Target IOPS", "Achieved IOPS", "DB read avg (ms)", "DB read p99 (ms)", "Log write avg (ms)", "Log write p99 (ms)", "Result", "Limiting rule" };
@@ -97,7 +97,7 @@ public static class CapacityReport
             h.Append("<tr>");
             for (int i = 0; i < row.Length; i++)
             {
-                string cls = i == 8 ? (row[i] == "Pass" ? "success" : "failure") : i == 9 ? "grid_data text" : "grid_data";
+                string cls = i == 8 ? (row[i] == Verdicts.Pass ? "success" : "failure") : i == 9 ? "grid_data text" : "grid_data";
                 h.Append("<td class=\"").Append(cls).Append("\">").Append(E(row[i])).Append("</td>");
             }
             h.Append("</tr>\n");
@@ -125,6 +125,4 @@ public static class CapacityReport
         h.Append("<p class=\"note\">").Append(E(note)).Append("</p>\n");
         h.Append("</fieldset>\n");
     }
-
-    private static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
 }

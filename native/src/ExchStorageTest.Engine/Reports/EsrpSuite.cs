@@ -7,10 +7,10 @@ namespace ExchStorageTest.Engine.Reports;
 public sealed record EsrpTest(TestType TestType, IReadOnlyList<TestResults> Hosts)
 {
     /// <summary>Every host's run of this test completed (ran its whole window or its whole backup / replay).</summary>
-    public bool Complete => Hosts.Count > 0 && Hosts.All(h => h.Completion == "Complete");
+    public bool Complete => Hosts.Count > 0 && Hosts.All(h => h.Completion == Completions.Complete);
 
     /// <summary>Pass only when every host's run passed.</summary>
-    public string Result => Hosts.Count > 0 && Hosts.All(h => h.Verdict.Result == "Pass") ? "Pass" : "Fail";
+    public string Result => Hosts.Count > 0 && Hosts.All(h => h.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail;
 }
 
 /// <summary>
@@ -61,7 +61,7 @@ public sealed class EsrpSuite
             var chosen = new List<TestResults>();
             foreach (var host in all.Where(r => r.TestType == type).GroupBy(HostKey.Of, StringComparer.Ordinal))
             {
-                var ranked = host.OrderByDescending(r => r.Completion == "Complete").ThenByDescending(r => r.Timeline.TestStartUtc).ToList();
+                var ranked = host.OrderByDescending(r => r.Completion == Completions.Complete).ThenByDescending(r => r.Timeline.TestStartUtc).ToList();
                 chosen.Add(ranked[0]);
                 superseded.AddRange(ranked.Skip(1));
             }

@@ -98,7 +98,7 @@ public sealed class EsrpSummary
         {
             var done = suite.Of(type);
             if (done.Count == 0) return new EsrpItem(what, $"not run (no {type} result given)", false);
-            var failed = done.Where(h => h.Completion != "Complete" || h.Errors.Count > 0 || databasesDone(h) == 0).ToList();
+            var failed = done.Where(h => h.Completion != Completions.Complete || h.Errors.Count > 0 || databasesDone(h) == 0).ToList();
             return new EsrpItem(what, failed.Count == 0 ? "completed without errors"
                 : string.Join("; ", failed.Select(h => $"{suite.HostName(h)}: {h.Completion}, {databasesDone(h)} database(s) done, {h.Errors.Count} I/O error(s)")), true);
         }

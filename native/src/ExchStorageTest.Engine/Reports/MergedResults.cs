@@ -24,7 +24,7 @@ public sealed class MergedResults
     /// </summary>
     public double? MeasuringStartSkewSeconds { get; init; }
     /// <summary>Pass only when every host passed.</summary>
-    public string Result { get; init; } = "Fail";
+    public string Result { get; init; } = Verdicts.Fail;
     /// <summary>Every host's reasons, each message prefixed with its host.</summary>
     public required IReadOnlyList<VerdictReason> Reasons { get; init; }
     public int ErrorCount { get; init; }

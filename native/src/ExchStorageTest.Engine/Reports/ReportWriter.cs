@@ -58,8 +58,26 @@ public static class ReportWriter
         return prefix + baseName + extension;
     }
 
+    /// <summary>The formats in the order they are written.</summary>
+    private static readonly ReportFormats[] Order = { ReportFormats.Text, ReportFormats.Html, ReportFormats.Xml, ReportFormats.Csv, ReportFormats.PdhCsv, ReportFormats.Esrp, ReportFormats.EsrpHtml };
+
+    /// <summary>The kind of a run's rendering (<see cref="ReportKinds"/>: the format's name).</summary>
+    public static string Kind(ReportFormats format) => format.ToString();
+
+    /// <summary>
+    /// The kind of a file this writer named (<see cref="FileName"/>) for a run, from its name alone; null for any other
+    /// file. For the files a run wrote earlier beside its results file, which the report command finds by their stem.
+    /// </summary>
+    public static string? KindOf(string fileName, string baseName) =>
+        Order.Where(f => string.Equals(fileName, FileName(baseName, f), StringComparison.Ordinal)).Select(Kind).FirstOrDefault();
+
     /// <summary>Writes the requested formats and returns the full paths written, in format order.</summary>
     public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats = ReportFormats.All,
+        ReportOptions? options = null, string? baseName = null) =>
+        WriteFiles(results, folder, formats, options, baseName).Select(f => f.Path).ToList();
+
+    /// <summary>Writes the requested formats and returns the files written with their kinds, in format order.</summary>
+    public static IReadOnlyList<ReportFile> WriteFiles(TestResults results, string folder, ReportFormats formats = ReportFormats.All,
         ReportOptions? options = null, string? baseName = null)
     {
         ArgumentNullException.ThrowIfNull(results);
@@ -69,27 +87,27 @@ public static class ReportWriter
         if (formats.HasFlag(ReportFormats.PdhCsv) && o.PerformanceLogName is null)
             o = o with { PerformanceLogName = FileName(name, ReportFormats.PdhCsv) };
 
-        var written = new List<string>();
-        foreach (var format in new[] { ReportFormats.Text, ReportFormats.Html, ReportFormats.Xml, ReportFormats.Csv, ReportFormats.PdhCsv, ReportFormats.Esrp, ReportFormats.EsrpHtml })
+        var written = new List<ReportFile>();
+        foreach (var format in Order)
         {
             if (!formats.HasFlag(format)) continue;
             string content = format switch
             {
-                ReportFormats.Text => TextReport.Render(results, o),
+                ReportFormats.Text => TextFileLines.Native(TextReport.Render(results, o)),
                 ReportFormats.Html => HtmlReport.Render(results, o),
                 ReportFormats.Xml => XmlReport.Render(results, o),
                 ReportFormats.Csv => CsvReport.Render(results),
                 ReportFormats.PdhCsv => PdhCsvLog.Render(results, o.TimeZone),
-                ReportFormats.Esrp => EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText(),
-                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => Path.GetFileName(w).StartsWith(name, StringComparison.Ordinal) && w.EndsWith(".html", StringComparison.Ordinal))),
+                ReportFormats.Esrp => TextFileLines.Native(EsrpSummary.From(new[] { results }, supplied: o.EsrpMetadata?.Values).RenderText()),
+                _ => EsrpHtml(results, o.EsrpMetadata, written.Find(w => w.Kind == ReportKinds.Html)?.Path),
             };
             var (prefix, extension) = Naming(format);
             // A name already taken (a user's file, an earlier rendering) is never replaced: the next free one is used.
-            written.Add(OutputFile.WriteNew(folder, prefix + name, extension, stream =>
+            written.Add(new ReportFile(Kind(format), OutputFile.WriteNew(folder, prefix + name, extension, stream =>
             {
                 using var writer = new StreamWriter(stream, Utf8, 1 << 16, leaveOpen: true);
                 writer.Write(content);
-            }));
+            })));
         }
         return written;
     }

@@ -162,7 +162,7 @@ public sealed class RunComparison
             m.Hosts.Select(h => h.Environment.MachineName).Distinct(StringComparer.Ordinal).ToList(),
             string.IsNullOrEmpty(first.Profile.Name) ? "(unnamed profile)" : first.Profile.Name,
             m.TestStartUtc, Math.Round(measured, 3), m.Hosts.Sum(ReportText.SessionsRan), m.Result,
-            m.Hosts.All(h => h.Completion == "Complete") ? "Complete" : string.Join(", ", m.Hosts.Select(h => h.Completion).Distinct()),
+            m.Hosts.All(h => h.Completion == Completions.Complete) ? Completions.Complete : string.Join(", ", m.Hosts.Select(h => h.Completion).Distinct()),
             m.Hosts.Where(h => h.SavedPath is not null).Select(h => h.SavedPath!).ToList());
     }
 
@@ -210,7 +210,7 @@ public sealed class RunComparison
         RunRow("Test start (UTC)", r => JetFormat.Iso(r.StartUtc));
         RunRow("Measured (s)", r => JetFormat.Number(r.MeasuredSeconds, 0));
         RunRow("Sessions", r => JetFormat.Integer(r.ThreadCount));
-        RunRow("Overall Test Result", r => r.Completion == "Complete" ? r.Result : $"{r.Result} ({r.Completion})");
+        RunRow("Overall Test Result", r => r.Completion == Completions.Complete ? r.Result : $"{r.Result} ({r.Completion})");
         foreach (var section in Sections())
         {
             sb.Append('\n').Append(section.Key).Append('\n');

@@ -1,5 +1,5 @@
 using System.Text;
-using System.Net;
+using static ExchStorageTest.Engine.Reports.HtmlPage;
 
 namespace ExchStorageTest.Engine.Reports;
 
@@ -52,8 +52,8 @@ public static class SvgChart
         int clipped = all.Count(p => p.Y > yMax);
 
         var sb = new StringBuilder();
-        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
-        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{E(title)}</text>");
         if (clipped > 0)
             sb.Append($"<text x=\"{left + plotW}\" y=\"15\" class=\"ax\" text-anchor=\"end\">&#9650; {clipped} sample{(clipped == 1 ? "" : "s")} above the axis (clipped at p99.9)</text>");
         // Y grid and labels.
@@ -62,12 +62,12 @@ public static class SvgChart
             double v = yMax * i / 4;
             double y = top + plotH - plotH * i / 4.0;
             sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
-            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(v))}</text>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{E(Short(v))}</text>");
         }
-        sb.Append($"<text x=\"14\" y=\"{F(top + plotH / 2.0)}\" class=\"ax\" transform=\"rotate(-90 14 {F(top + plotH / 2.0)})\" text-anchor=\"middle\">{Esc(yUnit)}</text>");
+        sb.Append($"<text x=\"14\" y=\"{F(top + plotH / 2.0)}\" class=\"ax\" transform=\"rotate(-90 14 {F(top + plotH / 2.0)})\" text-anchor=\"middle\">{E(yUnit)}</text>");
         // X labels: elapsed time.
         bool shortRun = xMax - xMin < 600;
-        string X(double offset) => xLabel is null ? Elapsed(offset, shortRun) : Esc(xLabel(xMin + offset));
+        string X(double offset) => xLabel is null ? Elapsed(offset, shortRun) : E(xLabel(xMin + offset));
         for (int i = 0; i <= 5; i++)
         {
             double v = (xMax - xMin) * i / 5;
@@ -95,14 +95,14 @@ public static class SvgChart
                     if (y <= yMax) continue;
                     double px = Px(x);
                     sb.Append($"<path class=\"clipped\" d=\"M{F(px - 5)},{top + 9} L{F(px + 5)},{top + 9} L{F(px)},{top + 1} Z\" fill=\"{color}\">")
-                      .Append($"<title>{Esc(reduced[s].Name)} at {X(x - xMin)}: {Esc(JetFormat.Number(y))} {Esc(yUnit)}, above the axis</title></path>");
+                      .Append($"<title>{E(reduced[s].Name)} at {X(x - xMin)}: {E(JetFormat.Number(y))} {E(yUnit)}, above the axis</title></path>");
                 }
             }
             int ly = top + 10 + s * 16;
             sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
-            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{Esc(reduced[s].Name)}</text>");
+            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{E(reduced[s].Name)}</text>");
         }
-        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">{Esc(xTitle ?? $"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">{E(xTitle ?? $"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
         sb.Append("</svg>");
         return sb.ToString();
     }
@@ -115,15 +115,15 @@ public static class SvgChart
         int plotW = width - left - right;
         double max = NiceCeiling(bars.Count == 0 ? 1 : bars.Max(b => b.Value));
         var sb = new StringBuilder();
-        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
-        sb.Append($"<text x=\"8\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
+        sb.Append($"<text x=\"8\" y=\"15\" class=\"ct\">{E(title)}</text>");
         for (int i = 0; i < bars.Count; i++)
         {
             double y = top + i * rowH;
             double w = max <= 0 ? 0 : Math.Clamp(bars[i].Value / max, 0, 1) * plotW;
-            sb.Append($"<text x=\"{left - 8}\" y=\"{F(y + 16)}\" class=\"ax\" text-anchor=\"end\">{Esc(bars[i].Label)}</text>");
+            sb.Append($"<text x=\"{left - 8}\" y=\"{F(y + 16)}\" class=\"ax\" text-anchor=\"end\">{E(bars[i].Label)}</text>");
             sb.Append($"<rect x=\"{left}\" y=\"{F(y + 4)}\" width=\"{F(w)}\" height=\"16\" fill=\"{(colours is null ? Palette[i % Palette.Length] : colours[i])}\"/>");
-            sb.Append($"<text x=\"{F(left + w + 6)}\" y=\"{F(y + 16)}\" class=\"ax\">{Esc(JetFormat.Number(bars[i].Value))} {Esc(unit)}</text>");
+            sb.Append($"<text x=\"{F(left + w + 6)}\" y=\"{F(y + 16)}\" class=\"ax\">{E(JetFormat.Number(bars[i].Value))} {E(unit)}</text>");
         }
         sb.Append("</svg>");
         return sb.ToString();
@@ -137,8 +137,8 @@ public static class SvgChart
         const int left = 64, right = 20, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
         var sb = new StringBuilder();
-        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
-        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{E(title)}</text>");
         long total = buckets.Sum(b => b.Count);
         if (total == 0)
         {
@@ -157,7 +157,7 @@ public static class SvgChart
             double share = count * 100.0 / total;
             double h = share / yMax * plotH;
             double x = left + (bin - first) * bw;
-            sb.Append($"<rect x=\"{F(x + 0.5)}\" y=\"{F(top + plotH - h)}\" width=\"{F(Math.Max(bw - 1, 0.5))}\" height=\"{F(h)}\" fill=\"#1f77b4\"><title>{Esc(JetFormat.Number(Math.Pow(2, bin / 4.0)))}-{Esc(JetFormat.Number(Math.Pow(2, (bin + 1) / 4.0)))} ms: {count}</title></rect>");
+            sb.Append($"<rect x=\"{F(x + 0.5)}\" y=\"{F(top + plotH - h)}\" width=\"{F(Math.Max(bw - 1, 0.5))}\" height=\"{F(h)}\" fill=\"#1f77b4\"><title>{E(JetFormat.Number(Math.Pow(2, bin / 4.0)))}-{E(JetFormat.Number(Math.Pow(2, (bin + 1) / 4.0)))} ms: {count}</title></rect>");
         }
         OctaveLabels(sb, left, height, first, last, bw);
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
@@ -186,7 +186,7 @@ public static class SvgChart
         {
             double y = top + plotH - plotH * i / 4.0;
             sb.Append($"<line x1=\"{left}\" y1=\"{F(y)}\" x2=\"{left + plotW}\" y2=\"{F(y)}\" class=\"grid\"/>");
-            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{Esc(Short(yMax * i / 4))}%</text>");
+            sb.Append($"<text x=\"{left - 6}\" y=\"{F(y + 4)}\" class=\"ax\" text-anchor=\"end\">{E(Short(yMax * i / 4))}%</text>");
         }
     }
 
@@ -197,7 +197,7 @@ public static class SvgChart
         {
             if (bin % 4 != 0) continue;
             double x = left + (bin - first) * bw;
-            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{Esc(Short(Math.Pow(2, bin / 4.0)))}</text>");
+            sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{E(Short(Math.Pow(2, bin / 4.0)))}</text>");
         }
     }
 
@@ -214,8 +214,8 @@ public static class SvgChart
         const int left = 64, right = 150, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
         var sb = new StringBuilder();
-        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{Esc(title)}\">");
-        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{Esc(title)}</text>");
+        sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{E(title)}</text>");
         var binned = distributions.Select(d => (d, Bins: QuarterOctaves(d.Buckets), Total: d.Buckets.Sum(b => b.Count))).ToList();
         var present = binned.Where(b => b.Total > 0).ToList();
         if (present.Count == 0)
@@ -236,7 +236,7 @@ public static class SvgChart
             string color = Palette[s % Palette.Length];
             int ly = top + 10 + s * 16;
             sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
-            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{Esc(d.Name)}</text>");
+            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{E(d.Name)}</text>");
             if (total == 0) continue;
             // A step outline over every bin of the common range (empty bins at zero), so lines do not cross-hatch.
             sb.Append($"<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"");
@@ -250,12 +250,12 @@ public static class SvgChart
                 sb.Append(' ').Append(F(x0)).Append(',').Append(F(y)).Append(' ').Append(F(x1)).Append(',').Append(F(y));
             }
             sb.Append(' ').Append(F(left + plotW)).Append(',').Append(F(baseY)).Append("\">");
-            sb.Append($"<title>{Esc(d.Name)}: {total} I/Os</title></polyline>");
+            sb.Append($"<title>{E(d.Name)}: {total} I/Os</title></polyline>");
             if (d.P99Ms > 0)
             {
                 double pos = (4 * Math.Log2(d.P99Ms) - first) * bw;
                 double x = left + Math.Clamp(pos, 0, plotW);
-                sb.Append($"<line x1=\"{F(x)}\" y1=\"{top}\" x2=\"{F(x)}\" y2=\"{top + plotH}\" stroke=\"{color}\" stroke-dasharray=\"4 3\"><title>{Esc(d.Name)} p99: {Esc(JetFormat.Number(d.P99Ms))} ms</title></line>");
+                sb.Append($"<line x1=\"{F(x)}\" y1=\"{top}\" x2=\"{F(x)}\" y2=\"{top + plotH}\" stroke=\"{color}\" stroke-dasharray=\"4 3\"><title>{E(d.Name)} p99: {E(JetFormat.Number(d.P99Ms))} ms</title></line>");
             }
         }
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
@@ -308,6 +308,4 @@ public static class SvgChart
     }
 
     private static string F(double v) => JetFormat.Number(v, 1);
-
-    private static string Esc(string s) => WebUtility.HtmlEncode(s);
 }

@@ -19,7 +19,7 @@ public static class TextReport
 
         sb.Append($"{ReportText.ToolName} {r.TestType} test on {r.Environment.MachineName}: {r.Verdict.Result.ToUpperInvariant()}\n");
         if (r.Verdict.Reasons.Count == 0)
-            sb.Append(r.Verdict.Result == "Pass" ? "  All thresholds met.\n" : "  No reason was recorded.\n");
+            sb.Append(r.Verdict.Result == Verdicts.Pass ? "  All thresholds met.\n" : "  No reason was recorded.\n");
         foreach (var reason in r.Verdict.Reasons)
         {
             sb.Append("  - ").Append(reason.Message);
@@ -27,7 +27,7 @@ public static class TextReport
                 sb.Append($" (measured {JetFormat.Number(m)}, limit {JetFormat.Number(l)})");
             sb.Append('\n');
         }
-        if (r.Completion != "Complete") sb.Append($"  Run completion: {r.Completion}\n");
+        if (r.Completion != Completions.Complete) sb.Append($"  Run completion: {r.Completion}\n");
         if (!r.Environment.DirectIo) sb.Append("\n!! BUFFERED I/O: ").Append(ReportText.BufferedIoWarning).Append('\n');
 
         sb.Append('\n');
@@ -135,7 +135,7 @@ public static class TextReport
     {
         var sb = new StringBuilder();
         sb.Append($"{ReportText.ToolName} run on {merged.Hosts.Count} host(s): {merged.Result.ToUpperInvariant()}\n");
-        if (merged.Reasons.Count == 0) sb.Append(merged.Result == "Pass" ? "  All thresholds met on every host.\n" : "  No reason was recorded.\n");
+        if (merged.Reasons.Count == 0) sb.Append(merged.Result == Verdicts.Pass ? "  All thresholds met on every host.\n" : "  No reason was recorded.\n");
         foreach (var reason in merged.Reasons) sb.Append("  - ").Append(reason.Message).Append('\n');
         if (merged.Hosts.Any(h => !h.Environment.DirectIo))
             sb.Append("\n!! BUFFERED I/O on ").Append(string.Join(", ", merged.Hosts.Where(h => !h.Environment.DirectIo).Select(h => h.Environment.MachineName)))

@@ -59,7 +59,8 @@ public static class ResultsDocuments
             }
             else throw EngineException.Refused(ErrorCodes.ResultsNotFound, $"The results file or folder '{p}' does not exist.", p);
         }
-        return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
+        // One file named twice (on Windows also in another case) is one run, not two hosts.
+        return files.DistinctBy(f => f.Path, Planning.PathNames.Comparer).ToList();
     }
 
     /// <summary>

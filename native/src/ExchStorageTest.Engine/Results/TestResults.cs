@@ -19,7 +19,7 @@ public sealed class TestResults
     /// Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error;
     /// Interrupted = a checkpoint of a run that never finished (killed, crashed, host stopped).
     /// </summary>
-    public string Completion { get; set; } = "Complete";
+    public string Completion { get; set; } = Completions.Complete;
     public MailboxProfile Profile { get; set; } = new();
     public RunSettings Settings { get; set; } = new();
     public EnvironmentInfo Environment { get; set; } = new();
@@ -33,7 +33,7 @@ public sealed class TestResults
     public List<IoErrorRecord> Errors { get; set; } = new();
     public List<TuningStep> TuningLog { get; set; } = new();
     /// <summary>NotRun (thread count given), Succeeded, or Failed (a Fail reason).</summary>
-    public string TuningOutcome { get; set; } = "NotRun";
+    public string TuningOutcome { get; set; } = TuningOutcomes.NotRun;
     /// <summary>Why the tuning search stopped where it did (also in the test log).</summary>
     public string? TuningStopReason { get; set; }
     public List<TestLogLine> TestLog { get; set; } = new();

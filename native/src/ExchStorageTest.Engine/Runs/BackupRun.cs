@@ -14,7 +14,7 @@ internal static class BackupRun
         var r = ctx.Results;
         ctx.BeginPhase("Backup");
         ctx.Log("Starting database backup read ...");
-        using var phase = new LoadPhase(ctx, new PhaseOptions(ctx.Instances.Count, null, false, false, false, Backup: true));
+        using var phase = new LoadPhase(ctx, PhaseOptions.BackupRead(ctx.Instances.Count));
         r.Engine.WorkerCount = phase.WorkerCount;
         r.Timeline.CollectionStartUtc = DateTime.UtcNow;
         phase.Start(measuring: true);
@@ -27,10 +27,10 @@ internal static class BackupRun
         {
             r.Timeline.CollectionEndUtc = DateTime.UtcNow;
             phase.Stop();
-            TestRunner.Collect(ctx, phase);
+            RunRecord.Collect(ctx, phase);
         }
-        if (end == WindowEnd.Cancelled) r.Completion = "Stopped";
-        if (end == WindowEnd.Error) r.Completion = "Failed";
+        if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
+        if (end == WindowEnd.Error) r.Completion = Completions.Failed;
         var backup = new BackupResult();
         for (int i = 0; i < ctx.Instances.Count; i++)
         {

@@ -31,7 +31,7 @@ internal static class CapacityResume
 
     /// <summary>A capacity search that did not finish (Stopped, Failed part-way or Interrupted) and has a step to go on from.</summary>
     public static bool Unfinished(TestResults previous) =>
-        previous.Capacity is { Steps.Count: > 0 } && previous.Completion is ("Stopped" or "Interrupted" or "Failed");
+        previous.Capacity is { Steps.Count: > 0 } && previous.Completion is (Completions.Stopped or Completions.Interrupted or Completions.Failed);
 
     /// <summary>Whether <paramref name="previous"/> is a capacity search of the same load and the same rules as this plan's.</summary>
     public static bool SameSearch(TestResults previous, Planning.TestPlan plan)

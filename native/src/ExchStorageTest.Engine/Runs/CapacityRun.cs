@@ -62,23 +62,16 @@ public static class CapacityRun
             search.Steps.AddRange(previous.Capacity!.Steps);
             outcomes.AddRange(search.Steps.Select(s => new StepOutcome(s.Mailboxes, s.Passed)));
             search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
-            ctx.Log($"Resuming the capacity search of {Path.GetFileName(previous.SavedPath)} ({previous.Completion}): its {search.Steps.Count} finished steps ({string.Join(", ", search.Steps.Select(s => $"{s.Mailboxes} {(s.Passed ? "Pass" : "Fail")}"))}) count as this run's.");
+            ctx.Log($"Resuming the capacity search of {Path.GetFileName(previous.SavedPath)} ({previous.Completion}): its {search.Steps.Count} finished steps ({string.Join(", ", search.Steps.Select(s => $"{s.Mailboxes} {(s.Passed ? Verdicts.Pass : Verdicts.Fail)}"))}) count as this run's.");
         }
         while (true)
         {
             if (ctx.Cancel.IsCancellationRequested) { End(ctx, CapacityStopReasons.Stopped, "the search was stopped"); break; }
-            if (CapacitySequence.Next(plan.Profile.MailboxCount, outcomes) is not int mailboxes)
-            {
-                var (pass, fail) = CapacitySequence.Bracket(outcomes);
-                End(ctx, fail is null ? CapacityStopReasons.MaximumReached : CapacityStopReasons.Resolved, fail is null
-                    ? $"{pass} mailboxes passed, the most the search tries"
-                    : pass is int p ? $"{p} mailboxes pass and {fail} fail, within the {CapacitySequence.ResolutionPercent:0.#}% resolution" : $"even {fail} mailbox fails");
-                break;
-            }
             double elapsed = clock.Elapsed.TotalSeconds + (warm ? 0 : timing.WarmupSeconds);
-            if (!timing.Fits(elapsed))
+            var decision = CapacitySequence.Decide(plan.Profile.MailboxCount, outcomes, _ => timing.Fits(elapsed), timing.BoundSeconds);
+            if (decision.Mailboxes is not int mailboxes)
             {
-                End(ctx, CapacityStopReasons.TimeBoundReached, TestRunner.F($"the time bound ({timing.BoundSeconds:0} s) leaves no room for the {mailboxes}-mailbox step"));
+                End(ctx, decision.StopReason!, decision.Message!);
                 break;
             }
             var step = RunStep(ctx, timing, search.Steps.Count + 1, mailboxes, warmFirst: !warm, measureAtUtc: null, windows);
@@ -133,7 +126,7 @@ public static class CapacityRun
         ctx.Checkpoint();
         if (announce) ctx.Events.Emit(EventTypes.CapacityStep, w => CapacityFieldsWriter.WriteStep(w, step));
         if (step.IoErrors > 0 && !ctx.Plan.Request.ContinueOnError) { End(ctx, CapacityStopReasons.Failed, $"an I/O error failed the {step.Mailboxes}-mailbox step"); return true; }
-        if (ctx.Results.Completion == "Failed") { End(ctx, CapacityStopReasons.Failed, $"an I/O worker failed during the {step.Mailboxes}-mailbox step"); return true; }
+        if (ctx.Results.Completion == Completions.Failed) { End(ctx, CapacityStopReasons.Failed, $"an I/O worker failed during the {step.Mailboxes}-mailbox step"); return true; }
         return false;
     }
 
@@ -159,8 +152,8 @@ public static class CapacityRun
         var search = ctx.Results.Capacity!;
         search.StopReason = reason;
         search.StopMessage = message;
-        if (reason == CapacityStopReasons.Stopped) ctx.Results.Completion = "Stopped";
-        if (reason == CapacityStopReasons.Failed) ctx.Results.Completion = "Failed";
+        if (reason == CapacityStopReasons.Stopped) ctx.Results.Completion = Completions.Stopped;
+        if (reason == CapacityStopReasons.Failed) ctx.Results.Completion = Completions.Failed;
         ctx.Log($"Capacity search ended: {message}.");
     }
 
@@ -184,9 +177,7 @@ public static class CapacityRun
         double paced = Math.Round(target * Tuner.PaceFactor, 3);
         int sessions = SessionsFor(paced, plan.Thresholds.AverageDatabaseReadLatencyMs, ctx.Instances.Count, plan.ThreadCount);
         string name = $"Step {number}: {mailboxes} mailboxes";
-        // A search, not a test of its own: its inserts do not grow the databases (as tuning's do not).
-        var options = new PhaseOptions(sessions, null, Transactional: true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, Backup: false);
-        using var phase = new LoadPhase(ctx, options);
+        using var phase = new LoadPhase(ctx, PhaseOptions.SearchStep(plan, sessions));
         phase.PaceAt(paced);
         int errorsBefore = ctx.Results.Errors.Count;
         CapacityStep? step = null;
@@ -220,7 +211,7 @@ public static class CapacityRun
         // Errors the driver records as it stops (in flight at the window's end) fail the step too.
         step.IoErrors = Math.Max(step.IoErrors, ctx.Results.Errors.Count - errorsBefore);
         if (step.IoErrors > 0 && step.Passed) Fail(step, ctx.Results.Errors.Skip(errorsBefore).ToList());
-        ctx.Log(TestRunner.F($"{name}: {step.AchievedIops:F1} IOPS (target {target:0.###}), DB read {step.DatabaseReadLatencyAverageMs:F1} ms (p99 {step.DatabaseReadLatencyP99Ms:F1}), log write {step.LogWriteLatencyAverageMs:F1} ms (p99 {step.LogWriteLatencyP99Ms:F1}): {(step.Passed ? "Pass" : "Fail - " + string.Join(" ", step.Reasons.Select(x => x.Message)))}"));
+        ctx.Log(TestRunner.F($"{name}: {step.AchievedIops:F1} IOPS (target {target:0.###}), DB read {step.DatabaseReadLatencyAverageMs:F1} ms (p99 {step.DatabaseReadLatencyP99Ms:F1}), log write {step.LogWriteLatencyAverageMs:F1} ms (p99 {step.LogWriteLatencyP99Ms:F1}): {(step.Passed ? Verdicts.Pass : "Fail - " + string.Join(" ", step.Reasons.Select(x => x.Message)))}"));
         return step;
     }
 
@@ -281,7 +272,7 @@ public static class CapacityRun
             LogWriteLatencyMaximumMs = Highest(logs!, s => s.MaxSampleAverageLatencyMs),
             PageFaultStallsPerSecond = Math.Round(doc.Instances.Select(i => i.PageFaultStallsPerSecond).DefaultIfEmpty(0).Max(), 3),
             IoErrors = doc.Instances.Sum(i => i.Streams.Sum(s => s.ErrorCount)),
-            Passed = verdict.Result == "Pass", Reasons = verdict.Reasons,
+            Passed = verdict.Result == Verdicts.Pass, Reasons = verdict.Reasons,
             LimitingRule = CapacitySearch.LimitingRule(verdict.Reasons),
         }, doc.Instances);
     }
@@ -298,7 +289,7 @@ public static class CapacityRun
         if (step is null || !windows.TryGetValue(step.Step, out var measured)) return;
         foreach (var m in measured)
         {
-            var inst = TestRunner.InstanceFor(ctx, m.Index);
+            var inst = RunRecord.Instance(ctx, m.Index);
             inst.Streams = m.Streams;
             inst.Sessions = step.Sessions;
             inst.PageFaultStallsPerSecond = m.PageFaultStallsPerSecond;

@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Inspection;
 using ExchStorageTest.Engine.Inspection.Counters;
 using ExchStorageTest.Engine.Inspection.Linux;
@@ -36,7 +37,7 @@ internal static class HostEnvironment
         try
         {
             var disks = ctx.Results.Environment.Volumes
-                .Select(v => OperatingSystem.IsWindows() ? v.MountPoint?.TrimEnd('\\') : v.Device is null ? null : Path.GetFileName(v.Device))
+                .Select(v => OperatingSystem.IsWindows() ? (v.MountPoint is null ? null : PathNames.WithoutExtendedPrefix(v.MountPoint).TrimEnd('\\')) : v.Device is null ? null : Path.GetFileName(v.Device))
                 .Where(d => !string.IsNullOrEmpty(d)).Select(d => d!).Distinct().ToList();
             return new HostCounterLoop(HostCounterSamplers.Create(disks), TimeSpan.FromSeconds(ctx.Plan.SampleIntervalSeconds));
         }

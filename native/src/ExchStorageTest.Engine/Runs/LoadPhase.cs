@@ -7,12 +7,6 @@ using ExchStorageTest.Engine.Workload;
 
 namespace ExchStorageTest.Engine.Runs;
 
-/// <summary>
-/// What one load driver runs. Grow: inserts grow the databases (every transactional run but soft
-/// recovery, whose replay reads every page a log names).
-/// </summary>
-internal sealed record PhaseOptions(int Sessions, double? OpenLoopRateIops, bool Transactional, bool Maintenance, bool Replication, bool Backup, bool Grow = false);
-
 /// <summary>Why a timed window ended.</summary>
 internal enum WindowEnd { Elapsed, Condition, Cancelled, Error }
 
@@ -302,7 +296,7 @@ internal sealed class LoadPhase : IDisposable
         {
             // A worker thread faulted: keep what was measured, mark the run failed.
             Fault = ex;
-            _ctx.Results.Completion = "Failed";
+            _ctx.Results.Completion = Completions.Failed;
             _ctx.Log($"An I/O worker failed: {ex.InnerException?.Message ?? ex.Message}");
         }
         finally

@@ -99,7 +99,7 @@ internal sealed class RunContext : IDisposable
             var r = Results;
             var (completion, end, verdict) = (r.Completion, r.Timeline.TestEndUtc, r.Verdict);
             var now = DateTime.UtcNow;
-            r.Completion = "Interrupted";
+            r.Completion = Completions.Interrupted;
             r.Timeline.TestEndUtc = now;
             r.Verdict = VerdictJudge.Interrupted(now);
             try

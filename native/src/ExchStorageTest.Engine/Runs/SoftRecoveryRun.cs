@@ -25,10 +25,10 @@ internal static class SoftRecoveryRun
         int sessions = plan.ThreadCount ?? Math.Max(4, plan.Instances.Count * 2);
         r.Settings.ThreadCount = sessions;
         foreach (var w in ctx.Instances) w.GenerationLimit = w.Generation + logs - 1;
-        TestRunner.LogStartOfDispatch(ctx, sessions);
+        TransactionalRun.LogStartOfDispatch(ctx, sessions);
         ctx.BeginPhase("Generating");
         ctx.Log($"Generating {logs} log files per instance ...");
-        using (var phase = new LoadPhase(ctx, new PhaseOptions(sessions, null, true, false, false, false)))
+        using (var phase = new LoadPhase(ctx, PhaseOptions.LogGeneration(sessions)))
         {
             r.Engine.WorkerCount = phase.WorkerCount;
             phase.Start(measuring: true);
@@ -40,10 +40,10 @@ internal static class SoftRecoveryRun
             finally
             {
                 phase.Stop();
-                TestRunner.Collect(ctx, phase);
+                RunRecord.Collect(ctx, phase);
             }
-            if (end == WindowEnd.Cancelled) { r.Completion = "Stopped"; return; }
-            if (end == WindowEnd.Error) { r.Completion = "Failed"; return; }
+            if (end == WindowEnd.Cancelled) { r.Completion = Completions.Stopped; return; }
+            if (end == WindowEnd.Error) { r.Completion = Completions.Failed; return; }
             if (end == WindowEnd.Elapsed) ctx.Log("The log generation phase reached the test duration before every log was written; replaying what was written.");
         }
         ctx.BeginPhase("Recovery");
@@ -73,7 +73,7 @@ internal static class SoftRecoveryRun
         foreach (var rep in replays)
         {
             if (rep.Failure is not null) throw rep.Failure;
-            var inst = TestRunner.InstanceFor(ctx, rep.Instance.Index);
+            var inst = RunRecord.Instance(ctx, rep.Instance.Index);
             Replace(inst, rep.LogRead, StreamNames.LogRead, rep.Elapsed, "Read");
             Replace(inst, rep.DbRead, StreamNames.DatabaseRead, rep.Elapsed, "Read");
             Replace(inst, rep.DbWrite, StreamNames.DatabaseWrite, rep.Elapsed, "Write");
@@ -89,7 +89,7 @@ internal static class SoftRecoveryRun
         result.SecondsPerLog = result.LogsReplayedTotal > 0 ? Math.Round(result.ElapsedSecondsTotal / result.LogsReplayedTotal, 4) : 0;
         r.SoftRecovery = result;
         ctx.Log(TestRunner.F($"Soft recovery: average time to play one log file {result.SecondsPerLog:F3} s."));
-        if (ctx.Cancel.IsCancellationRequested) r.Completion = "Stopped";
+        if (ctx.Cancel.IsCancellationRequested) r.Completion = Completions.Stopped;
     }
 
     private static void Replace(InstanceResult inst, (LatencyHistogram H, long Bytes) data, string name, double seconds, string op)

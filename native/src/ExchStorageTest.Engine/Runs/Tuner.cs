@@ -89,7 +89,7 @@ internal static class Tuner
         r.TuningStopReason = stop;
         if (best is int count && chosen is not null && !ctx.Cancel.IsCancellationRequested)
         {
-            r.TuningOutcome = "Succeeded";
+            r.TuningOutcome = TuningOutcomes.Succeeded;
             double pace = Math.Round(PaceFactor * target, 3);
             ctx.Log($"Tuning stopped: {stop}. Tuning chose {count} sessions.");
             if (chosen.Achieved > pace)
@@ -98,7 +98,7 @@ internal static class Tuner
                 ctx.Log(TestRunner.F($"The sessions will think between transactions only when they get ahead of {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
             return new TuningChoice(count, pace);
         }
-        r.TuningOutcome = "Failed";
+        r.TuningOutcome = TuningOutcomes.Failed;
         int fallback = bestEffort?.Sessions ?? floor;
         ctx.Log($"Tuning failed: {stop}. Continuing with {fallback} sessions, without think time.");
         return new TuningChoice(fallback, null);
@@ -130,11 +130,11 @@ internal static class Tuner
         r.TuningStopReason = stop;
         if (best > 0 && !ctx.Cancel.IsCancellationRequested)
         {
-            r.TuningOutcome = "Succeeded";
+            r.TuningOutcome = TuningOutcomes.Succeeded;
             ctx.Log($"Tuning stopped: {stop}. Tuning chose {best} sessions.");
             return best;
         }
-        r.TuningOutcome = "Failed";
+        r.TuningOutcome = TuningOutcomes.Failed;
         ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
         return floor;
     }
@@ -188,9 +188,7 @@ internal static class Tuner
     {
         var plan = ctx.Plan;
         var r = ctx.Results;
-        // Tuning is a search, not the test: its inserts do not grow the databases.
-        var options = new PhaseOptions(sessions, null, true, plan.Profile.BackgroundMaintenance, plan.Profile.CopiesPerDatabase > 1, false);
-        using var phase = new LoadPhase(ctx, options);
+        using var phase = new LoadPhase(ctx, PhaseOptions.SearchStep(plan, sessions));
         double interval = seconds >= 20 ? 1 : 0.5;
         var instances = ctx.Instances.Select(w => w.Index).ToArray();
         var transient = new ReadLatencySlopes(phase, instances);

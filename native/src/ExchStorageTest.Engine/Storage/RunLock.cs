@@ -34,7 +34,8 @@ public sealed partial class RunLock : IDisposable
         var me = new Holder(Environment.MachineName, Environment.ProcessId, testId, command, DateTime.UtcNow);
         try
         {
-            foreach (var folder in folders.Select(Path.GetFullPath).Distinct(StringComparer.Ordinal))
+            // One lock per folder as the OS names it: on Windows "C:\DB" and "c:\db" are one folder (PathNames).
+            foreach (var folder in folders.Select(Path.GetFullPath).Distinct(Planning.PathNames.Comparer))
             {
                 string path = Path.Combine(folder, FileName);
                 var held = TryTake(path, out Holder? other)

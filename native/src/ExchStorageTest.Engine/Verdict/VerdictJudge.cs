@@ -57,7 +57,7 @@ public static class VerdictJudge
         // ContinueOnError only keeps the run going to count them: an I/O error always fails the test.
         if (errors > 0)
             reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errors} I/O error(s) occurred; a single I/O error fails the test (first: {FirstError(r)}).", Measured = errors, Limit = 0 });
-        if (r.TuningOutcome == "Failed")
+        if (r.TuningOutcome == TuningOutcomes.Failed)
             reasons.Add(new VerdictReason { Code = "TuningFailed", Message = "Automatic tuning found no thread count that meets the target IOPS within the latency thresholds." });
         foreach (var inst in r.Instances)
             if (inst.ChecksumErrors > 0)
@@ -85,11 +85,11 @@ public static class VerdictJudge
                 Measured = capacity.Answer.Mailboxes,
                 Limit = r.Profile.MailboxCount,
             });
-        if (r.Completion == "Stopped")
+        if (r.Completion == Completions.Stopped)
             reasons.Add(new VerdictReason { Code = "RunStopped", Message = "The run was stopped before its end; the verdict covers only what was measured." });
-        if (r.Completion == "Failed")
+        if (r.Completion == Completions.Failed)
             reasons.Add(new VerdictReason { Code = "RunFailed", Message = "The run ended early because of an error." });
-        return new VerdictResult { Result = reasons.Count == 0 ? "Pass" : "Fail", Reasons = reasons };
+        return new VerdictResult { Result = reasons.Count == 0 ? Verdicts.Pass : Verdicts.Fail, Reasons = reasons };
     }
 
     /// <summary>
@@ -98,7 +98,7 @@ public static class VerdictJudge
     /// </summary>
     public static VerdictResult Interrupted(DateTime lastSeenUtc) => new()
     {
-        Result = "Fail",
+        Result = Verdicts.Fail,
         Reasons =
         {
             new VerdictReason

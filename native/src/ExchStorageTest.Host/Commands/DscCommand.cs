@@ -102,7 +102,7 @@ public static class DscCommand
         stdout.WriteLine(after.ToJson(inDesiredState: null));
         if (exit != ExitCodes.Ran)
             return exit == ExitCodes.Stopped ? TestFailed : Error;
-        if (after.LastResult != "Pass")
+        if (after.LastResult != Verdicts.Pass)
         {
             Trace(stderr, "error", $"The storage test for profile '{profile.Name}' failed: {string.Join("; ", after.Reasons.Select(r => r.Phrase))}");
             return TestFailed;
@@ -117,7 +117,7 @@ public static class DscCommand
         var profile = LoadProfile(instance.ProfilePath);
         if (profile is null)
         {
-            state.LastResult = "NotRun";
+            state.LastResult = Verdicts.NotRun;
             state.Reasons.Add(new DscReason("ProfileNotFound", $"The profile file '{instance.ProfilePath}' does not exist or is not a profile."));
             return state;
         }
@@ -130,7 +130,7 @@ public static class DscCommand
         TestResults? newest = ResultsDocuments.Newest(folder, profile.Name, instance.TestType);
         if (newest is null)
         {
-            state.LastResult = "NotRun";
+            state.LastResult = Verdicts.NotRun;
             state.Reasons.Add(new DscReason("NoResult", $"No results for profile '{profile.Name}' were found in '{folder}'."));
             return state;
         }
@@ -138,15 +138,15 @@ public static class DscCommand
         state.LastResult = newest.Verdict.Result;
         state.LastRunUtc = DateTime.SpecifyKind(newest.Timeline.TestEndUtc, DateTimeKind.Utc);
         state.LastResultsPath = newest.SavedPath;
-        state.ResultCurrent = newest.Verdict.Result == "Pass" && newest.Completion == "Complete";
+        state.ResultCurrent = newest.Verdict.Result == Verdicts.Pass && newest.Completion == Completions.Complete;
         state.Fresh = nowUtc - state.LastRunUtc.Value <= TimeSpan.FromHours(instance.MaxResultAgeHours);
 
-        if (newest.Verdict.Result != "Pass")
+        if (newest.Verdict.Result != Verdicts.Pass)
         {
             string why = newest.Verdict.Reasons.Count == 0 ? "no reason recorded" : string.Join("; ", newest.Verdict.Reasons.Select(r => r.Message));
             state.Reasons.Add(new DscReason("ResultFailed", $"The newest result ({newest.TestId}) failed: {why}"));
         }
-        else if (newest.Completion != "Complete")
+        else if (newest.Completion != Completions.Complete)
         {
             state.Reasons.Add(new DscReason("ResultIncomplete", $"The newest result ({newest.TestId}) is {newest.Completion}, not Complete."));
         }
@@ -237,7 +237,7 @@ internal sealed class DscState
     }
 
     public string? OutputPath { get; set; }
-    public string LastResult { get; set; } = "NotRun";
+    public string LastResult { get; set; } = Verdicts.NotRun;
     public DateTime? LastRunUtc { get; set; }
     public string? LastResultsPath { get; set; }
     public bool ResultCurrent { get; set; }

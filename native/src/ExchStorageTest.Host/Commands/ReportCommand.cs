@@ -57,7 +57,7 @@ internal sealed class ReportCommand : IHelperCommand
         // Tests of one suite are not alternatives to compare; labelled runs always are.
         bool submission = labels is null && suite.IsSubmission;
 
-        var written = new List<string>();
+        var written = new List<ReportFile>();
         foreach (var r in results)
         {
             string folder = outputPath ?? Path.GetDirectoryName(r.SavedPath)!;
@@ -72,26 +72,28 @@ internal sealed class ReportCommand : IHelperCommand
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
         if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
         if (results.Count > 1 && formats != ReportFormats.None)
-            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written, merged));
+            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written.Select(f => f.Path).ToList(), merged));
 
         events.Emit(EventTypes.Report, w =>
         {
             w.WriteStartArray(EventFields.Report.TestIds);
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
-            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == "Pass") ? "Pass" : "Fail");
+            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail);
             w.WriteNumber(EventFields.Report.Runs, runs.Count);
             w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
             w.WriteString(EventFields.Report.Text, text.ToString());
             w.WriteStartArray(EventFields.Report.Files);
-            foreach (var f in written) w.WriteStringValue(f);
+            foreach (var f in written) w.WriteStringValue(f.Path);
             w.WriteEndArray();
             w.WriteStartArray(EventFields.Report.Reasons);
             foreach (var r in results) ResultEvent.WriteReasons(w, r, results.Count > 1 ? r.Environment.MachineName : null);
             w.WriteEndArray();
+            var reports = RunReports(results, written);
             w.WriteStartArray(EventFields.Report.ReportPaths);
-            foreach (var f in RunReports(results, written)) w.WriteStringValue(f);
+            foreach (var f in reports) w.WriteStringValue(f.Path);
             w.WriteEndArray();
+            ReportFiles.WriteKinds(w, EventFields.Report.Reports, reports);
             if (runs.Count == 1) WriteSummary(w, runs[0]);
             w.WriteStartArray(EventFields.Report.ResultsPaths);
             foreach (var r in results) w.WriteStringValue(r.SavedPath);
@@ -132,18 +134,18 @@ internal sealed class ReportCommand : IHelperCommand
     /// The report files of the runs: those written now, then those each run wrote beside its results file (the same
     /// stem, see <see cref="ReportFiles.Write"/>), so a report object names a run's HTML even without -Format.
     /// </summary>
-    private static List<string> RunReports(IReadOnlyList<TestResults> results, IReadOnlyList<string> written)
+    private static List<ReportFile> RunReports(IReadOnlyList<TestResults> results, IReadOnlyList<ReportFile> written)
     {
-        var files = new List<string>(written);
+        var files = new List<ReportFile>(written);
         foreach (var r in results.Where(r => r.SavedPath is not null))
         {
-            string stem = Path.GetFileNameWithoutExtension(r.SavedPath!) + ".";
+            string baseName = Path.GetFileNameWithoutExtension(r.SavedPath!);
             string folder = Path.GetDirectoryName(r.SavedPath)!;
             if (!Directory.Exists(folder)) continue;
-            files.AddRange(Directory.EnumerateFiles(folder, stem + "*", SearchOption.TopDirectoryOnly)
-                .Where(f => !string.Equals(f, r.SavedPath, StringComparison.Ordinal)).OrderBy(f => f, StringComparer.Ordinal));
+            foreach (string f in Directory.EnumerateFiles(folder, baseName + ".*", SearchOption.TopDirectoryOnly).OrderBy(f => f, StringComparer.Ordinal))
+                if (ReportWriter.KindOf(Path.GetFileName(f), baseName) is string kind) files.Add(new ReportFile(kind, f));
         }
-        return files.Distinct(StringComparer.Ordinal).ToList();
+        return files.DistinctBy(f => f.Path, StringComparer.Ordinal).ToList();
     }
 
     /// <summary>One run's figures as its ESRP aggregate states them: IOPS summed over the hosts, latencies their mean.</summary>

@@ -15,9 +15,9 @@ internal static class ReportFiles
     /// error event, not a crash: the run's results and the result event are not lost over it.
     /// Returns false when some report could not be written.
     /// </summary>
-    public static bool WriteDefault(TestResults results, EventWriter events, out IReadOnlyList<string> written)
+    public static bool WriteDefault(TestResults results, EventWriter events, out IReadOnlyList<ReportFile> written)
     {
-        written = Array.Empty<string>();
+        written = Array.Empty<ReportFile>();
         if (results.SavedPath is null) return results.SaveError is null;
         try
         {
@@ -33,10 +33,24 @@ internal static class ReportFiles
     }
 
     /// <summary>Writes reports named after the results file (same stem), so they sort beside it.</summary>
-    public static IReadOnlyList<string> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null)
+    public static IReadOnlyList<ReportFile> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null)
     {
         string? stem = results.SavedPath is null ? null : Path.GetFileNameWithoutExtension(results.SavedPath);
-        return ReportWriter.Write(results, folder, formats, metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, baseName: stem);
+        return ReportWriter.WriteFiles(results, folder, formats, metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, baseName: stem);
+    }
+
+    /// <summary>A <c>reports</c> array: each file with its kind (<see cref="ReportKinds"/>).</summary>
+    public static void WriteKinds(System.Text.Json.Utf8JsonWriter w, string name, IEnumerable<ReportFile> files)
+    {
+        w.WriteStartArray(name);
+        foreach (var f in files)
+        {
+            w.WriteStartObject();
+            w.WriteString(EventFields.ReportFile.Kind, f.Kind);
+            w.WriteString(EventFields.ReportFile.Path, f.Path);
+            w.WriteEndObject();
+        }
+        w.WriteEndArray();
     }
 
     public static ReportFormats Parse(IEnumerable<string> names)

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using ExchStorageTest.Engine.Metrics;
 using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Reports;
 using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Verdict;
 
@@ -20,13 +21,13 @@ internal static class ResultEvent
     /// </summary>
     public static int Finish(Engine.Protocol.EventWriter events, TestResults results)
     {
-        bool reportsSaved = ReportFiles.WriteDefault(results, events, out var reportPaths);
-        Write(events, results, reportPaths);
-        if (results.Completion == "Stopped") return ExitCodes.Stopped;
+        bool reportsSaved = ReportFiles.WriteDefault(results, events, out var reports);
+        Write(events, results, reports);
+        if (results.Completion == Completions.Stopped) return ExitCodes.Stopped;
         return results.SaveError is null && reportsSaved ? ExitCodes.Ran : ExitCodes.Error;
     }
 
-    public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<string> reportPaths)
+    public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<ReportFile> reports)
     {
         events.Emit(EventTypes.Result, w =>
         {
@@ -65,8 +66,9 @@ internal static class ResultEvent
             w.WriteBoolean(EventFields.Result.DirectIo, r.Environment.DirectIo);
             w.WriteString(EventFields.Result.ResultsPath, r.SavedPath ?? "");
             w.WriteStartArray(EventFields.Result.ReportPaths);
-            foreach (var p in reportPaths) w.WriteStringValue(p);
+            foreach (var f in reports) w.WriteStringValue(f.Path);
             w.WriteEndArray();
+            ReportFiles.WriteKinds(w, EventFields.Result.Reports, reports);
         });
     }
 

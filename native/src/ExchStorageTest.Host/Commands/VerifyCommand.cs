@@ -33,7 +33,7 @@ internal sealed class VerifyCommand : IHelperCommand
     {
         events.Emit(EventTypes.Verify, w =>
         {
-            w.WriteString(EventFields.Verify.Result, result.BadPages == 0 && result.BadLogs == 0 ? "Pass" : "Fail");
+            w.WriteString(EventFields.Verify.Result, result.BadPages == 0 && result.BadLogs == 0 ? Verdicts.Pass : Verdicts.Fail);
             w.WriteNumber(EventFields.Verify.PagesChecked, result.PagesChecked);
             w.WriteNumber(EventFields.Verify.BadPages, result.BadPages);
             w.WriteNumber(EventFields.Verify.LogsChecked, result.LogsChecked);
@@ -59,7 +59,7 @@ internal sealed class VerifyCommand : IHelperCommand
                     w.WriteNumber(EventFields.Verify.BadLogs, f.Bad > 0 ? 1 : 0);
                     w.WriteNumber(EventFields.Verify.File.BlocksChecked, f.Checked);
                 }
-                w.WriteString(EventFields.Verify.Result, f.Bad == 0 ? "Pass" : "Fail");
+                w.WriteString(EventFields.Verify.Result, f.Bad == 0 ? Verdicts.Pass : Verdicts.Fail);
                 w.WriteString(EventFields.Verify.File.Message, problems.Count == 0 ? "No errors." : string.Join(" ", problems.Take(5)) + (problems.Count > 5 ? $" (+{problems.Count - 5} more)" : ""));
                 w.WriteEndObject();
             }

@@ -1,5 +1,6 @@
 using ExchStorageTest.Engine.Calculator;
 using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Tests.Jetstress;
 
 namespace ExchStorageTest.Engine.Tests.Calculator;
 
@@ -11,16 +12,6 @@ namespace ExchStorageTest.Engine.Tests.Calculator;
 public class CalculatorImportTests : IDisposable
 {
     private readonly TestFolder _dir = new("calc");
-
-    internal static string RealServersCsv =>
-        Path.Combine(RepositoryRoot(), "..", "shared", "research", "realclients", "dsccommunity_ExchangeDsc_Servers.csv");
-
-    private static string RepositoryRoot()
-    {
-        for (var d = new DirectoryInfo(AppContext.BaseDirectory); d is not null; d = d.Parent)
-            if (File.Exists(Path.Combine(d.FullName, "ExchStorageTest.psd1"))) return d.FullName;
-        throw new InvalidOperationException("The repository root (ExchStorageTest.psd1) is not above the test's folder.");
-    }
 
     private string Save(CalculatorWorkbookFile file, string name = "E2013Calc.xlsm") => file.Save(_dir.Combine(name));
 
@@ -186,9 +177,9 @@ public class CalculatorImportTests : IDisposable
     }
 
     [Fact]
-    public void The_real_servers_csv_gives_every_server_its_forty_mount_points_and_alike_servers_need_no_layout_of_their_own()
+    public void The_servers_csv_gives_every_server_its_forty_mount_points_and_alike_servers_need_no_layout_of_their_own()
     {
-        var import = CalculatorImport.Read(Save(new CalculatorWorkbookFile()), RealServersCsv);
+        var import = CalculatorImport.Read(Save(new CalculatorWorkbookFile()), ServersCsvFile.Save(_dir.Combine("Servers.csv")));
 
         var p = Assert.Single(import.Profiles);
         Assert.Equal(new[] { "srv-nn-01", "srv-nn-02", "srv-nn-03", "srv-nn-04" }, p.Calculator!.Servers);
@@ -208,7 +199,7 @@ public class CalculatorImportTests : IDisposable
     public void Servers_holding_different_databases_each_get_their_own_and_a_host_tests_its_own()
     {
         string csv = _dir.Combine("Servers.csv");
-        File.WriteAllText(csv, File.ReadAllText(RealServersCsv).Replace("srv-nn-02,5,4,1,0,\"C:\\ExchangeVolumes\",\"C:\\ExchangeDatabases\",\"DAG-nn-DB01,", "srv-nn-02,5,4,1,0,\"C:\\ExchangeVolumes\",\"D:\\Mounts\",\"DAG-nn-DB41,"));
+        File.WriteAllText(csv, ServersCsvFile.Text.Replace("srv-nn-02,5,4,1,0,\"C:\\ExchangeVolumes\",\"C:\\ExchangeDatabases\",\"DAG-nn-DB01,", "srv-nn-02,5,4,1,0,\"C:\\ExchangeVolumes\",\"D:\\Mounts\",\"DAG-nn-DB41,"));
         var p = Assert.Single(CalculatorImport.Read(Save(new CalculatorWorkbookFile()), csv).Profiles);
 
         Assert.Equal(4, p.Servers.Length);
@@ -228,7 +219,7 @@ public class CalculatorImportTests : IDisposable
     public void A_servers_csv_that_disagrees_is_refused_saying_why(string from, string to, string why)
     {
         string csv = _dir.Combine("Servers.csv");
-        string real = File.ReadAllText(RealServersCsv);
+        string real = ServersCsvFile.Text;
         string changed = real.Replace(from, to);
         if (changed == real) changed = real.Replace(from.Replace("\r\n", "\n"), to.Replace("\r\n", "\n"));
         Assert.NotEqual(real, changed);
@@ -237,6 +228,13 @@ public class CalculatorImportTests : IDisposable
         Assert.Equal(ErrorCodes.CalculatorLayoutInvalid.Code, ex.Code);
         Assert.Contains(why, ex.Message);
         Assert.True(ex.IsRefusal);
+    }
+
+    [RealClientsFact]
+    public void The_servers_csv_the_tests_write_is_the_one_ExchangeDsc_ships()
+    {
+        string real = File.ReadAllText(Path.Combine(RealClientsFactAttribute.Folder!, "dsccommunity_ExchangeDsc_Servers.csv"));
+        Assert.Equal(real.ReplaceLineEndings("\n"), ServersCsvFile.Text);
     }
 
     private EngineException Refused(CalculatorWorkbookFile file, ErrorCode code)

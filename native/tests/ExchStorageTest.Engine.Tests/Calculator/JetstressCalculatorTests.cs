@@ -33,7 +33,7 @@ public sealed class JetstressCalculatorTests : IDisposable
         string workbook = new CalculatorWorkbookFile().Save(_dir.Combine("E2013Calc.xlsm"));
         string work = _dir.Sub("work");
 
-        var g = Run(work, "/g", "/calculator", workbook, "/servers", CalculatorImportTests.RealServersCsv, "/timeout", "2H0M0S");
+        var g = Run(work, "/g", "/calculator", workbook, "/servers", ServersCsvFile.Save(_dir.Combine("Servers.csv")), "/timeout", "2H0M0S");
 
         Assert.True(g.Exit == 0, g.Out + g.Err);
         foreach (string server in new[] { "srv-nn-01", "srv-nn-02", "srv-nn-03", "srv-nn-04" })
@@ -68,7 +68,7 @@ public sealed class JetstressCalculatorTests : IDisposable
         string workbook = file.Save(_dir.Combine("bad.xlsm"));
         string work = _dir.Sub("work");
 
-        var g = Run(work, "/g", "/calculator", workbook, "/servers", CalculatorImportTests.RealServersCsv);
+        var g = Run(work, "/g", "/calculator", workbook, "/servers", ServersCsvFile.Save(_dir.Combine("Servers.csv")));
 
         Assert.Equal(2, g.Exit);
         Assert.StartsWith("JetstressCmd: CalculatorCellError: ", g.Err, StringComparison.Ordinal);
@@ -84,7 +84,7 @@ public sealed class JetstressCalculatorTests : IDisposable
         string theirs = Path.Combine(_dir.Sub(Path.Combine("work", "srv-nn-03")), "JetstressConfig.xml");
         File.WriteAllText(theirs, "<configuration />");
 
-        var g = Run(work, "/g", "/calculator", workbook, "/servers", CalculatorImportTests.RealServersCsv);
+        var g = Run(work, "/g", "/calculator", workbook, "/servers", ServersCsvFile.Save(_dir.Combine("Servers.csv")));
 
         Assert.Equal(2, g.Exit);
         Assert.StartsWith("JetstressCmd: FileExists: ", g.Err, StringComparison.Ordinal);

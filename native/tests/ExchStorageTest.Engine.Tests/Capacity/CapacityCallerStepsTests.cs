@@ -20,7 +20,7 @@ public class CapacityCallerStepsTests
 
     public CapacityCallerStepsTests(Xunit.Abstractions.ITestOutputHelper output) => _out = output;
 
-    private static JsonObject Request(TestFolder folder) => new()
+    internal static JsonObject Request(TestFolder folder) => new()
     {
         ["protocol"] = 1, ["command"] = "run", ["testType"] = "Capacity", ["capacitySteps"] = "Caller",
         ["durationSeconds"] = 30, ["warmupSeconds"] = 3, ["sampleIntervalSeconds"] = 1, ["outputPath"] = folder.Sub("results"),
@@ -36,7 +36,7 @@ public class CapacityCallerStepsTests
         $"step {{\"mailboxes\":{mailboxes},\"measureAtUtc\":\"{at.ToString("yyyy-MM-ddTHH:mm:ss.fffZ", CultureInfo.InvariantCulture)}\"}}";
 
     /// <summary>Waits until the prepared engine waits for its first step (its databases are created: the instant can be near).</summary>
-    private static void WaitUntilReady(EngineProcess engine) =>
+    internal static void WaitUntilReady(EngineProcess engine) =>
         engine.WaitFor("log", e => e.GetProperty("message").GetString()!.Contains("Waiting for the first step", StringComparison.Ordinal), 180);
 
     private JsonElement StepEvent(EngineProcess engine, int number, int mailboxes, DateTime at)
@@ -108,6 +108,32 @@ public class CapacityCallerStepsTests
         Assert.Equal("Stopped", result.GetProperty("completion").GetString());
         var saved = ResultsFile.Load(result.GetProperty("resultsPath").GetString()!);
         Assert.Equal("Stopped", saved.Capacity!.StopReason);
+        Assert.Equal(20, Assert.Single(saved.Capacity.Steps).Mailboxes);
+    }
+
+    /// <summary>
+    /// A stop while a step runs (the orchestrator's Ctrl+C, relayed to every host's engine as a stop line): the step has
+    /// no verdict and is dropped, every finished step is kept, and the search ends Stopped.
+    /// </summary>
+    [Fact]
+    public void A_stop_during_a_step_drops_that_step_and_keeps_the_finished_ones()
+    {
+        using var folder = new TestFolder("capcallerstopstep");
+        using var engine = new EngineProcess(Request(folder).Json(), controlChannel: true);
+        WaitUntilReady(engine);
+        var at = DateTime.UtcNow.AddSeconds(3);
+        engine.Send(Step(20, at));
+        StepEvent(engine, 1, 20, at);
+        engine.Send(Step(40, DateTime.UtcNow.AddSeconds(3)));
+        engine.WaitFor("log", e => e.GetProperty("message").GetString()!.StartsWith("Step 2: 40 mailboxes:", StringComparison.Ordinal), 120);
+        engine.Send("stop");
+        var result = engine.WaitFor(EventTypes.Result, 120);
+        Assert.Equal(3, engine.WaitForExit());
+
+        Assert.Empty(engine.OfType(EventTypes.CapacityStep).Skip(1));
+        Assert.Equal("Stopped", result.GetProperty("completion").GetString());
+        var saved = ResultsFile.Load(result.GetProperty("resultsPath").GetString()!);
+        Assert.Equal(CapacityStopReasons.Stopped, saved.Capacity!.StopReason);
         Assert.Equal(20, Assert.Single(saved.Capacity.Steps).Mailboxes);
     }
 

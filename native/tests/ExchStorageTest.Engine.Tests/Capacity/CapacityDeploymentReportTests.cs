@@ -27,7 +27,7 @@ public class CapacityDeploymentReportTests : IDisposable
     };
 
     /// <summary>A host's capacity document: its steps (mailboxes, pass) in order, stepped by the caller unless told otherwise.</summary>
-    private static TestResults Host(TestResults fixture, (int Mailboxes, bool Passed)[] steps, string steppedBy = CapacityStepping.Caller)
+    internal static TestResults Host(TestResults fixture, (int Mailboxes, bool Passed)[] steps, string steppedBy = CapacityStepping.Caller)
     {
         fixture.TestType = TestType.Capacity;
         fixture.Profile.MailboxCount = 100;
@@ -42,8 +42,8 @@ public class CapacityDeploymentReportTests : IDisposable
         return fixture;
     }
 
-    private static readonly (int, bool)[] StrongHost = { (100, true), (200, true), (400, true), (300, true) };
-    private static readonly (int, bool)[] WeakHost = { (100, true), (200, true), (400, false), (300, true) };
+    internal static readonly (int, bool)[] StrongHost = { (100, true), (200, true), (400, true), (300, true) };
+    internal static readonly (int, bool)[] WeakHost = { (100, true), (200, true), (400, false), (300, true) };
 
     [Fact]
     public void The_merge_of_hosts_that_stepped_together_gives_the_deployments_curve_and_answer_and_the_text_shows_it()

@@ -43,7 +43,7 @@ public class RequestMutationTests : IDisposable
         string workbook = _dir.Combine("calculator.xlsm");
         if (!File.Exists(workbook)) new Calculator.CalculatorWorkbookFile().Save(workbook);
         string serversCsv = _dir.Combine("Servers.csv");
-        if (!File.Exists(serversCsv)) File.Copy(Calculator.CalculatorImportTests.RealServersCsv, serversCsv);
+        if (!File.Exists(serversCsv)) Calculator.ServersCsvFile.Save(serversCsv);
         JsonObject Request(string command, JsonObject fields)
         {
             var r = new JsonObject { ["protocol"] = 1, ["command"] = command };

@@ -119,17 +119,30 @@ internal static class JetstressSamples
 
 /// <summary>
 /// A fact over the saved copies of the real files (shared/research/realclients, SOURCES.md: repository, path, commit
-/// and blob of each), which stay out of this repository: it runs where EXCHSTORAGETEST_REALCLIENTS names that folder.
+/// and blob of each), which stay out of this repository: it runs where EXCHSTORAGETEST_REALCLIENTS names that folder,
+/// or where shared/research/realclients lies beside the repository, and is skipped with that reason elsewhere.
 /// </summary>
 public sealed class RealClientsFactAttribute : FactAttribute
 {
     public const string Variable = "EXCHSTORAGETEST_REALCLIENTS";
 
-    public static string? Folder =>
-        Environment.GetEnvironmentVariable(Variable) is { Length: > 0 } folder && Directory.Exists(folder) ? folder : null;
+    public static string? Folder
+    {
+        get
+        {
+            if (Environment.GetEnvironmentVariable(Variable) is { Length: > 0 } named) return Directory.Exists(named) ? named : null;
+            for (var d = new DirectoryInfo(AppContext.BaseDirectory); d is not null; d = d.Parent)
+                if (File.Exists(Path.Combine(d.FullName, "ExchStorageTest.psd1")))
+                {
+                    string beside = Path.Combine(d.FullName, "..", "shared", "research", "realclients");
+                    return Directory.Exists(beside) ? Path.GetFullPath(beside) : null;
+                }
+            return null;
+        }
+    }
 
     public RealClientsFactAttribute()
     {
-        if (Folder is null) Skip = $"Needs: {Variable} naming the folder of the saved real configurations (shared/research/realclients).";
+        if (Folder is null) Skip = $"Needs: the saved real files (shared/research/realclients beside the repository, or {Variable} naming their folder).";
     }
 }

@@ -74,6 +74,21 @@ public class HeartbeatTests
     }
 
     [Fact]
+    public void Heartbeats_cover_a_caller_stepped_search_waiting_for_its_next_step()
+    {
+        // The longest legitimate silence: a search stepped by its caller loads nothing and says nothing until the next
+        // step comes (hours, if the orchestrator waits for other hosts). The heartbeat speaks for it.
+        using var folder = new TestFolder("heartbeat");
+        using var engine = new EngineProcess(Capacity.CapacityCallerStepsTests.Request(folder).Json(), controlChannel: true,
+            new Dictionary<string, string> { [Heartbeat.Variable] = "0.5" });
+        Assert.Equal(0.5, engine.WaitFor(EventTypes.Hello).GetProperty(EventFields.Hello.HeartbeatSeconds).GetDouble());
+        Capacity.CapacityCallerStepsTests.WaitUntilReady(engine);
+        for (int i = 0; i < 3; i++) engine.WaitFor(EventTypes.Heartbeat, 60);
+        engine.Send(ControlCommands.Stop);
+        Assert.Equal(ExchStorageTest.Host.ExitCodes.Stopped, engine.WaitForExit());
+    }
+
+    [Fact]
     public void OS_thread_watch_sees_a_thread_that_has_ended()
     {
         OsThreadWatch? watch = null;

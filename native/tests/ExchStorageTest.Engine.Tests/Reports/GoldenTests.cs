@@ -1,5 +1,6 @@
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Reports;
+using ExchStorageTest.Engine.Tests.Capacity;
 
 namespace ExchStorageTest.Engine.Tests.Reports;
 
@@ -67,4 +68,16 @@ public class GoldenTests
     [Fact]
     public void Comparison() => GoldenFile.Check("Comparison.txt",
         RunComparison.Compare(new[] { ReportFixtures.Js13(), ReportFixtures.Js14() }, new[] { "JS13", "JS14" }).RenderText());
+
+    /// <summary>The comparison page over runs with time series and histograms, so its charts are in it too.</summary>
+    [Fact]
+    public void ComparisonHtml() => GoldenFile.Check("Comparison.html", Engine.Reports.ComparisonHtml.Render(
+        RunComparison.Compare(new[] { ReportFixtures.Small(), ReportFixtures.Small(directIo: false) }, new[] { "Direct", "Buffered" })));
+
+    [Fact]
+    public void DeploymentCapacityHtml() => GoldenFile.Check("DeploymentCapacity.html", Engine.Reports.DeploymentCapacityHtml.Render(ResultsMerge.Merge(new[]
+    {
+        CapacityDeploymentReportTests.Host(ReportFixtures.Js13(), CapacityDeploymentReportTests.StrongHost),
+        CapacityDeploymentReportTests.Host(ReportFixtures.Js14(), CapacityDeploymentReportTests.WeakHost),
+    })));
 }

@@ -113,7 +113,7 @@ public class AgreedStartTests
     [InlineData(5000, 1000)]  // long waits in one-second slices, so progress stays live
     public void The_wait_for_the_instant_is_never_negative_and_at_most_a_second(double leftMs, double expectedMs)
     {
-        Assert.Equal(TimeSpan.FromMilliseconds(expectedMs), TestRunner.NextWait(TimeSpan.FromMilliseconds(leftMs)));
+        Assert.Equal(TimeSpan.FromMilliseconds(expectedMs), AgreedStart.NextWait(TimeSpan.FromMilliseconds(leftMs)));
     }
 
     [Fact]

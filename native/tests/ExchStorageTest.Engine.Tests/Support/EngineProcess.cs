@@ -18,13 +18,15 @@ public sealed class EngineProcess : IDisposable
 
     /// <param name="request">The request JSON.</param>
     /// <param name="controlChannel">Started with --control-stdin: the request is the first line and standard input stays open for <see cref="Send"/>.</param>
-    public EngineProcess(string request, bool controlChannel = false)
+    /// <param name="environment">Variables set for the helper (a shorter heartbeat, say) on top of this process's.</param>
+    public EngineProcess(string request, bool controlChannel = false, IReadOnlyDictionary<string, string>? environment = null)
     {
         string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");
         var psi = new ProcessStartInfo("dotnet") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         psi.ArgumentList.Add(dll);
         if (controlChannel) psi.ArgumentList.Add("--control-stdin");
         psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
+        if (environment is not null) foreach (var (name, value) in environment) psi.Environment[name] = value;
         _process = Process.Start(psi)!;
         _process.ErrorDataReceived += (_, e) => { if (e.Data is not null) lock (_stderr) _stderr.AppendLine(e.Data); };
         _process.BeginErrorReadLine();

@@ -148,7 +148,7 @@ public static unsafe class WindowsVolumeProbe
             : "CreateFile with FILE_FLAG_NO_BUFFERING succeeded";
     }
 
-    private static string? VolumeRoot(string full)
+    internal static string? VolumeRoot(string full)
     {
         char* buf = stackalloc char[1024];
         return WindowsVolumeNative.GetVolumePathName(full, buf, 1024) ? new string(buf) : null;
@@ -164,7 +164,7 @@ public static unsafe class WindowsVolumeProbe
         return @"\\.\" + root.TrimEnd('\\');
     }
 
-    private static string NearestExisting(string full)
+    internal static string NearestExisting(string full)
     {
         string? p = full;
         while (p != null && !Directory.Exists(p) && !File.Exists(p)) p = Path.GetDirectoryName(p);

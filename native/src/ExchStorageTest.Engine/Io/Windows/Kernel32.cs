@@ -72,8 +72,12 @@ internal static unsafe partial class Kernel32
     [return: MarshalAs(UnmanagedType.Bool)]
     public static partial bool SetThreadGroupAffinity(nint thread, GroupAffinity* affinity, GroupAffinity* previous);
 
+    /// <summary>CreateFileW, a long path given its \\?\ prefix first (<see cref="Planning.PathNames.ForWin32"/>).</summary>
+    public static SafeFileHandle CreateFile(string name, uint access, uint share, nint securityAttributes, uint disposition, uint flags, nint template) =>
+        CreateFileW(Planning.PathNames.ForWin32(name), access, share, securityAttributes, disposition, flags, template);
+
     [LibraryImport("kernel32.dll", EntryPoint = "CreateFileW", StringMarshalling = StringMarshalling.Utf16, SetLastError = true)]
-    public static partial SafeFileHandle CreateFile(string name, uint access, uint share, nint securityAttributes, uint disposition, uint flags, nint template);
+    private static partial SafeFileHandle CreateFileW(string name, uint access, uint share, nint securityAttributes, uint disposition, uint flags, nint template);
 
     [LibraryImport("kernel32.dll", SetLastError = true)]
     public static partial nint CreateIoCompletionPort(nint fileHandle, nint existingPort, nuint completionKey, uint concurrentThreads);

@@ -84,7 +84,7 @@ public static class StreamMixRunner
             results.Environment.WorkerCpus = driver.WorkerCpus.ToList();
             var cpu = Process.GetCurrentProcess().TotalProcessorTime - cpu0;
             results.Timeline.CollectionEndUtc = DateTime.UtcNow;
-            results.Completion = cancel.IsCancellationRequested ? "Stopped" : driver.StoppedByError ? "Failed" : "Complete";
+            results.Completion = cancel.IsCancellationRequested ? Completions.Stopped : driver.StoppedByError ? Completions.Failed : Completions.Complete;
 
             long totalOps = 0;
             for (int i = 0; i < specs.Count; i++)
@@ -115,7 +115,7 @@ public static class StreamMixRunner
             results.Engine.SetMeasured(driver.AccountedCpuSeconds, driver.AccountedSeconds, 0);
             results.Engine.IoFeatures = driver.IoFeatures;
             long errorCount = driver.ErrorCount;
-            results.Verdict.Result = errorCount == 0 ? "Pass" : "Fail";
+            results.Verdict.Result = errorCount == 0 ? Verdicts.Pass : Verdicts.Fail;
             if (errorCount > 0)
                 results.Verdict.Reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errorCount} I/O error(s) occurred.", Measured = errorCount, Limit = 0 });
         }

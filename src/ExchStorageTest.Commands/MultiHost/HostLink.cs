@@ -1,0 +1,106 @@
+using System;
+using System.Management.Automation;
+using System.Management.Automation.Runspaces;
+
+namespace ExchStorageTest.MultiHost
+{
+    /// <summary>
+    /// The transport under one <see cref="HostChannel"/>: a pipeline on the host running <see cref="HostAgent.Script"/>,
+    /// lines in, answers (text) out, in order. Over a remoting runspace it is <see cref="RunspaceLink"/>; the module's
+    /// unit tests call the agent in-process. Callbacks come on any thread.
+    /// </summary>
+    internal interface IHostLink : IDisposable
+    {
+        /// <summary>Starts the agent with the request; <paramref name="answered"/> gets each answer, <paramref name="ended"/> the pipeline's end (its error, or null).</summary>
+        void Start(string requestJson, Action<string> answered, Action<Exception?> ended);
+
+        /// <summary>One line of the agent's input.</summary>
+        void Send(string line);
+
+        /// <summary>The end of the agent's input: it finishes (an engine still running is stopped) and answers what is left.</summary>
+        void Complete();
+
+        /// <summary>Stops the pipeline itself: for a host that no longer answers.</summary>
+        void Abort();
+    }
+
+    /// <summary>The agent in a pipeline on a host's runspace (WinRM, SSH, or a PSSession's), under a host without a UI.</summary>
+    internal sealed class RunspaceLink : IHostLink
+    {
+        private readonly PowerShell _ps;
+        private readonly PSDataCollection<PSObject> _input = new PSDataCollection<PSObject>();
+        private readonly PSDataCollection<PSObject> _output = new PSDataCollection<PSObject>();
+        private Action<string>? _answered;
+        private int _read;
+
+        public RunspaceLink(Runspace runspace)
+        {
+            _ps = PowerShell.Create();
+            _ps.Runspace = runspace;
+        }
+
+        public void Start(string requestJson, Action<string> answered, Action<Exception?> ended)
+        {
+            _answered = answered;
+            _output.DataAdded += (_, __) => Deliver();
+            _ps.AddScript(HostAgent.Script).AddArgument(requestJson);
+            _ps.BeginInvoke<PSObject, PSObject>(_input, _output, StreamsOnlyHost.Settings(), pending =>
+            {
+                Exception? failure = null;
+                try
+                {
+                    _ps.EndInvoke(pending);
+                }
+                catch (Exception ex) when (ex is RuntimeException || ex is InvalidOperationException)
+                {
+                    // A remote terminating error (the engine could not start), a stopped pipeline or a broken connection.
+                    failure = ex;
+                }
+                Deliver();
+                ended(failure);
+            }, null);
+        }
+
+        /// <summary>Every answer not yet handed on, in order (by index: the collection is still being written to).</summary>
+        private void Deliver()
+        {
+            lock (_output)
+            {
+                while (_read < _output.Count)
+                {
+                    object? item = _output[_read++]?.BaseObject;
+                    if (item is string text) _answered?.Invoke(text);
+                }
+            }
+        }
+
+        public void Send(string line)
+        {
+            if (_input.IsOpen) _input.Add(PSObject.AsPSObject(line));
+        }
+
+        public void Complete()
+        {
+            if (_input.IsOpen) _input.Complete();
+        }
+
+        public void Abort()
+        {
+            try
+            {
+                _ps.BeginStop(null, null);
+            }
+            catch (Exception ex) when (ex is InvalidOperationException || ex is RuntimeException)
+            {
+                // Finished or broken already.
+            }
+        }
+
+        public void Dispose()
+        {
+            _ps.Dispose();
+            _input.Dispose();
+            _output.Dispose();
+        }
+    }
+}

@@ -1,0 +1,124 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Management.Automation;
+using ExchStorageTest.Contract;
+using ExchStorageTest.Input;
+
+namespace ExchStorageTest.Runs
+{
+    /// <summary>How a run setting's value is read from its parameter and written into the request.</summary>
+    internal enum SettingKind
+    {
+        /// <summary>Text as given (a test type, a database source).</summary>
+        Text,
+        /// <summary>A path, resolved against the PowerShell location; an empty one is not given.</summary>
+        Path,
+        /// <summary>A whole number.</summary>
+        Count,
+        /// <summary>A number.</summary>
+        Number,
+        /// <summary>A TimeSpan, sent in seconds.</summary>
+        Seconds,
+        /// <summary>A switch: given when present, sent as true.</summary>
+        Switch,
+        /// <summary>A switch that turns an engine default off: given when present, sent as false.</summary>
+        NegatedSwitch,
+        /// <summary>-Thresholds' overrides (<see cref="ThresholdsInput"/>).</summary>
+        Thresholds,
+    }
+
+    /// <summary>
+    /// One setting of a run, declared once: Invoke-StorageTest's parameter, the request field the engine reads, how its
+    /// value is read and sent, and what the engine applies when it is not given (<see cref="RunDefaults"/>). The
+    /// declarations drive the binding of the parameters into <see cref="RunSettings"/>, the request sent to the engine
+    /// (here or on every host of a multi-host run), and the ESRP suite's per-test overrides; a new setting is one line
+    /// here (and the engine's field).
+    /// </summary>
+    internal sealed class RunSetting
+    {
+        private RunSetting(string parameter, string field, SettingKind kind, object? engineDefault)
+        {
+            Parameter = parameter;
+            Field = field;
+            Kind = kind;
+            EngineDefault = engineDefault;
+        }
+
+        /// <summary>Invoke-StorageTest's parameter.</summary>
+        public string Parameter { get; }
+
+        /// <summary>The request field (<see cref="RequestFields"/>).</summary>
+        public string Field { get; }
+
+        public SettingKind Kind { get; }
+
+        /// <summary>What the engine applies when the request leaves the setting out (null: it depends on the test type or the plan).</summary>
+        public object? EngineDefault { get; }
+
+        public static readonly RunSetting TestType = new RunSetting("TestType", RequestFields.TestType, SettingKind.Text, RunDefaults.TestType.ToString());
+        public static readonly RunSetting DatabaseSource = new RunSetting("DatabaseSource", RequestFields.DatabaseSource, SettingKind.Text, RunDefaults.DatabaseSource.ToString());
+        public static readonly RunSetting RestoreFromPath = new RunSetting("RestoreFromPath", RequestFields.RestoreFromPath, SettingKind.Path, null);
+        /// <summary>The measured window; a capacity search's time bound.</summary>
+        public static readonly RunSetting Duration = new RunSetting("Duration", RequestFields.DurationSeconds, SettingKind.Seconds, null);
+        public static readonly RunSetting Warmup = new RunSetting("Warmup", RequestFields.WarmupSeconds, SettingKind.Seconds, null);
+        public static readonly RunSetting OutputPath = new RunSetting("OutputPath", RequestFields.OutputPath, SettingKind.Path, null);
+        public static readonly RunSetting ThreadCount = new RunSetting("ThreadCount", RequestFields.ThreadCount, SettingKind.Count, null);
+        public static readonly RunSetting TargetRateIops = new RunSetting("TargetRateIops", RequestFields.TargetRateIops, SettingKind.Number, null);
+        public static readonly RunSetting Thresholds = new RunSetting("Thresholds", RequestFields.Thresholds, SettingKind.Thresholds, null);
+        public static readonly RunSetting ContinueOnError = new RunSetting("ContinueOnError", RequestFields.ContinueOnError, SettingKind.Switch, false);
+        public static readonly RunSetting AllowBufferedIo = new RunSetting("AllowBufferedIo", RequestFields.AllowBufferedIo, SettingKind.Switch, false);
+        public static readonly RunSetting NoCpuAffinity = new RunSetting("NoCpuAffinity", RequestFields.PinWorkerThreads, SettingKind.NegatedSwitch, RunDefaults.PinWorkerThreads);
+        public static readonly RunSetting SampleIntervalSeconds = new RunSetting("SampleIntervalSeconds", RequestFields.SampleIntervalSeconds, SettingKind.Number, null);
+        public static readonly RunSetting LogFilesToReplay = new RunSetting("LogFilesToReplay", RequestFields.LogFilesToReplay, SettingKind.Count, RunDefaults.LogFilesToReplay);
+        public static readonly RunSetting CapacityPercent = new RunSetting("CapacityPercent", RequestFields.CapacityPercent, SettingKind.Number, RunDefaults.CapacityPercent);
+
+        /// <summary>Every run setting, in the order the request gets them.</summary>
+        public static readonly IReadOnlyList<RunSetting> All = new[]
+        {
+            TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
+            CapacityPercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
+        };
+
+        /// <summary>
+        /// The setting's value from its bound parameter, or null when that counts as not given (an absent switch, an empty
+        /// path). Paths are made absolute with <paramref name="resolvePath"/>.
+        /// </summary>
+        public object? FromParameter(object? bound, Func<string, string> resolvePath)
+        {
+            object? value = SettingSource.Unwrap(bound);
+            switch (Kind)
+            {
+                case SettingKind.Switch:
+                case SettingKind.NegatedSwitch:
+                    return value is SwitchParameter s ? (s.IsPresent ? (object)true : null) : LanguagePrimitives.IsTrue(value) ? (object)true : null;
+                case SettingKind.Path:
+                    string? path = value?.ToString();
+                    return string.IsNullOrWhiteSpace(path) ? null : resolvePath(path!);
+                case SettingKind.Thresholds:
+                    return ThresholdsInput.From(value);
+                case SettingKind.Seconds:
+                    return value is TimeSpan span ? span : LanguagePrimitives.ConvertTo<TimeSpan>(value);
+                case SettingKind.Count:
+                    return LanguagePrimitives.ConvertTo<int>(value);
+                case SettingKind.Number:
+                    return LanguagePrimitives.ConvertTo<double>(value);
+                default:
+                    return value == null ? null : Convert.ToString(value, CultureInfo.InvariantCulture);
+            }
+        }
+
+        /// <summary>The value as the request's field carries it.</summary>
+        public object? ToRequest(object value) => Kind switch
+        {
+            SettingKind.Seconds => ((TimeSpan)value).TotalSeconds,
+            // Whole numbers as the module's JSON reads them back (long), so a request reads the same before and after the wire.
+            SettingKind.Count => Convert.ToInt64(value, CultureInfo.InvariantCulture),
+            SettingKind.Switch => true,
+            SettingKind.NegatedSwitch => false,
+            _ => value,
+        };
+
+        public override string ToString() => Parameter;
+    }
+}
