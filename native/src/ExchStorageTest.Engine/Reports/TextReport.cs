@@ -35,6 +35,7 @@ public static class TextReport
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
         CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CapacityReport.Text(sb, r);
+        SeriesReport.Text(sb, r);
 
         switch (r.TestType)
         {
