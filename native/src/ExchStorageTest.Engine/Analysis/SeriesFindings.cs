@@ -89,7 +89,7 @@ public static class SeriesFindings
             bool stayed = step.End == values.Length;
             double at = At(step.Index);
             double lasted = (stayed ? window : At(step.End)) - at;
-            string size = $"{(fell ? "fell" : "rose")} {Number(Math.Abs(change))}%";
+            string size = $"{(fell ? "fell" : "rose")} {Math.Abs(change).ToString("N0", CultureInfo.InvariantCulture)}%";
             string message = $"{Title(name)} {size} ({Number(step.Before)} to {Number(step.After)} {unit}) at {Clock(at)} into the measured window and "
                 + (stayed ? "stayed" : $"held for {Clock(lasted)}") + (adverse ? ": " + AdverseCauses + "." : ".");
             analysis.Steps.Add(new SeriesStep
