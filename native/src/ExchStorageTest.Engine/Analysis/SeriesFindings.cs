@@ -101,7 +101,8 @@ public static class SeriesFindings
         }
 
         var settling = SteadyState.Of(values);
-        double? settledAt = settling.SettledIndex is int i ? Math.Round(At(i), 3) : null;
+        // Steady from the first sample is steady from the window's start (not from the first sample's small offset).
+        double? settledAt = settling.SettledIndex switch { 0 => 0, int i => Math.Round(At(i), 3), null => null };
         double share = settledAt is double s ? Math.Min(1, s / window) : 1;
         string? note = settling.SettledIndex switch
         {
