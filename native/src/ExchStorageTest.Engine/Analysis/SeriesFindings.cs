@@ -90,8 +90,8 @@ public static class SeriesFindings
             double at = At(step.Index);
             double lasted = (stayed ? window : At(step.End)) - at;
             string size = $"{(fell ? "fell" : "rose")} {Math.Abs(change).ToString("N0", CultureInfo.InvariantCulture)}%";
-            string message = $"{Title(name)} {size} ({Number(step.Before)} to {Number(step.After)} {unit}) at {Clock(at)} into the measured window and "
-                + (stayed ? "stayed" : $"held for {Clock(lasted)}") + (adverse ? ": " + AdverseCauses + "." : ".");
+            string message = $"{Title(name)} {size} ({Number(step.Before)} to {Number(step.After)} {unit}) at {JetFormat.Elapsed(at)} into the measured window and "
+                + (stayed ? "stayed" : $"held for {JetFormat.Elapsed(lasted)}") + (adverse ? ": " + AdverseCauses + "." : ".");
             analysis.Steps.Add(new SeriesStep
             {
                 Series = name, Unit = unit, TimeUtc = origin.AddSeconds(at), AtSeconds = Math.Round(at, 3),
@@ -108,20 +108,13 @@ public static class SeriesFindings
         {
             0 => null,
             null => $"{Title(name)} never settled: its last samples still moved more than {Number(SteadyState.RelativeTolerance * 100)}% from its final level ({Number(settling.Level)} {unit}).",
-            _ => $"{Title(name)} settled at {Clock(settledAt!.Value)} into the measured window, at {Number(settling.Level)} {unit}: the first {Number(share * 100)}% of the window was transient.",
+            _ => $"{Title(name)} settled at {JetFormat.Elapsed(settledAt!.Value)} into the measured window, at {Number(settling.Level)} {unit}: the first {Number(share * 100)}% of the window was transient.",
         };
         analysis.Series.Add(new SeriesSettling
         {
             Series = name, Unit = unit, Samples = values.Length, Mean = Math.Round(values.Average(), 3), Noise = Math.Round(ChangePoints.Noise(values), 3),
             SettledLevel = Math.Round(settling.Level, 3), SettledAtSeconds = settledAt, TransientShare = Math.Round(share, 3), Message = note,
         });
-    }
-
-    /// <summary>Elapsed seconds as hh:mm:ss.</summary>
-    public static string Clock(double seconds)
-    {
-        var t = TimeSpan.FromSeconds(Math.Round(Math.Max(0, seconds)));
-        return string.Format(CultureInfo.InvariantCulture, "{0:00}:{1:00}:{2:00}", (int)t.TotalHours, t.Minutes, t.Seconds);
     }
 
     private static string Number(double v) => v.ToString(Math.Abs(v) >= 100 ? "N0" : Math.Abs(v) >= 10 ? "0.#" : "0.##", CultureInfo.InvariantCulture);
