@@ -11,7 +11,7 @@ namespace ExchStorageTest.Engine.Analysis;
 /// <see cref="MinimumTScore"/> standard errors of the series' own sample-to-sample noise, abruptly
 /// (the few samples either side differ by most of the step: a slow drift has no such edge), and
 /// consistently (most samples of each side lie on their side of the midpoint: a one-sample spike does not).
-/// Each side is at least <see cref="MinimumSegment"/> samples long: a tenth of the series, at least 3.</para>
+/// Each side is at least <see cref="MinimumSegment"/> samples long: a tenth of the series (at most ten minutes), at least 3.</para>
 public static class ChangePoints
 {
     /// <summary>Below this many samples a series is not judged: too short to tell a step from a drift.</summary>
@@ -34,8 +34,20 @@ public static class ChangePoints
         public double RelativeChange => Before == 0 ? (After == 0 ? 0 : double.PositiveInfinity) : (After - Before) / Math.Abs(Before);
     }
 
-    /// <summary>A tenth of the series, at least 3 samples: a "sustained" step lasts at least this long.</summary>
-    public static int MinimumSegment(int samples) => Math.Max(3, samples / 10);
+    /// <summary>The longest a step must last to count, when the sample interval is known: ten minutes.</summary>
+    public const double LongStretchSeconds = 600;
+
+    /// <summary>
+    /// A tenth of the series, at most <see cref="LongStretchSeconds"/> of samples when <paramref name="intervalSeconds"/>
+    /// is given, at least 3 samples: a "sustained" step lasts at least this long. The cap lets a 24-hour run show the
+    /// fall at minute 14 that a 2-hour run shows.
+    /// </summary>
+    public static int MinimumSegment(int samples, double intervalSeconds = 0)
+    {
+        int tenth = samples / 10;
+        if (intervalSeconds > 0) tenth = Math.Min(tenth, (int)Math.Ceiling(LongStretchSeconds / intervalSeconds));
+        return Math.Max(3, tenth);
+    }
 
     /// <summary>
     /// The series' sample-to-sample noise as a standard deviation, robust to its steps and spikes:
@@ -52,13 +64,15 @@ public static class ChangePoints
     }
 
     /// <summary>The sustained steps of <paramref name="x"/> in time order; empty for a steady, drifting or spiky series.</summary>
-    public static IReadOnlyList<Step> Find(IReadOnlyList<double> x)
+    /// <param name="x">The series, one value per sample interval, in time order.</param>
+    /// <param name="intervalSeconds">The sample interval, when known: caps the shortest step at <see cref="LongStretchSeconds"/>.</param>
+    public static IReadOnlyList<Step> Find(IReadOnlyList<double> x, double intervalSeconds = 0)
     {
         int n = x.Count;
         if (n < MinimumSamples) return Array.Empty<Step>();
         var prefix = new double[n + 1];
         for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + x[i];
-        int minSegment = MinimumSegment(n);
+        int minSegment = MinimumSegment(n, intervalSeconds);
         double noise = Noise(x);
 
         var boundaries = new List<int>();

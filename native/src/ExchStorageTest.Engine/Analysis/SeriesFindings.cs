@@ -81,7 +81,7 @@ public static class SeriesFindings
         double At(int index) => Math.Max(0, ((index == 0 ? points[0].Time.AddSeconds(-interval) : points[index - 1].Time) - origin).TotalSeconds);
         double window = Math.Max(interval, (end - origin).TotalSeconds);
 
-        foreach (var step in ChangePoints.Find(values))
+        foreach (var step in ChangePoints.Find(values, interval))
         {
             double change = step.RelativeChange * 100;
             bool fell = step.After < step.Before;
@@ -100,7 +100,7 @@ public static class SeriesFindings
             });
         }
 
-        var settling = SteadyState.Of(values);
+        var settling = SteadyState.Of(values, interval);
         // Steady from the first sample is steady from the window's start (not from the first sample's small offset).
         double? settledAt = settling.SettledIndex switch { 0 => 0, int i => Math.Round(At(i), 3), null => null };
         double share = settledAt is double s ? Math.Min(1, s / window) : 1;

@@ -6,7 +6,7 @@ namespace ExchStorageTest.Engine.Analysis;
 /// (a cache warming, a ramp, a step down). Pure.
 /// </summary>
 /// <para>The settled level is the median of the series' last third. A window of a tenth of the series
-/// (at least 3 samples) is within tolerance when its mean is within <see cref="RelativeTolerance"/> of that
+/// (at most ten minutes, at least 3 samples) is within tolerance when its mean is within <see cref="RelativeTolerance"/> of that
 /// level, or within 3 standard errors of the series' own noise when that is wider. The series settled at
 /// the start of the first window from which every later window is within tolerance.</para>
 public static class SteadyState
@@ -17,11 +17,13 @@ public static class SteadyState
     /// <summary>The result: <see cref="SettledIndex"/> is the first settled sample (0: steady from the start; null: it never settled).</summary>
     public readonly record struct Settling(int? SettledIndex, double Level);
 
-    public static Settling Of(IReadOnlyList<double> x)
+    /// <param name="x">The series, one value per sample interval, in time order.</param>
+    /// <param name="intervalSeconds">The sample interval, when known: the window is then at most ten minutes (<see cref="ChangePoints.MinimumSegment"/>).</param>
+    public static Settling Of(IReadOnlyList<double> x, double intervalSeconds = 0)
     {
         int n = x.Count;
         if (n < ChangePoints.MinimumSamples) return new Settling(0, n == 0 ? 0 : Median(x, 0, n));
-        int w = ChangePoints.MinimumSegment(n);
+        int w = ChangePoints.MinimumSegment(n, intervalSeconds);
         double level = Median(x, n - n / 3, n);
         double tolerance = Math.Max(RelativeTolerance * Math.Abs(level), 3 * ChangePoints.Noise(x) / Math.Sqrt(w));
         double sum = 0;

@@ -34,6 +34,19 @@ public class ChangePointTests
     }
 
     [Fact]
+    public void In_a_day_long_run_the_fall_at_minute_14_is_found_when_the_sample_interval_is_known_and_a_day_long_drift_is_not()
+    {
+        // 24 hours of 15 s samples; the fall comes at sample 56 (00:14:00), far under a tenth of the run.
+        var x = Series(5760, i => i < 56 ? 1000 : 420, 0.05, 15);
+        Assert.Empty(ChangePoints.Find(x)); // without the interval a step must last a tenth of the run on each side
+        var step = Assert.Single(ChangePoints.Find(x, intervalSeconds: 15));
+        Assert.InRange(step.Index, 55, 57);
+        Assert.Equal(40, ChangePoints.MinimumSegment(5760, 15));
+        Assert.Empty(ChangePoints.Find(Series(5760, i => 1000 - 0.1 * i, 0.05, 16), intervalSeconds: 15));
+        Assert.InRange(SteadyState.Of(x, 15).SettledIndex!.Value, 40, 60);
+    }
+
+    [Fact]
     public void A_latency_rise_is_found_and_a_dip_that_recovers_is_two_steps_the_first_not_lasting()
     {
         var rise = Assert.Single(ChangePoints.Find(Series(50, i => i < 20 ? 3 : 9, 0.1, 5)));
