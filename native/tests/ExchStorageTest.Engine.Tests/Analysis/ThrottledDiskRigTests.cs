@@ -11,7 +11,8 @@ namespace ExchStorageTest.Engine.Tests.Analysis;
 
 /// <summary>
 /// Storage that changes mid-run, for real: an nbdkit RAM disk behind its rate filter (ext4 on a direct-I/O loop
-/// device over nbdfuse), whose bandwidth limit is read from a file nbdkit re-reads while it serves. A closed-loop
+/// device over nbdfuse), whose bandwidth limit is read from a file nbdkit re-reads while it serves; the limit, far under
+/// what the rig carries, is what sets the run's level (not the machine's load). A closed-loop
 /// Performance run measures while the test lowers the limit part-way through: the run's results, test log and
 /// reports must name the fall near where it was made. The same disk left alone must show no step.
 /// </summary>
@@ -20,10 +21,13 @@ public class ThrottledDiskRigTests
     private const double MeasureSeconds = 24;
     /// <summary>When the limit falls, in seconds after measuring began (about the middle of the window).</summary>
     private const double ThrottleAfterSeconds = 12;
-    /// <summary>Far above what the rig carries (the limit is not what the steady run meets).</summary>
-    private const string OpenRate = "4G";
-    /// <summary>About 120 pages of 32 KiB a second: well under what the rig carries unthrottled.</summary>
-    private const string ThrottledRate = "32M";
+    /// <summary>
+    /// 8 MB/s each way, about 250 pages of 32 KiB a second: far under what the rig carries even on a busy machine
+    /// (thousands of IOPS unlimited), so the limit, not the host's CPUs, sets the level and a busy machine makes no step.
+    /// </summary>
+    private const string OpenRate = "64M";
+    /// <summary>A quarter of it: the IOPS fall about 75% and stay.</summary>
+    private const string ThrottledRate = "16M";
 
     private readonly ITestOutputHelper _out;
 
