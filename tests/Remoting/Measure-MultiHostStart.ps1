@@ -108,5 +108,5 @@ $rows = foreach ($n in $Count) {
         Remove-Item -LiteralPath $data -Recurse -Force -ErrorAction SilentlyContinue
     }
 }
-$rows | Format-Table Hosts, Run, Copied, Sessions, Checked, Ready, Measure -AutoSize | Out-String -Width 200 | Write-Host
+$rows | Format-Table -Property 'Hosts', 'Run', 'Copied', 'Sessions', 'Checked', 'Ready', 'Measure' -AutoSize | Out-String -Width 200 | Write-Host
 $rows

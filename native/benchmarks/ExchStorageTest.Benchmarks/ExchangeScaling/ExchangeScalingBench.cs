@@ -128,7 +128,7 @@ public static class ExchangeScalingBench
         var request = new
         {
             protocol = 1, command = "run", testType = "Performance", durationSeconds = o.Seconds, warmupSeconds = o.WarmupSeconds,
-            sampleIntervalSeconds = Math.Max(1, Math.Min(5, o.Seconds / 3)), threadCount = n * o.SessionsPerDatabase, outputPath = output,
+            sampleIntervalSeconds = Math.Max(1, Math.Min(5, o.Seconds / 3)), threadCount = n * o.SessionsPerDatabase, outputPath = output, allowBufferedIo = RamVolume.Buffered,
             profile = new
             {
                 name = "Exchange scaling", mailboxCount = n * o.DatabaseMiB, iopsPerMailbox = 1, mailboxSizeMB = 1, databaseCount = n,
@@ -170,7 +170,7 @@ public static class ExchangeScalingBench
         var request = new
         {
             protocol = 1, command = "streams", testId = "ExchangeScalingRaw", durationSeconds = seconds,
-            sampleIntervalSeconds = Math.Max(1, Math.Min(5, seconds / 3)), outputPath = output,
+            sampleIntervalSeconds = Math.Max(1, Math.Min(5, seconds / 3)), outputPath = output, allowBufferedIo = RamVolume.Buffered,
             streams = mounts.Select((m, i) => new { name = $"raw{i + 1}", preset = "Random32K", readPercent = 64, queueDepth = 16, path = Path.Combine(m, "raw.dat"), fileSizeBytes = RawFileMiB << 20 }).ToArray(),
         };
         double before = LoadOne();
@@ -247,7 +247,7 @@ public static class ExchangeScalingBench
     {
         var o = runs.Options;
         var t = new StringBuilder();
-        t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume (ext4 on a loop device over a /dev/shm file), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
+        t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume ({RamVolume.Description}), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
         t.AppendLine();
         t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | machine busy | stalls/s | raw IOPS | raw CPU µs/IO | raw machine busy | CPU Exchange/raw | load |");
         t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");

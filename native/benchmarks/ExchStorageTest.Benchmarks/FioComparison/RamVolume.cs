@@ -11,10 +11,35 @@ public sealed class RamVolume : IDisposable
     private string? _loop;
     private bool _mounted;
 
+    /// <summary>
+    /// EXCHSTORAGETEST_BENCH_VOLUMES=dir:&lt;folder&gt; makes each "volume" a plain directory under that folder
+    /// (e.g. dir:/dev/shm) instead of ext4 on a loop device: for hosts without loop devices or mount (a
+    /// sandbox). The results then describe that folder's file system, which <see cref="Description"/> says.
+    /// </summary>
+    private static string? DirectoryParent =>
+        System.Environment.GetEnvironmentVariable("EXCHSTORAGETEST_BENCH_VOLUMES") is { } v && v.StartsWith("dir:", StringComparison.Ordinal) ? v[4..] : null;
+
+    /// <summary>
+    /// EXCHSTORAGETEST_BENCH_BUFFERED=1 (with dir:, for a folder on tmpfs, where unbuffered I/O is refused): the
+    /// helper runs with allowBufferedIo, and the label says so.
+    /// </summary>
+    public static bool Buffered => DirectoryParent is not null && System.Environment.GetEnvironmentVariable("EXCHSTORAGETEST_BENCH_BUFFERED") == "1";
+
+    /// <summary>What a volume is in this run, for the report's labels.</summary>
+    public static string Description => DirectoryParent is { } parent
+        ? $"a plain directory under {parent} (EXCHSTORAGETEST_BENCH_VOLUMES; no loop device{(Buffered ? "; BUFFERED I/O, allowBufferedIo" : "")})"
+        : "ext4 on a loop device over a /dev/shm file";
+
     public RamVolume(string name, long bytes)
     {
         // The process id keeps two benches on one machine apart.
         _image = $"/dev/shm/est-bench-{name}-{System.Environment.ProcessId}.img";
+        if (DirectoryParent is { } parent)
+        {
+            MountPoint = Path.Combine(parent, $"est-bench-{name}-{System.Environment.ProcessId}");
+            Directory.CreateDirectory(MountPoint);
+            return;
+        }
         MountPoint = $"/var/tmp/est-bench-{name}-{System.Environment.ProcessId}";
         try
         {
@@ -44,6 +69,7 @@ public sealed class RamVolume : IDisposable
     /// <summary>Why no RAM volume can be built here, or null.</summary>
     public static string? Unavailable() =>
         !OperatingSystem.IsLinux() ? "Linux only"
+        : DirectoryParent is { } parent ? (Directory.Exists(parent) ? null : $"EXCHSTORAGETEST_BENCH_VOLUMES names {parent}, which does not exist")
         : !File.ReadAllText("/proc/self/status").Contains("\nUid:\t0\t", StringComparison.Ordinal) ? "needs root (losetup, mount)"
         : !Directory.Exists("/dev/shm") ? "no /dev/shm"
         : !File.Exists("/dev/loop-control") ? "no loop driver"
