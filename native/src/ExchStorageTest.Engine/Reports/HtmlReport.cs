@@ -1,4 +1,5 @@
 using System.Text;
+using ExchStorageTest.Engine.Analysis;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Results;
 using static ExchStorageTest.Engine.Reports.HtmlPage;
@@ -236,8 +237,12 @@ public static class HtmlReport
 
         var total = ResultsMerge.AlignTimeSeries(new[] { r });
         var merged = ResultsMerge.MergeStreamsByName(r.Instances.SelectMany(i => i.Streams)).ToDictionary(s => s.Stream, s => s.LatencyMs.P999);
-        h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, X, p => p.OperationsPerSecond, _ => double.NaN), axis)).Append('\n');
-        h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, X, p => p.AverageLatencyMs, s => merged.GetValueOrDefault(s, double.NaN)), axis)).Append('\n');
+        // The series analysis marks the "All instances" charts: its series are these lines.
+        h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, X, p => p.OperationsPerSecond, _ => double.NaN), axis,
+            markers: SeriesReport.Markers(r, SeriesFindings.TransactionalIops))).Append('\n');
+        h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, X, p => p.AverageLatencyMs, s => merged.GetValueOrDefault(s, double.NaN)), axis,
+            markers: SeriesReport.Markers(r, SeriesFindings.DatabaseReadLatency, SeriesFindings.LogWriteLatency))).Append('\n');
+        SeriesReport.Html(h, r);
         // One pass over the (time-ordered) samples: a 24 h run has hundreds of thousands of them.
         var perInstance = new SortedDictionary<int, Dictionary<string, (List<(double, double)> Ops, List<(double, double)> Latency)>>();
         foreach (var p in ordered)

@@ -19,6 +19,9 @@ public static class SvgChart
     /// </summary>
     public sealed record Series(string Name, IReadOnlyList<(double X, double Y)> Points, double ClipAt = double.NaN);
 
+    /// <summary>A vertical mark at <paramref name="X"/> (a series' step or the time it settled) with its caption; <paramref name="Alert"/> draws it in the warning colour.</summary>
+    public sealed record Marker(double X, string Caption, bool Alert);
+
     /// <summary>
     /// A line chart; x in seconds since <paramref name="xRange"/>'s start (printed as h:mm or m:ss), y in
     /// <paramref name="yUnit"/>. Charts of one run pass the same <paramref name="xRange"/> so their time
@@ -28,7 +31,7 @@ public static class SvgChart
     /// <para>An x axis other than time (a capacity search's mailboxes) gives <paramref name="xLabel"/>, which prints an x
     /// value, and <paramref name="xTitle"/>, the axis' name.</para>
     public static string Line(string title, string yUnit, IReadOnlyList<Series> series, (double Start, double End)? xRange = null, int width = 1000, int height = 240,
-        Func<double, string>? xLabel = null, string? xTitle = null)
+        Func<double, string>? xLabel = null, string? xTitle = null, IReadOnlyList<Marker>? markers = null)
     {
         const int left = 64, right = 150, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
@@ -102,10 +105,22 @@ public static class SvgChart
             sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 8}\" width=\"12\" height=\"3\" fill=\"{color}\"/>");
             sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{E(reduced[s].Name)}</text>");
         }
+        // Marks last, over the lines: a dashed vertical line, its caption beside it, the whole caption in its tooltip.
+        foreach (var m in markers ?? Array.Empty<Marker>())
+        {
+            double px = left + Math.Clamp((m.X - xMin) / (xMax - xMin), 0, 1) * plotW;
+            string colour = m.Alert ? "#b00020" : "#555";
+            bool leftOfLine = px > left + plotW * 0.6;
+            sb.Append($"<g class=\"mark\"><title>{E(m.Caption)}</title>")
+              .Append($"<line x1=\"{F(px)}\" y1=\"{top}\" x2=\"{F(px)}\" y2=\"{top + plotH}\" stroke=\"{colour}\" stroke-width=\"1.5\" stroke-dasharray=\"5,3\"/>")
+              .Append($"<text x=\"{F(leftOfLine ? px - 4 : px + 4)}\" y=\"{top + plotH - 6}\" class=\"ax\" fill=\"{colour}\" text-anchor=\"{(leftOfLine ? "end" : "start")}\">{E(Clip(m.Caption, 90))}</text></g>");
+        }
         sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">{E(xTitle ?? $"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
         sb.Append("</svg>");
         return sb.ToString();
     }
+
+    private static string Clip(string s, int max) => s.Length <= max ? s : s.Substring(0, max - 1) + "\u2026";
 
     /// <summary>Horizontal bars (label, value), e.g. target vs achieved; <paramref name="colours"/> gives one fill per bar (null: the palette in order).</summary>
     public static string Bars(string title, string unit, IReadOnlyList<(string Label, double Value)> bars, int width = 700, IReadOnlyList<string>? colours = null)

@@ -36,6 +36,7 @@ public static class TextReport
         if (r.HostEvidence is { } evidence) sb.Append("  ").Append(Verdict.HostLimit.Describe(evidence)).Append('\n');
         CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CapacityReport.Text(sb, r);
+        SeriesReport.Text(sb, r);
 
         switch (r.TestType)
         {

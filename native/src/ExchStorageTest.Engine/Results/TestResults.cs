@@ -38,6 +38,8 @@ public sealed class TestResults
     public List<SamplePoint> TimeSeries { get; set; } = new();
     /// <summary>Per instance and interval: Database Page Fault Stalls/sec and Database Cache Size.</summary>
     public List<InstanceSample> InstanceSeries { get; set; } = new();
+    /// <summary>Sustained steps and settling in the measured window's series (docs/results-schema.md); null where none was judged.</summary>
+    public SeriesAnalysis? SeriesAnalysis { get; set; }
     public List<HostCounter> HostCounters { get; set; } = new();
     public List<IoErrorRecord> Errors { get; set; } = new();
     public List<TuningStep> TuningLog { get; set; } = new();

@@ -1,4 +1,5 @@
 using System.Globalization;
+using ExchStorageTest.Engine.Analysis;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
@@ -120,6 +121,9 @@ public static class TestRunner
             ctx.Log($"The test has {above} Database Page Fault Stalls/sec samples higher than 0.");
             ctx.Log($"{Path.GetFileName(ctx.ResultsPath)} has {RunRecord.SampleCount(r)} samples queried.");
         }
+        r.SeriesAnalysis = SeriesFindings.Of(r);
+        foreach (var (warning, line) in SeriesFindings.LogLines(r.SeriesAnalysis))
+            if (warning) ctx.Warn(line); else ctx.Log(line);
         r.Verdict = VerdictJudge.Judge(r, ctx.Plan.Thresholds);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
         r.CalculatorCheck = CalculatorCheck.For(r);
