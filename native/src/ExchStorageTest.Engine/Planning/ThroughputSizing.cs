@@ -30,8 +30,11 @@ internal static class ThroughputSizing
             var inst = planned[i];
             var (free, count) = perVolume[volumeOf[i]];
             long logBytes = (long)inst.LogGenerations * TestPlan.LogFileSize;
-            // Leave the planner's margin for file-system metadata and the results themselves.
-            long usable = Math.Max(0, free - reserveBytes) * 64 / 65;
+            // Leave what TestPlanner.CheckSpace asks of the volume: need + need/64 + its fixed margin free, where need is
+            // the databases, their logs and the results (reserveBytes = the fixed margin and the results). Solved for the
+            // databases and logs: (free - reserve) x 64/65 - results/65 (reserve/65 covers it), less four pages a database
+            // for the small files beside each (the checkpoint). Without the results' 1/64, 100% never planned.
+            long usable = Math.Max(0, (free - reserveBytes) * 64 / 65 - reserveBytes / 65 - count * 4L * TestPlan.PageSize);
             long size = (long)(usable * pct / 100.0 / count) - logBytes;
             size = size / TestPlan.PageSize * TestPlan.PageSize;
             if (size < 64L * TestPlan.PageSize)
