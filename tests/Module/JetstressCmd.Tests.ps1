@@ -285,7 +285,7 @@ Describe 'JetstressCmd running the disk subsystem throughput test (DatabaseSizin
         $drive = $databasePath
         if ($IsWindowsHost) { $drive = [System.IO.Path]::GetPathRoot($databasePath) }
         $free = ([System.IO.DriveInfo]::new($drive)).AvailableFreeSpace
-        $Percent = [math]::Max(0.0001, [math]::Round(100.0 * 40MB / $free, 4))
+        $Percent = [math]::Max(0.0001, [math]::Round(100.0 * 40 * 1048576 / $free, 4))
         $ConfigPath = Join-Path $JetstressPath 'JetstressConfig.xml'
         [xml] $x = Get-Content $ConfigPath
         $x.configuration.ExchangeProfile.MailboxCount = '40'
