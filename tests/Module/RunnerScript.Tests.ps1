@@ -104,8 +104,11 @@ Describe 'The scheduled runner script' -Tag 'Needs:Linux' -Skip:(Test-Missing Li
         $runner = [System.Diagnostics.Process]::Start($psi)
         try {
             $stdout = $runner.StandardOutput.ReadToEndAsync()
-            # The run is measuring once its log says the engine's test log reached it.
-            Wait-Until { @(Get-ChildItem -LiteralPath $task.Output -Filter 'Lab-*.log' -ErrorAction SilentlyContinue | Where-Object { (Get-Content -Raw -LiteralPath $_.FullName) -like '*Performance logging started*' }).Count -gt 0 -or $runner.HasExited } -Timeout ([timespan]::FromMinutes(3)) | Out-Null
+            # The run is under way once the helper has saved its first results document (completion Interrupted until
+            # it ends: what a kill at any later instant leaves). The runner's log has no earlier sign: it logs results,
+            # warnings and errors only, and a 10-minute run warms up for 5 minutes before it measures.
+            Wait-Until { @(Get-ResultsDocument $task.Output).Count -gt 0 -or $runner.HasExited } -Timeout ([timespan]::FromMinutes(3)) | Out-Null
+            @(Get-ResultsDocument $task.Output | Where-Object { $_.completion -eq 'Interrupted' }).Count | Should -Be 1 -Because 'the helper saves its results document as soon as the run starts'
             $runner.HasExited | Should -BeFalse -Because 'the runner must not end before the run is under way'
             $helpers = @(Get-HelperProcessId -Under $runner.Id)
             $helpers.Count | Should -Be 1
