@@ -23,6 +23,10 @@ param(
     # Test files or folders (default: every *.Tests.ps1 under tests/).
     [string[]] $Path,
 
+    # Test files or folders to leave out (build.sh Test runs the suites in two processes: one takes a list with
+    # -Path, the other everything else with -ExcludePath and the same list).
+    [string[]] $ExcludePath,
+
     # Only tests whose full name matches one of these wildcards.
     [string[]] $FullNameFilter,
 
@@ -56,6 +60,7 @@ Import-Module -Name (Join-Path $PSScriptRoot 'Support/TestSupport.psm1') -Force
 # pwsh -File passes "a,b" as one string: take it as a list.
 $Path = @($Path | ForEach-Object { $_ -split ',' } | Where-Object { $_ })
 $FullNameFilter = @($FullNameFilter | ForEach-Object { $_ -split ',' } | Where-Object { $_ })
+$ExcludePath = @($ExcludePath | ForEach-Object { $_ -split ',' } | Where-Object { $_ } | ForEach-Object { (Resolve-Path -LiteralPath $_).Path })
 if (-not $Path) { $Path = @(Get-ChildItem -LiteralPath $PSScriptRoot -Recurse -Filter '*.Tests.ps1' | Sort-Object FullName | ForEach-Object { $_.FullName }) }
 $results = Join-Path $root 'out/test-results'
 $null = New-Item -ItemType Directory -Force -Path $results
@@ -66,6 +71,7 @@ $global:ProgressPreference = 'SilentlyContinue'
 
 $config = New-PesterConfiguration
 $config.Run.Path = $Path
+if ($ExcludePath) { $config.Run.ExcludePath = @($ExcludePath | ForEach-Object { if (Test-Path -LiteralPath $_ -PathType Container) { Join-Path $_ '*' } else { $_ } }) }
 $config.Run.PassThru = $true
 $config.Output.Verbosity = 'Detailed'
 # Plain text for a log: output redirected, or a terminal lent only to give a console (NO_COLOR, Invoke-WindowsTests.sh).
