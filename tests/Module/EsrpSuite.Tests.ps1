@@ -89,7 +89,11 @@ Describe 'The ESRP suite' {
         Wait-Until { (& $performanceDone) -or $started.Handle.IsCompleted } -Timeout ([timespan]::FromMinutes(3)) -IntervalMilliseconds 100 | Out-Null
         & $performanceDone | Should -BeTrue -Because 'Performance must complete'
         $started.PowerShell.Stop()
-        (Receive-FromRunspace $started).Exception | Should -BeOfType [System.Management.Automation.PipelineStoppedException]
+        # Stopped, as Ctrl+C stops it. EndInvoke says so with a PipelineStoppedException, or (a stop that lands as the
+        # suite moves from one test to the next, seen under Wine on a loaded machine) returns with the state Stopped.
+        $stoppedRun = Receive-FromRunspace $started
+        $started.PowerShell.InvocationStateInfo.State | Should -Be 'Stopped'
+        if ($null -ne $stoppedRun.Exception) { $stoppedRun.Exception | Should -BeOfType [System.Management.Automation.PipelineStoppedException] }
 
         $stopped = @((Read-Json $statePath).tests)
         $stopped[0].state | Should -Be 'Complete'
