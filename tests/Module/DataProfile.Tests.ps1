@@ -26,7 +26,8 @@ Describe 'Data profile' {
         $json.settings.dataProfile.description | Should -Be $stated
 
         $reports = New-Item -ItemType Directory -Path (Join-Path $Fixture.Folder 'Reports')
-        $null = Get-TestReport -Path $result[0].ResultsPath -Format Text, Html, Xml -OutputPath $reports.FullName
+        $resultsPath = $result[0].ResultsPath
+        Get-TestReport -Path $resultsPath -Format 'Text', 'Html', 'Xml' -OutputPath $reports.FullName | Out-Null
         $files = @(Get-ChildItem -LiteralPath $reports.FullName -File)
         @($files | ForEach-Object Extension | Sort-Object -Unique) | Should -Be @('.html', '.txt', '.xml')
         foreach ($file in $files) { Get-Content -LiteralPath $file.FullName -Raw | Should -BeLike "*Database Page Data*$stated*" -Because $file.Name }
