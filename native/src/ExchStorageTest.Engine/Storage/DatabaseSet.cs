@@ -252,6 +252,10 @@ public static class DatabaseSet
             var h = Inspect(from, true);
             if (h is null || h.State != DatabaseState.Complete)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' is incomplete.", from);
+            // Checked before copying: a restored set of other data would only be refused at attach, after the copy.
+            if (h.DataProfile != plan.DataProfile)
+                throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
+                    $"The backup copy '{from}' holds {h.DataProfile.Describe()}; this run asks for {plan.DataProfile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}.", from);
             if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, true); // throws ForeignFile when not ours
             pairs.Add((from, inst.DatabaseFile, h.SizeBytes));
         }

@@ -157,7 +157,7 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
     }
 
     [Fact]
-    public void A_set_of_another_profile_is_refused_by_attach_and_re_created_by_create()
+    public void A_set_of_another_profile_is_refused_by_attach_and_restore_and_re_created_by_create()
     {
         using var folder = new TestFolder("profilemismatch");
         var created = Prepare(Request(folder, 50, 30))[0];
@@ -169,6 +169,17 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         Assert.Contains("50% compressible, 30% duplicate 4 KiB blocks", ex.Message);
         Assert.Contains("incompressible, unique pages", ex.Message);
         Assert.Equal(before, File.ReadAllBytes(created.Plan.DatabaseFile));
+        // A backup copy of other data is refused before anything is copied.
+        string backup = folder.Sub("Backup");
+        File.Copy(created.Plan.DatabaseFile, Path.Combine(backup, Path.GetFileName(created.Plan.DatabaseFile)));
+        var restore = Request(folder, 0, 0);
+        restore.Profile.DatabasePaths = new[] { folder.Sub("Restored") };
+        restore.DatabaseSource = DatabaseSource.Restore;
+        restore.RestoreFromPath = backup;
+        var refused = Assert.Throws<EngineException>(() => DatabaseSet.CheckBeforeWriting(TestPlanner.Plan(restore)));
+        Assert.Equal("DatabaseMismatch", refused.Code);
+        Assert.Contains("50% compressible", refused.Message);
+        Assert.Empty(Directory.GetFileSystemEntries(folder.Combine("Restored")));
         var again = Prepare(Request(folder, 50, 30))[0];
         Assert.False(again.Created);
         var recreated = Prepare(Request(folder, 0, 0))[0];
