@@ -88,6 +88,8 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode InvalidThresholds = Add("InvalidThresholds", Arg, RaisedBy.Module, ErrorGroups.RunSettings, "-Thresholds is not a hashtable or object");
         public static readonly ErrorCode LogFilesToReplayOutOfRange = Add("LogFilesToReplayOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "LogFilesToReplay not a whole number from 1 to 100,000");
         public static readonly ErrorCode CapacityPercentOutOfRange = Add("CapacityPercentOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "CapacityPercent not above 0 and at most 100");
+        public static readonly ErrorCode CompressibilityPercentOutOfRange = Add("CompressibilityPercentOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "CompressibilityPercent not a whole number from 0 to 90");
+        public static readonly ErrorCode DuplicatePercentOutOfRange = Add("DuplicatePercentOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "DuplicatePercent not a whole number from 0 to 75");
         public static readonly ErrorCode StartTimeOutOfRange = Add("StartTimeOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "StartAtUtc not in the future, more than 7 days ahead, or (multi-host) less than 10 seconds ahead");
         public static readonly ErrorCode MeasureTimeWithoutStart = Add("MeasureTimeWithoutStart", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "measureAtUtc without startAtUtc");
         public static readonly ErrorCode MeasureTimeBeforeStart = Add("MeasureTimeBeforeStart", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "measureAtUtc before startAtUtc");

@@ -38,7 +38,7 @@ namespace ExchStorageTest.Contract
             RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo,
             RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
             RequestFields.MeasureAtUtc,
-            RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.ReportedAs, RequestFields.CapacitySteps,
+            RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.CapacitySteps,
         };
 
         /// <summary>Every command with the fields it takes and the ones it needs.</summary>

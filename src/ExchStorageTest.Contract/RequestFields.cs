@@ -29,6 +29,10 @@ namespace ExchStorageTest.Contract
         public const string MeasureAtUtc = "measureAtUtc";
         public const string LogFilesToReplay = "logFilesToReplay";
         public const string CapacityPercent = "capacityPercent";
+        /// <summary>The database pages' data profile (<see cref="DataProfile"/>): the share of their content a compressor removes.</summary>
+        public const string CompressibilityPercent = "compressibilityPercent";
+        /// <summary>The database pages' data profile: the share of the file's 4 KiB blocks that repeat another block.</summary>
+        public const string DuplicatePercent = "duplicatePercent";
         /// <summary>
         /// The Jetstress test type a run's files and report title are named by, when it is not the test type itself: only
         /// <c>Performance</c> for a <c>Throughput</c> run, which is Jetstress's Performance test with DatabaseSizing Capacity
@@ -55,7 +59,7 @@ namespace ExchStorageTest.Contract
         {
             Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
         };
     }
 

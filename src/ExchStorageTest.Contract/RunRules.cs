@@ -28,6 +28,10 @@ namespace ExchStorageTest.Contract
         // Up to 100, as Jetstress's CapacityPercentage: the share is of the room left after the databases' logs, the results and
         // file-system metadata (ThroughputSizing), and a database grows by at most half the free space left (RunContext).
         public static readonly NumberRule CapacityPercent = new NumberRule("CapacityPercent", RequestFields.CapacityPercent, ErrorCodes.CapacityPercentOutOfRange, 0, 100, exclusiveMinimum: true);
+        // Whole percentages: the database header records them (DataProfile). Compressibility stops at 90% (10:1), duplicates at
+        // 75% (the first 4 KiB block of every page carries its identity and is never a duplicate).
+        public static readonly NumberRule CompressibilityPercent = new NumberRule("CompressibilityPercent", RequestFields.CompressibilityPercent, ErrorCodes.CompressibilityPercentOutOfRange, 0, 90, integer: true);
+        public static readonly NumberRule DuplicatePercent = new NumberRule("DuplicatePercent", RequestFields.DuplicatePercent, ErrorCodes.DuplicatePercentOutOfRange, 0, 75, integer: true);
         public static readonly NumberRule MaxResultAgeHours = new NumberRule("MaxResultAgeHours", RequestFields.MaxResultAgeHours, ErrorCodes.MaxResultAgeOutOfRange, 0, 87_600, exclusiveMinimum: true);
 
         /// <summary>The rule of one latency limit of <c>thresholds</c> (every limit has the same range).</summary>
@@ -36,7 +40,7 @@ namespace ExchStorageTest.Contract
 
         /// <summary>Every number rule of a request's own fields (the profile's are in <see cref="ProfileRules.Numbers"/>).</summary>
         public static readonly NumberRule[] Numbers =
-            new[] { Duration, Warmup, SampleInterval, TuningSeconds, ThreadCount, TargetRateIops, LogFilesToReplay, CapacityPercent, MaxResultAgeHours }
+            new[] { Duration, Warmup, SampleInterval, TuningSeconds, ThreadCount, TargetRateIops, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, MaxResultAgeHours }
             .Concat(ThresholdFields.Limits.Select(Threshold)).ToArray();
 
         /// <summary>A fixed session count drives a closed loop, a target rate an open one: not both.</summary>

@@ -52,6 +52,8 @@ BeforeDiscovery {
         @{ Case = 'negative threshold'; ErrorId = 'ThresholdOutOfRange'; Named = "'-5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds @{ averageDatabaseReadLatencyMs = -5 } -Confirm:$false' }
         @{ Case = 'threshold that is not a table'; ErrorId = 'InvalidThresholds'; Named = "'5'"; Command = 'New-SmallProfile | Invoke-StorageTest -Thresholds 5 -Confirm:$false' }
         @{ Case = 'CapacityPercent 101'; ErrorId = 'CapacityPercentOutOfRange'; Named = "'101'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Throughput -CapacityPercent 101 -Confirm:$false' }
+        @{ Case = 'CompressibilityPercent 91'; ErrorId = 'CompressibilityPercentOutOfRange'; Named = "'91'"; Command = 'New-SmallProfile | Invoke-StorageTest -CompressibilityPercent 91 -Confirm:$false' }
+        @{ Case = 'DuplicatePercent 80'; ErrorId = 'DuplicatePercentOutOfRange'; Named = "'80'"; Command = 'New-SmallProfile | Invoke-StorageTest -DuplicatePercent 80 -Confirm:$false' }
         @{ Case = 'Capacity bound too short for two steps'; ErrorId = 'CapacityBoundTooShort'; Named = 'Duration 5 s'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -Duration 00:00:05 -Confirm:$false' }
         @{ Case = 'Capacity with a start file'; ErrorId = 'CapacityWithStartFile'; Named = '-StartFile'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -StartFile (Join-Path $Target start.json) -Confirm:$false' }
         @{ Case = 'LogFilesToReplay 0'; ErrorId = 'LogFilesToReplayOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }

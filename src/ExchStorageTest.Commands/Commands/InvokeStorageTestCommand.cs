@@ -155,6 +155,12 @@ namespace ExchStorageTest.Commands
         public double CapacityPercent { get; set; }
 
         [Parameter]
+        public int CompressibilityPercent { get; set; }
+
+        [Parameter]
+        public int DuplicatePercent { get; set; }
+
+        [Parameter]
         public SwitchParameter AllowBufferedIo { get; set; }
 
         [Parameter]

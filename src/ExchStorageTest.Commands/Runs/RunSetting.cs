@@ -72,12 +72,15 @@ namespace ExchStorageTest.Runs
         public static readonly RunSetting SampleIntervalSeconds = new RunSetting("SampleIntervalSeconds", RequestFields.SampleIntervalSeconds, SettingKind.Number, null);
         public static readonly RunSetting LogFilesToReplay = new RunSetting("LogFilesToReplay", RequestFields.LogFilesToReplay, SettingKind.Count, RunDefaults.LogFilesToReplay);
         public static readonly RunSetting CapacityPercent = new RunSetting("CapacityPercent", RequestFields.CapacityPercent, SettingKind.Number, RunDefaults.CapacityPercent);
+        /// <summary>The database pages' data profile (<see cref="DataProfile"/>): 0 for both is incompressible, unique pages.</summary>
+        public static readonly RunSetting CompressibilityPercent = new RunSetting("CompressibilityPercent", RequestFields.CompressibilityPercent, SettingKind.Count, DataProfile.Default.CompressibilityPercent);
+        public static readonly RunSetting DuplicatePercent = new RunSetting("DuplicatePercent", RequestFields.DuplicatePercent, SettingKind.Count, DataProfile.Default.DuplicatePercent);
 
         /// <summary>Every run setting, in the order the request gets them.</summary>
         public static readonly IReadOnlyList<RunSetting> All = new[]
         {
             TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
-            CapacityPercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
+            CapacityPercent, CompressibilityPercent, DuplicatePercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
         };
 
         /// <summary>

@@ -27,6 +27,7 @@ namespace ExchStorageTest.Runs
             text.AppendFormat(CultureInfo.InvariantCulture, "Run a {0} storage test with mailbox profile '{1}' for {2}: target {3} transactional IOPS{4}, threads: {5}.",
                 settings.TestType, profile.Name, duration, targetIops, capacity != null ? " at the first step" : "", threads);
             if (capacity != null) text.AppendLine().Append(CapacityPlan(capacity, profile));
+            text.AppendLine().Append("Database pages: ").Append(DataText(settings)).Append('.');
             var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
             double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();
@@ -38,6 +39,11 @@ namespace ExchStorageTest.Runs
             }
             return text.ToString();
         }
+
+        /// <summary>The data profile the run's database pages get (the engine's default when neither target is given).</summary>
+        private static string DataText(RunSettings settings) =>
+            new DataProfile(Convert.ToInt32(settings[RunSetting.CompressibilityPercent] ?? 0, CultureInfo.InvariantCulture),
+                Convert.ToInt32(settings[RunSetting.DuplicatePercent] ?? 0, CultureInfo.InvariantCulture)).Describe();
 
         /// <summary>
         /// How long the run goes. A capacity search's duration is the whole search's time bound, not a measured window:

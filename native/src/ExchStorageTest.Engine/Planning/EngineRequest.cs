@@ -54,6 +54,10 @@ public sealed class EngineRequest
     public int LogFilesToReplay { get; set; } = RunDefaults.LogFilesToReplay;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>
     public double CapacityPercent { get; set; } = RunDefaults.CapacityPercent;
+    /// <summary>The database pages' data profile (<see cref="DataProfile"/>): the share of their content a compressor removes (0: none).</summary>
+    public int CompressibilityPercent { get; set; }
+    /// <summary>The database pages' data profile: the share of the file's 4 KiB blocks that repeat another (0: none).</summary>
+    public int DuplicatePercent { get; set; }
     /// <summary>
     /// The Jetstress test type the run's files and titles are named by when it is not <see cref="TestType"/>: Performance
     /// for a Throughput run (Jetstress's Performance test with DatabaseSizing Capacity, JetstressCmd's). Null: the test type.

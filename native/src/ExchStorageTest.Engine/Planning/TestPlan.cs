@@ -22,6 +22,8 @@ public sealed class TestPlan
     public required Thresholds Thresholds { get; init; }
     public required string OutputPath { get; init; }
     public double TargetIops => Profile.TargetIops;
+    /// <summary>What the database pages hold (the request's data profile; checked by the planner).</summary>
+    public DataProfile DataProfile => new(Request.CompressibilityPercent, Request.DuplicatePercent);
     /// <summary>Sessions; null when automatic tuning will choose.</summary>
     public int? ThreadCount { get; init; }
     /// <summary>Tuning, warm-up and settling before the measured window, and the instants agreed with other hosts.</summary>

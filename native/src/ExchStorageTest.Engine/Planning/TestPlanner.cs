@@ -36,6 +36,8 @@ public static partial class TestPlanner
         Refuse(RunRules.SampleInterval.Check(interval));
         Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
         Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
+        Refuse(RunRules.CompressibilityPercent.Check(request.CompressibilityPercent));
+        Refuse(RunRules.DuplicatePercent.Check(request.DuplicatePercent));
         CheckReportedAs(request.ReportedAs, type);
         Refuse(RunRules.CheckCapacitySteps(request.CapacitySteps, type));
         Refuse(RunRules.Duration.Check(duration));

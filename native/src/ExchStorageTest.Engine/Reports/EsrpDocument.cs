@@ -179,6 +179,7 @@ public static class EsrpDocument
             ("Test Start Time (UTC)", JetFormat.Iso(r.Timeline.TestStartUtc), "grid_data text"),
             ("Duration", JetFormat.Elapsed(Duration(r)), "grid_data text"),
             ("Test Description", ReportText.TestDescription(r), "grid_data text"),
+            ("Database Page Data", ReportText.DataDescription(r), "grid_data text"),
         };
         switch (r.TestType)
         {

@@ -116,12 +116,19 @@ internal static class ReportText
     private static string Percentage(double value) =>
         value == Math.Floor(value) ? JetFormat.Number(value, 0) : JetFormat.Number(value, 6).TrimEnd('0').TrimEnd('.');
 
+    /// <summary>
+    /// What the database pages held, in words: a data-reducing array's numbers are only comparable between runs on the
+    /// same data, so every report states it (issue 33). Results written before profiles held the default.
+    /// </summary>
+    public static string DataDescription(TestResults r) => (r.Settings.DataProfile ?? new DataProfileSettings()).ToProfile().Describe();
+
     public static IReadOnlyList<(string Label, string Value)> SystemParameters(TestResults r)
     {
         var s = r.Settings;
         var rows = new List<(string, string)>
         {
             ("Thread Count", ThreadCount(r)),
+            ("Database Page Data", DataDescription(r)),
             ("Minimum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: true))),
             ("Maximum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: false))),
             ("Insert Operations", JetFormat.Percent(s.InsertPercent)),

@@ -34,4 +34,25 @@ public sealed class RunSettings
     /// <summary>The most dirty-page writes one database's scavenger keeps in flight (what `flushWritesInFlight` is measured against).</summary>
     public int MaxFlushesInFlight { get; set; }
     public string OutputPath { get; set; } = "";
+    /// <summary>What the database pages held (issue 33): absent in results written before profiles, which held the default.</summary>
+    public DataProfileSettings DataProfile { get; set; } = new();
+}
+
+/// <summary>The data profile of a run's database pages, as its results state it (<see cref="Contract.DataProfile"/>).</summary>
+public sealed class DataProfileSettings
+{
+    public int CompressibilityPercent { get; set; }
+    public int DuplicatePercent { get; set; }
+    /// <summary>The block duplicates are counted in.</summary>
+    public int BlockBytes { get; set; } = Contract.DataProfile.BlockBytes;
+    /// <summary>The assumption in words, as the reports state it.</summary>
+    public string Description { get; set; } = Contract.DataProfile.Default.Describe();
+
+    public static DataProfileSettings From(Contract.DataProfile profile) => new()
+    {
+        CompressibilityPercent = profile.CompressibilityPercent, DuplicatePercent = profile.DuplicatePercent, Description = profile.Describe(),
+    };
+
+    /// <summary>The profile itself (the reports describe it from the numbers, so results of any age read alike).</summary>
+    public Contract.DataProfile ToProfile() => new(CompressibilityPercent, DuplicatePercent);
 }

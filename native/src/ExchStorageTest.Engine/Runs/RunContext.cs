@@ -155,7 +155,7 @@ internal sealed class RunContext : IDisposable
             }
             var (cap, start, stop) = CacheModel.Size(Plan.Profile.MaximumDatabaseCacheMB * 1024 * 1024 / Math.Max(1, Plan.Instances.Count), p.PageCount);
             Instances.Add(new InstanceWorkload(p.Plan.Index, p.InstanceId, p.PageCount, dbIndex, logs, new CacheModel(cap, start, stop),
-                p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index) { GrowthLimitPages = GrowthLimitPages(p) });
+                p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index) { GrowthLimitPages = GrowthLimitPages(p), Content = p.Content });
         }
     }
 

@@ -36,6 +36,7 @@ internal static class RunRecord
             InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
             ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent, MaxFlushesInFlight = s.MaxFlushesInFlight,
             OutputPath = plan.OutputPath,
+            DataProfile = DataProfileSettings.From(plan.DataProfile),
         };
         r.Environment = new EnvironmentInfo
         {

@@ -171,7 +171,7 @@ internal static class SoftRecoveryRun
                         Record(ref DbRead, t0, n);
                         var check = PageFormat.Verify(page.Span, p, w.InstanceId);
                         if (!check.Ok) lock (w.ChecksumProblems) w.ReportBadPage(check, "replay read");
-                        PageFormat.Stamp(page.Span, p, w.InstanceId, Interlocked.Increment(ref w.WriteGeneration));
+                        PageFormat.Stamp(page.Span, p, w.Content, Interlocked.Increment(ref w.WriteGeneration));
                         t0 = Stopwatch.GetTimestamp();
                         DirectIo.Write(db, page.Span, off);
                         Record(ref DbWrite, t0, PageFormat.PageSize);

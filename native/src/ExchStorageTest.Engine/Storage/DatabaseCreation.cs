@@ -21,8 +21,11 @@ namespace ExchStorageTest.Engine.Storage;
 /// </remarks>
 internal static class DatabaseCreation
 {
-    /// <summary>One database to create: its plan, its page count, and whether a file of ours (incomplete or of another geometry) is already there.</summary>
-    public sealed record Job(PlannedInstance Instance, long Pages, bool Exists);
+    /// <summary>
+    /// One database to create: its plan, its page count, whether a file of ours (incomplete, of another geometry or
+    /// another data profile) is already there, and the data its pages hold.
+    /// </summary>
+    public sealed record Job(PlannedInstance Instance, long Pages, bool Exists, DataProfile DataProfile = default);
 
     /// <summary>Creates every job; returns each one's completed header, in job order.</summary>
     public static DatabaseHeader[] CreateAll(IReadOnlyList<Job> jobs, bool allowBuffered, EventWriter events, Action<string> log, CancellationToken cancel)
@@ -47,7 +50,7 @@ internal static class DatabaseCreation
                         Volatile.Write(ref active[j], jobs[j].Instance.Name);
                         headers[j] = Create(jobs[j], allowBuffered, log, bytes => Interlocked.Add(ref written, bytes), stop.Token);
                         Volatile.Write(ref active[j], null);
-                        log($"{jobs[j].Instance.Name}: created database {jobs[j].Instance.DatabaseFile} ({jobs[j].Pages} pages, instance id 0x{headers[j].InstanceId:X16}).");
+                        log($"{jobs[j].Instance.Name}: created database {jobs[j].Instance.DatabaseFile} ({jobs[j].Pages} pages, instance id 0x{headers[j].InstanceId:X16}; {jobs[j].DataProfile.Describe()}).");
                     }
                 }
                 catch (OperationCanceledException) when (stop.IsCancellationRequested)
@@ -103,7 +106,7 @@ internal static class DatabaseCreation
     private static DatabaseHeader Create(Job job, bool allowBuffered, Action<string> log, Action<long> written, CancellationToken cancel)
     {
         var inst = job.Instance;
-        var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, job.Pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index);
+        var header = new DatabaseHeader(DatabaseHeader.CurrentFormatVersion, PageFormat.PageSize, job.Pages, NewInstanceId(), DateTime.UtcNow, DatabaseState.Creating, inst.Index, job.DataProfile);
         // The header goes first (state Creating): from then on the file is recognisably ours.
         if (!job.Exists) DatabaseSet.CreateWithHeader(inst.DatabaseFile, PageFormat.PageSize, header.Write, allowBuffered);
         using var file = IoFileOpener.Open(inst.DatabaseFile, IoFileMode.OpenExisting, writeThrough: false, allowBuffered);

@@ -24,6 +24,8 @@ public static class DatabaseSet
             source = DatabaseSource.Attach;
         }
         log(source == DatabaseSource.Attach ? "Attaching databases ..." : "Creating databases ...");
+        var profile = plan.DataProfile;
+        log($"Database pages: {profile.Describe()}.");
         // What each database needs, decided before anything is written: attach, re-use, or create.
         var headers = new DatabaseHeader[plan.Instances.Count];
         var jobs = new List<DatabaseCreation.Job>();
@@ -37,18 +39,22 @@ public static class DatabaseSet
             long pages = inst.DatabaseSizeBytes / PageFormat.PageSize;
             if (source == DatabaseSource.Attach)
             {
-                headers[i] = Attach(inst.DatabaseFile, pages);
+                headers[i] = Attach(inst.DatabaseFile, pages, profile);
                 continue;
             }
             var existing = Inspect(inst.DatabaseFile, allowBuffered);
-            // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew.
-            if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion)
+            // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew. One
+            // written with another data profile is re-created, as one of another geometry is: its pages hold other data.
+            if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion
+                && h.DataProfile == profile)
             {
                 headers[i] = h;
                 log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
                 continue;
             }
-            jobs.Add(new DatabaseCreation.Job(inst, pages, existing is not null || File.Exists(inst.DatabaseFile)));
+            if (existing is { State: DatabaseState.Complete } other && other.DataProfile != profile)
+                log($"{inst.Name}: re-creating database {inst.DatabaseFile}: its pages hold {other.DataProfile.Describe()}, this run asks for {profile.Describe()}.");
+            jobs.Add(new DatabaseCreation.Job(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), profile));
             jobIndex.Add(i);
         }
         var created = DatabaseCreation.CreateAll(jobs, allowBuffered, events, log, cancel);
@@ -84,7 +90,7 @@ public static class DatabaseSet
             if (source == DatabaseSource.Restore) RestoreSources(plan);
             foreach (var inst in plan.Instances)
             {
-                if (source == DatabaseSource.Attach) Attach(inst.DatabaseFile, inst.DatabaseSizeBytes / PageFormat.PageSize);
+                if (source == DatabaseSource.Attach) Attach(inst.DatabaseFile, inst.DatabaseSizeBytes / PageFormat.PageSize, plan.DataProfile);
                 else if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, allowBuffered: true);
                 for (int g = 1; g <= inst.LogGenerations; g++)
                 {
@@ -117,7 +123,7 @@ public static class DatabaseSet
     private static EngineException Foreign(string path) => new("ForeignFile", ErrorCategories.ResourceUnavailable,
         $"'{path}' exists but was not created by ExchStorageTest (no ExchStorageTest header). It is left untouched: move it away or choose another path.", path);
 
-    private static DatabaseHeader Attach(string path, long plannedPages)
+    private static DatabaseHeader Attach(string path, long plannedPages, DataProfile profile)
     {
         if (!File.Exists(path))
             throw new EngineException("DatabaseMissing", ErrorCategories.ObjectNotFound, $"Cannot attach: the database '{path}' does not exist. Create the set first (DatabaseSource Create).", path);
@@ -133,6 +139,10 @@ public static class DatabaseSet
         if (h.PageSize != PageFormat.PageSize || h.PageCount < plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                 $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, at least {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
+        // Attaching measures the data already there: a run that asks for other data would report an assumption its pages do not hold.
+        if (h.DataProfile != profile)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
+                $"Cannot attach '{path}': its pages hold {h.DataProfile.Describe()}; this run asks for {profile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}, or re-create the set (DatabaseSource Create).", path);
         long actual;
         using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: true)) actual = f.Length;
         if (actual < h.SizeBytes)
@@ -242,6 +252,10 @@ public static class DatabaseSet
             var h = Inspect(from, true);
             if (h is null || h.State != DatabaseState.Complete)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' is incomplete.", from);
+            // Checked before copying: a restored set of other data would only be refused at attach, after the copy.
+            if (h.DataProfile != plan.DataProfile)
+                throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
+                    $"The backup copy '{from}' holds {h.DataProfile.Describe()}; this run asks for {plan.DataProfile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}.", from);
             if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, true); // throws ForeignFile when not ours
             pairs.Add((from, inst.DatabaseFile, h.SizeBytes));
         }

@@ -11,7 +11,8 @@ namespace ExchStorageTest.Engine.Storage;
 /// Incompressible, non-deduplicable filler: eight xoshiro256** generators seeded (through splitmix64) from
 /// the database's random instance id, the page and its write generation; word i of the region comes from
 /// generator i mod 8. Two databases never share a page image, and a rewritten page never repeats its
-/// previous image.
+/// previous image. Database pages with a data profile (<see cref="DatabaseContent"/>) use the same generators for
+/// the incompressible part of each block.
 /// </summary>
 /// <remarks>
 /// Eight generators per region, not one: a single xoshiro chain is serial (each word waits on the last), so
@@ -24,46 +25,63 @@ public static class PageContent
 {
     private const int Lanes = 8;
 
+    /// <summary>The generators' state: four words for each of the eight lanes (<see cref="Seed(ulong*, ulong, long, long)"/>, <see cref="Generate"/>).</summary>
+    public const int StateWords = 4 * Lanes;
+
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // every page written goes through here: no slow first tier
     public static unsafe void Fill(Span<byte> target, ulong instanceId, long page, long generation)
     {
+        ulong* state = stackalloc ulong[StateWords];
+        Seed(state, instanceId, page, generation);
+        fixed (byte* basePtr = target) Generate(state, basePtr, target.Length);
+    }
+
+    /// <summary>Seeds the eight generators of one region (or of several that <see cref="Generate"/> continues across).</summary>
+    public static unsafe void Seed(ulong* state, ulong instanceId, long page, long generation)
+    {
         // Lane k's state is (state[k], state[8 + k], state[16 + k], state[24 + k]).
-        ulong* state = stackalloc ulong[4 * Lanes];
         ulong seed = Seed(instanceId, page, generation);
         for (int lane = 0; lane < Lanes; lane++)
             for (int k = 0; k < 4; k++) state[k * Lanes + lane] = SplitMix(ref seed);
-        int words = target.Length / 8;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="length"/> bytes from the generators, continuing where the last call left them (a data
+    /// profile fills the incompressible part of each block this way, seeded once per page). Lengths other than a whole
+    /// number of words belong to the last call only: the partial word's other bytes are dropped.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public static unsafe void Generate(ulong* state, byte* basePtr, int length)
+    {
+        int words = length / 8;
         int word = 0;
-        fixed (byte* basePtr = target)
+        if (Avx512F.IsSupported)
         {
-            if (Avx512F.IsSupported)
+            Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
+            for (; word + Lanes <= words; word += Lanes)
+                Avx512F.Store((ulong*)(basePtr + word * 8), Next(ref s0, ref s1, ref s2, ref s3));
+            Avx512F.Store(state, s0); Avx512F.Store(state + 8, s1); Avx512F.Store(state + 16, s2); Avx512F.Store(state + 24, s3);
+        }
+        else if (Avx2.IsSupported)
+        {
+            // Lanes 0-3 in one register set, 4-7 in the other: each step stores words w..w+3, then w+4..w+7.
+            Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
+            Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
+            for (; word + Lanes <= words; word += Lanes)
             {
-                Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
-                for (; word + Lanes <= words; word += Lanes)
-                    Avx512F.Store((ulong*)(basePtr + word * 8), Next(ref s0, ref s1, ref s2, ref s3));
-                Avx512F.Store(state, s0); Avx512F.Store(state + 8, s1); Avx512F.Store(state + 16, s2); Avx512F.Store(state + 24, s3);
+                Avx.Store((ulong*)(basePtr + word * 8), Next(ref a0, ref a1, ref a2, ref a3));
+                Avx.Store((ulong*)(basePtr + word * 8 + 32), Next(ref b0, ref b1, ref b2, ref b3));
             }
-            else if (Avx2.IsSupported)
-            {
-                // Lanes 0-3 in one register set, 4-7 in the other: each step stores words w..w+3, then w+4..w+7.
-                Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
-                Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
-                for (; word + Lanes <= words; word += Lanes)
-                {
-                    Avx.Store((ulong*)(basePtr + word * 8), Next(ref a0, ref a1, ref a2, ref a3));
-                    Avx.Store((ulong*)(basePtr + word * 8 + 32), Next(ref b0, ref b1, ref b2, ref b3));
-                }
-                Avx.Store(state, a0); Avx.Store(state + 8, a1); Avx.Store(state + 16, a2); Avx.Store(state + 24, a3);
-                Avx.Store(state + 4, b0); Avx.Store(state + 12, b1); Avx.Store(state + 20, b2); Avx.Store(state + 28, b3);
-            }
-            for (; word < words; word++) BinaryPrimitives.WriteUInt64LittleEndian(new Span<byte>(basePtr + word * 8, 8), NextScalar(state, word % Lanes));
-            int tail = target.Length - words * 8;
-            if (tail > 0)
-            {
-                // The last partial word: the low bytes of the next word of its generator.
-                ulong last = NextScalar(state, words % Lanes);
-                for (int i = 0; i < tail; i++) basePtr[words * 8 + i] = (byte)(last >> (8 * i));
-            }
+            Avx.Store(state, a0); Avx.Store(state + 8, a1); Avx.Store(state + 16, a2); Avx.Store(state + 24, a3);
+            Avx.Store(state + 4, b0); Avx.Store(state + 12, b1); Avx.Store(state + 20, b2); Avx.Store(state + 28, b3);
+        }
+        for (; word < words; word++) BinaryPrimitives.WriteUInt64LittleEndian(new Span<byte>(basePtr + word * 8, 8), NextScalar(state, word % Lanes));
+        int tail = length - words * 8;
+        if (tail > 0)
+        {
+            // The last partial word: the low bytes of the next word of its generator.
+            ulong last = NextScalar(state, words % Lanes);
+            for (int i = 0; i < tail; i++) basePtr[words * 8 + i] = (byte)(last >> (8 * i));
         }
     }
 

@@ -34,7 +34,8 @@ public readonly record struct PageCheck(PageStatus Status, long ExpectedPage, lo
 
 /// <summary>
 /// The on-disk page layout. Data pages (little endian): [0] CRC32C of bytes 4..end, [4] marker
-/// "ESTP", [8] page number, [16] instance id, [24] write generation, [32..] incompressible content.
+/// "ESTP", [8] page number, [16] instance id, [24] write generation, [32..] content (<see cref="DatabaseContent"/>:
+/// incompressible and unique unless the database was created with a data profile).
 /// Page 0 is the database header (<see cref="DatabaseHeader"/>).
 /// </summary>
 public static class PageFormat
@@ -44,10 +45,10 @@ public static class PageFormat
     public const int HeaderBytes = 32;
 
     /// <summary>Writes a complete data page: identity, content and CRC.</summary>
-    public static void Stamp(Span<byte> page, long pageNumber, ulong instanceId, long generation)
+    public static void Stamp(Span<byte> page, long pageNumber, DatabaseContent content, long generation)
     {
-        WriteIdentity(page, pageNumber, instanceId, generation);
-        PageContent.Fill(page.Slice(HeaderBytes, PageSize - HeaderBytes), instanceId, pageNumber, generation);
+        WriteIdentity(page, pageNumber, content.InstanceId, generation);
+        content.Fill(page, pageNumber, generation);
         BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageSize - 4)));
     }
 
@@ -58,11 +59,11 @@ public static class PageFormat
     /// CPU's units busy within one page (<see cref="PageContent"/>, <see cref="Crc32C"/>), so stamping
     /// several pages together gains nothing.
     /// </summary>
-    public static void StampRun(Span<byte> pages, long firstPage, ulong instanceId, long firstGeneration, long generationStep)
+    public static void StampRun(Span<byte> pages, long firstPage, DatabaseContent content, long firstGeneration, long generationStep)
     {
         int count = pages.Length / PageSize;
         for (int i = 0; i < count; i++)
-            Stamp(pages.Slice(i * PageSize, PageSize), firstPage + i, instanceId, firstGeneration + i * generationStep);
+            Stamp(pages.Slice(i * PageSize, PageSize), firstPage + i, content, firstGeneration + i * generationStep);
     }
 
     private static void WriteIdentity(Span<byte> page, long pageNumber, ulong instanceId, long generation)
@@ -106,12 +107,14 @@ public enum DatabaseState : uint
 /// <summary>
 /// Page 0 of every database file. Layout: [0] CRC32C of bytes 4..end, [4] "ESTH", [8] format
 /// version, [12] page size, [16] page count (including page 0), [24] instance id, [32] created
-/// UTC ticks, [40] state, [44] instance index, [64..128) the marker text.
+/// UTC ticks, [40] state, [44] instance index, [48] compressibility percent, [52] duplicate percent (the data profile
+/// the pages were written with; zero in files written before it existed, which is the default profile they hold),
+/// [64..128) the marker text.
 /// Crash safety: the header is written first with state Creating and rewritten with state
 /// Complete only after every page is durable, so a half-created file is recognised as ours but
 /// incomplete (and is re-created), and a complete one can be attached by the next run.
 /// </summary>
-public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex)
+public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex, DataProfile DataProfile = default)
 {
     public const uint Magic = 0x48545345; // "ESTH"
     public const int CurrentFormatVersion = 1;
@@ -130,6 +133,8 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
         BinaryPrimitives.WriteInt64LittleEndian(page.Slice(32), CreatedUtc.Ticks);
         BinaryPrimitives.WriteUInt32LittleEndian(page.Slice(40), (uint)State);
         BinaryPrimitives.WriteInt32LittleEndian(page.Slice(44), InstanceIndex);
+        BinaryPrimitives.WriteInt32LittleEndian(page.Slice(48), DataProfile.CompressibilityPercent);
+        BinaryPrimitives.WriteInt32LittleEndian(page.Slice(52), DataProfile.DuplicatePercent);
         Encoding.ASCII.GetBytes(Marker, page.Slice(64));
         BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageFormat.PageSize - 4)));
     }
@@ -148,7 +153,8 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
             BinaryPrimitives.ReadUInt64LittleEndian(page.Slice(24)),
             new DateTime(BinaryPrimitives.ReadInt64LittleEndian(page.Slice(32)), DateTimeKind.Utc),
             (DatabaseState)BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(40)),
-            BinaryPrimitives.ReadInt32LittleEndian(page.Slice(44)));
+            BinaryPrimitives.ReadInt32LittleEndian(page.Slice(44)),
+            new DataProfile(BinaryPrimitives.ReadInt32LittleEndian(page.Slice(48)), BinaryPrimitives.ReadInt32LittleEndian(page.Slice(52))));
     }
 
     /// <summary>

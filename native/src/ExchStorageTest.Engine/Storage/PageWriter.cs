@@ -28,6 +28,7 @@ internal static class PageWriter
         long chunks = (header.PageCount + pagesPerChunk - 1) / pagesPerChunk;
         using var buffers = new AlignedBuffer(WritesInFlight * ChunkBytes, file.Alignment);
         using var backend = IoBackendFactory.Create(WritesInFlight);
+        var content = new DatabaseContent(header.InstanceId, header.DataProfile);
         backend.Attach([file], buffers);
         Span<IoCompletion> done = stackalloc IoCompletion[WritesInFlight];
         Span<long> slotOffset = stackalloc long[WritesInFlight];
@@ -48,7 +49,7 @@ internal static class PageWriter
                 int length = (int)((last - first) * PageFormat.PageSize);
                 if (length == 0) { free[freeCount++] = slot; continue; }
                 var chunk = buffers.Slice(slot * ChunkBytes, length);
-                PageFormat.StampRun(chunk, first, header.InstanceId, 1, 0);
+                PageFormat.StampRun(chunk, first, content, 1, 0);
                 slotOffset[slot] = first * PageFormat.PageSize;
                 slotLength[slot] = length;
                 var request = new IoRequest(file.RawHandle, IoOperation.Write, slotOffset[slot], length, buffers.Address + slot * ChunkBytes, (ulong)slot, fileIndex: 0);

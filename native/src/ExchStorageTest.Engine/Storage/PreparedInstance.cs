@@ -14,5 +14,8 @@ public sealed class PreparedInstance
     /// <summary>True when the database was created (or re-created) by this run, false when re-used/attached.</summary>
     public bool Created { get; init; }
     public ulong InstanceId => Header.InstanceId;
+    /// <summary>What the database's pages hold (its header's data profile): what a run stamps the pages it writes with.</summary>
+    public DatabaseContent Content => _content ??= new DatabaseContent(Header.InstanceId, Header.DataProfile);
+    private DatabaseContent? _content;
     public long PageCount => Header.PageCount;
 }

@@ -13,6 +13,7 @@ public sealed class InstanceWorkload
     {
         Index = index;
         InstanceId = instanceId;
+        Content = new DatabaseContent(instanceId);
         PageCount = pageCount;
         DatabaseFileIndex = databaseFileIndex;
         LogFileIndexes = logFileIndexes;
@@ -29,6 +30,8 @@ public sealed class InstanceWorkload
 
     public int Index { get; }
     public ulong InstanceId { get; }
+    /// <summary>What the pages the run writes hold: the database's data profile (default: incompressible, unique).</summary>
+    public DatabaseContent Content { get; init; }
     public long PageCount { get; }
     public int DatabaseFileIndex { get; }
     /// <summary>Driver file-table indexes of the log slots (generation g is in slot (g-1) mod count).</summary>

@@ -394,7 +394,7 @@ public sealed class TransactionalSource : ITimedSource
     private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
     {
         _flushSizing.FlushIssued(slot1);
-        PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.InstanceId, _w.WriteGeneration + 1, 1);
+        PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.Content, _w.WriteGeneration + 1, 1);
         _w.WriteGeneration += pages;
         plan.StreamId = _w.DatabaseWriteStream;
         plan.FileIndex = _w.DatabaseFileIndex;

@@ -53,7 +53,7 @@ public class DatabaseCreationTests : IDisposable
                 int bytes = count * PageFormat.PageSize;
                 Assert.Equal(bytes, DirectIo.Read(file, read.Slice(0, bytes), page * PageFormat.PageSize));
                 for (int i = 0; i < count; i++)
-                    PageFormat.Stamp(expected.AsSpan(i * PageFormat.PageSize, PageFormat.PageSize), page + i, header.InstanceId, 1);
+                    PageFormat.Stamp(expected.AsSpan(i * PageFormat.PageSize, PageFormat.PageSize), page + i, new DatabaseContent(header.InstanceId), 1);
                 Assert.True(read.Slice(0, bytes).SequenceEqual(expected.AsSpan(0, bytes)), $"{p.Plan.DatabaseFile}: pages {page}..{page + count - 1} differ from the stamp");
             }
         }

@@ -7,7 +7,7 @@ public class PageFormatTests
     private static byte[] Page(long number, ulong instance, long gen)
     {
         var b = new byte[PageFormat.PageSize];
-        PageFormat.Stamp(b, number, instance, gen);
+        PageFormat.Stamp(b, number, new DatabaseContent(instance), gen);
         return b;
     }
 
@@ -115,9 +115,9 @@ public class PageFormatTests
         // Creation and flushes stamp four pages at a time; the bytes must be those of the one-page stamp.
         var run = new byte[count * PageFormat.PageSize];
         var single = new byte[run.Length];
-        PageFormat.StampRun(run, 1000, 0xFEEDFACE12345678, 9, generationStep);
+        PageFormat.StampRun(run, 1000, new DatabaseContent(0xFEEDFACE12345678), 9, generationStep);
         for (int i = 0; i < count; i++)
-            PageFormat.Stamp(single.AsSpan(i * PageFormat.PageSize, PageFormat.PageSize), 1000 + i, 0xFEEDFACE12345678, 9 + i * generationStep);
+            PageFormat.Stamp(single.AsSpan(i * PageFormat.PageSize, PageFormat.PageSize), 1000 + i, new DatabaseContent(0xFEEDFACE12345678), 9 + i * generationStep);
         Assert.True(run.AsSpan().SequenceEqual(single), "StampRun differs from Stamp");
         Assert.True(PageFormat.Verify(run.AsSpan((count - 1) * PageFormat.PageSize, PageFormat.PageSize), 1000 + count - 1, 0xFEEDFACE12345678).Ok);
     }

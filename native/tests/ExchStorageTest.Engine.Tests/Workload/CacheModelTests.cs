@@ -111,7 +111,7 @@ public class CacheModelTests
             int i = rng.Next(outstanding.Count);
             var (p, b) = outstanding[i];
             outstanding.RemoveAt(i);
-            if (p.Operation == IoOperation.Read) PageFormat.Stamp(b, p.Offset / PageFormat.PageSize, w.InstanceId, 1);
+            if (p.Operation == IoOperation.Read) PageFormat.Stamp(b, p.Offset / PageFormat.PageSize, w.Content, 1);
             warm |= w.Cache.Resident >= w.Cache.Capacity * 0.9;
             if (warm) { ops[p.StreamId]++; bytes[p.StreamId] += p.Length; }
             src.Completed(p, p.Length, b);

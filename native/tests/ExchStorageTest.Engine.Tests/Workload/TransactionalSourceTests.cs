@@ -28,7 +28,7 @@ public class TransactionalSourceTests
     internal static void Complete(TransactionalSource src, InstanceWorkload w, in IoPlan plan, byte[] buffer)
     {
         if (plan.Operation == IoOperation.Read && plan.StreamId == DatabaseRead)
-            PageFormat.Stamp(buffer.AsSpan(0, PageFormat.PageSize), plan.Offset / PageFormat.PageSize, w.InstanceId, 1);
+            PageFormat.Stamp(buffer.AsSpan(0, PageFormat.PageSize), plan.Offset / PageFormat.PageSize, w.Content, 1);
         src.Completed(plan, plan.Length, buffer);
     }
 
