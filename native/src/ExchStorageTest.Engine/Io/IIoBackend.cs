@@ -43,4 +43,12 @@ public interface IIoBackend : IDisposable
     /// The driver then submits and reaps one I/O at a time so each latency is timed on its own.
     /// </summary>
     bool CompletesOnSubmit => false;
+
+    /// <summary>
+    /// True when <see cref="Reap"/> first hands the OS whatever is queued, in the same system call as its
+    /// wait (io_uring: one io_uring_enter submits and waits). A caller may then leave the last request
+    /// it queued for the reap that follows instead of calling <see cref="Submit"/> for it; elsewhere
+    /// every queued request must be submitted before a blocking reap, or that reap waits for nothing.
+    /// </summary>
+    bool SubmitsOnReap => false;
 }

@@ -72,6 +72,48 @@ public class IoUringBackendTests
     }
 
     [IoUringFact]
+    public void ReapSubmitsWhatIsQueuedBeforeItWaits()
+    {
+        // The worker leaves the last request of a turn queued for the reap (one io_uring_enter submits
+        // and waits): a blocking reap, timed or not, and a non-blocking one must each hand it to the
+        // kernel, or the worker would wait for an I/O nobody started.
+        using var dir = new TestFolder("io");
+        using IoFile file = IoFileOpener.Open(dir.Combine("f"), IoFileMode.CreateNew, writeThrough: false, allowBuffered: false);
+        using var buf = new AlignedBuffer(4 * 4096, file.Alignment);
+        using IoUringBackend ring = IoUringBackend.Create(4);
+        Assert.True(((IIoBackend)ring).SubmitsOnReap);
+        var bytes = buf.Span;
+        for (int i = 0; i < bytes.Length; i++) bytes[i] = (byte)(i * 7 + 3);
+        Span<IoCompletion> done = stackalloc IoCompletion[4];
+
+        Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Write, 0, 4096, buf.Address, 10)));
+        Assert.Equal(1, ring.Reap(done, 1, 5000)); // timed wait (EXT_ARG)
+        Assert.Equal(10ul, done[0].UserData);
+        Assert.Equal(4096, done[0].Result);
+
+        Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Write, 4096, 4096, buf.Address + 4096, 11)));
+        Assert.Equal(1, ring.Reap(done, 1, -1)); // untimed wait
+        Assert.Equal(11ul, done[0].UserData);
+        Assert.Equal(4096, done[0].Result);
+
+        // Non-blocking: the request goes to the kernel at once; later polls collect it.
+        bytes[8192..].Clear();
+        Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Read, 0, 8192, buf.Address + 8192, 12)));
+        int n = 0;
+        var sw = System.Diagnostics.Stopwatch.StartNew();
+        while (n == 0 && sw.Elapsed < TimeSpan.FromSeconds(10))
+        {
+            n = ring.Reap(done, 0, 0);
+            Thread.Yield();
+        }
+        Assert.Equal(1, n);
+        Assert.Equal(12ul, done[0].UserData);
+        Assert.Equal(8192, done[0].Result);
+        Assert.True(bytes[..8192].SequenceEqual(bytes[8192..]));
+        Assert.Equal(0, ring.Reap(done, 1, 0)); // nothing queued or in flight: returns at once
+    }
+
+    [IoUringFact]
     public void RingIsBoundToTheThreadThatFirstSubmits()
     {
         using var dir = new TestFolder("io");

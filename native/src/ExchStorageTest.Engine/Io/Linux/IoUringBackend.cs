@@ -9,8 +9,9 @@ namespace ExchStorageTest.Engine.Io.Linux;
 /// io_uring backend: one ring per worker, driven by raw syscalls over the mmap'd SQ/CQ rings (the
 /// fio engine's model). <see cref="TryQueue"/> only writes an SQE; <see cref="Submit"/> publishes the
 /// SQ tail and makes one io_uring_enter for the whole batch; <see cref="Reap"/> reads CQEs straight
-/// from the shared ring and enters the kernel only to wait, or when the kernel flags pending
-/// completion work (DEFER_TASKRUN / COOP_TASKRUN with TASKRUN_FLAG).
+/// from the shared ring and enters the kernel only to wait (submitting what is still queued in the
+/// same call), or when the kernel flags pending completion work (DEFER_TASKRUN / COOP_TASKRUN with
+/// TASKRUN_FLAG).
 /// </summary>
 /// <remarks>
 /// Thread affinity: the ring may be created on any thread, but the first <see cref="Submit"/> binds it
@@ -46,6 +47,13 @@ public sealed unsafe class IoUringBackend : IIoBackend
     private readonly bool _extArg;
     private readonly IoUringRegistration _registration = new();
     private bool _needsEnable;
+    /// <summary>
+    /// IORING_ENTER_GETEVENTS on every submit where completions are deferred task work (DEFER_TASKRUN):
+    /// the same system call that hands the kernel a request then posts whatever finished meanwhile to
+    /// the CQ ring (min_complete 0: it never waits), so the reap that follows finds them there instead
+    /// of entering the kernel again for them (issue 34: one io_uring_enter per I/O fewer).
+    /// </summary>
+    private readonly uint _submitFlags;
     private uint _sqLocalTail;
     private int _queued;   // written to the SQ ring, not yet consumed by the kernel
     private int _inflight; // consumed by the kernel, CQE not yet reaped
@@ -58,6 +66,7 @@ public sealed unsafe class IoUringBackend : IIoBackend
         KernelFeatures = p.Features;
         _extArg = (p.Features & IORING_FEAT_EXT_ARG) != 0;
         _needsEnable = (p.Flags & IORING_SETUP_R_DISABLED) != 0;
+        _submitFlags = (p.Flags & IORING_SETUP_DEFER_TASKRUN) != 0 ? IORING_ENTER_GETEVENTS : 0;
 
         _sqRingSize = p.SqOff.Array + p.SqEntries * sizeof(uint);
         _cqRingSize = p.CqOff.Cqes + p.CqEntries * (uint)sizeof(IoUringCqe);
@@ -225,20 +234,45 @@ public sealed unsafe class IoUringBackend : IIoBackend
         int r;
         do
         {
-            r = Enter(_fd, (uint)_queued, 0, 0, null, 0);
+            r = Enter(_fd, (uint)_queued, 0, _submitFlags, null, 0);
         } while (r == -LibC.EINTR);
-        if (r == -LibC.EAGAIN || r == -LibC.EBUSY) return 0; // kernel short of resources: stays queued, retried on the next Submit
-        if (r < 0) throw Failure("io_uring_enter (submit)", -r);
+        return Submitted(r, "io_uring_enter (submit)");
+    }
+
+    /// <summary>Moves what the kernel consumed from queued to in flight; a shortage (EAGAIN/EBUSY) leaves it queued for the next submit.</summary>
+    private int Submitted(int r, string what)
+    {
+        if (r == -LibC.EAGAIN || r == -LibC.EBUSY) return 0;
+        if (r < 0) throw Failure(what, -r);
         _queued -= r;
         _inflight += r;
         return r;
     }
 
+    /// <summary>Reap hands the kernel what is queued in the same io_uring_enter as its wait (see <see cref="IIoBackend.SubmitsOnReap"/>).</summary>
+    public bool SubmitsOnReap => true;
+
     public int Reap(Span<IoCompletion> completions, int minComplete, int timeoutMs = 1000)
     {
         if (completions.IsEmpty) return 0;
-        int want = Math.Min(minComplete, Math.Min(completions.Length, _inflight));
+        int want = Math.Min(minComplete, Math.Min(completions.Length, _inflight + _queued));
         int n = Drain(completions);
+        if (_queued > 0)
+        {
+            if (n < want && timeoutMs != 0 && (timeoutMs < 0 || _extArg))
+            {
+                // Submit and wait in one system call (issue 34): a closed-loop worker issues the I/Os its
+                // completions allowed, then waits for the next; the last of them need not cost an
+                // io_uring_enter of its own. Whatever the kernel consumed is in flight before the wait starts.
+                // Fewer than wanted only when the wait timed out (or the kernel took none): the caller goes round again.
+                return n + SubmitAndWait(completions.Slice(n), (uint)(want - n), timeoutMs);
+            }
+            else
+            {
+                Submit();
+                n += Drain(completions.Slice(n));
+            }
+        }
         if (n >= want)
         {
             // Non-blocking reap found nothing: completions may be waiting as deferred task work.
@@ -265,6 +299,29 @@ public sealed unsafe class IoUringBackend : IIoBackend
             if (timedOut) break;
         }
         return n;
+    }
+
+    /// <summary>
+    /// Submits every queued request and waits for <paramref name="count"/> completions in one io_uring_enter
+    /// (a timeout where <paramref name="timeoutMs"/> is positive, via EXT_ARG); returns the completions drained.
+    /// </summary>
+    private int SubmitAndWait(Span<IoCompletion> completions, uint count, int timeoutMs)
+    {
+        EnsureEnabled();
+        Volatile.Write(ref *_sqTail, _sqLocalTail);
+        KernelTimespec ts = new() { Sec = timeoutMs / 1000, Nsec = timeoutMs % 1000 * 1_000_000 };
+        IoUringGetEventsArg arg = new() { Ts = (ulong)&ts };
+        bool timed = timeoutMs > 0;
+        int r;
+        do
+        {
+            r = Enter(_fd, (uint)_queued, count, IORING_ENTER_GETEVENTS | (timed ? IORING_ENTER_EXT_ARG : 0),
+                timed ? &arg : null, timed ? (nuint)sizeof(IoUringGetEventsArg) : 0);
+        } while (r == -LibC.EINTR);
+        // The result counts the requests consumed; a wait that ended on its timeout (ETIME) after
+        // consuming none says so instead, and the drain below finds nothing more.
+        if (r != -LibC.ETIME) Submitted(r, "io_uring_enter (submit and wait)");
+        return Drain(completions);
     }
 
     /// <summary>Blocks in the kernel for <paramref name="count"/> CQEs; true when the timeout expired.</summary>
