@@ -48,6 +48,19 @@ public class IoUringBackendTests
         }
     }
 
+    /// <summary>Non-blocking reaps until <paramref name="want"/> completions are in (or 10 s pass): how many came.</summary>
+    private static int Poll(IoUringBackend ring, Span<IoCompletion> done, int want)
+    {
+        int n = 0;
+        var sw = System.Diagnostics.Stopwatch.StartNew();
+        while (n < want && sw.Elapsed < TimeSpan.FromSeconds(10))
+        {
+            n += ring.Reap(done[n..], 0, 0);
+            Thread.Yield();
+        }
+        return n;
+    }
+
     [IoUringFact]
     public void NonBlockingReapsCollectEveryCompletion()
     {
@@ -60,13 +73,7 @@ public class IoUringBackendTests
         for (int i = 0; i < 8; i++) Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Write, i * 4096L, 4096, buf.Address + i * 4096, (ulong)i)));
         Assert.Equal(8, ring.Submit());
         Span<IoCompletion> done = stackalloc IoCompletion[8];
-        int n = 0;
-        var sw = System.Diagnostics.Stopwatch.StartNew();
-        while (n < 8 && sw.Elapsed < TimeSpan.FromSeconds(10))
-        {
-            n += ring.Reap(done[n..], 0);
-            Thread.Yield();
-        }
+        int n = Poll(ring, done, 8);
         Assert.Equal(8, n);
         for (int i = 0; i < n; i++) Assert.Equal(4096, done[i].Result);
     }
@@ -99,14 +106,7 @@ public class IoUringBackendTests
         // Non-blocking: the request goes to the kernel at once; later polls collect it.
         bytes[8192..].Clear();
         Assert.True(ring.TryQueue(new IoRequest(file.RawHandle, IoOperation.Read, 0, 8192, buf.Address + 8192, 12)));
-        int n = 0;
-        var sw = System.Diagnostics.Stopwatch.StartNew();
-        while (n == 0 && sw.Elapsed < TimeSpan.FromSeconds(10))
-        {
-            n = ring.Reap(done, 0, 0);
-            Thread.Yield();
-        }
-        Assert.Equal(1, n);
+        Assert.Equal(1, Poll(ring, done, 1));
         Assert.Equal(12ul, done[0].UserData);
         Assert.Equal(8192, done[0].Result);
         Assert.True(bytes[..8192].SequenceEqual(bytes[8192..]));
