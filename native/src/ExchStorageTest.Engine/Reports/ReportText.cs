@@ -118,9 +118,14 @@ internal static class ReportText
 
     /// <summary>
     /// What the database pages held, in words: a data-reducing array's numbers are only comparable between runs on the
-    /// same data, so every report states it (issue 33). Results written before profiles held the default.
+    /// same data, so every report states it (issue 33), in the results file's own words. Results written before profiles held
+    /// the default.
     /// </summary>
-    public static string DataDescription(TestResults r) => (r.Settings.DataProfile ?? new DataProfileSettings()).ToProfile().Describe();
+    public static string DataDescription(TestResults r)
+    {
+        var profile = r.Settings.DataProfile ?? new DataProfileSettings();
+        return string.IsNullOrEmpty(profile.Description) ? profile.ToProfile().Describe() : profile.Description;
+    }
 
     public static IReadOnlyList<(string Label, string Value)> SystemParameters(TestResults r)
     {
