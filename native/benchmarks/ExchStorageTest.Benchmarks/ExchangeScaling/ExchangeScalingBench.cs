@@ -221,13 +221,49 @@ public static class ExchangeScalingBench
     /// </summary>
     public const double CpuRatioBound = 2.0;
 
+    /// <summary>Per count and repeat, the raw path's IOPS on N volumes over one volume's in the same repeat: how far the rig itself scales.</summary>
+    public static List<double> RawScalingRatios(Runs runs, int n)
+    {
+        var ratios = new List<double>();
+        var ones = runs.Raw.Where(x => x.Volumes == 1).ToList();
+        var ns = runs.Raw.Where(x => x.Volumes == n).ToList();
+        for (int i = 0; i < Math.Min(ones.Count, ns.Count); i++) if (ones[i].Iops > 0) ratios.Add(ns[i].Iops / ones[i].Iops);
+        return ratios;
+    }
+
+    /// <summary>
+    /// How much of the rig's own scaling the Exchange mix keeps: per repeat, its N-over-one ratio over the raw path's
+    /// on the same volumes in the same repeat. The engine's share of the scaling goal, which a rig whose kernel path
+    /// stops scaling (loop devices' workers on a machine they fill) cannot hide.
+    /// </summary>
+    public static List<double> ScalingAgainstRaw(Runs runs, int n)
+    {
+        var x = ScalingRatios(runs, n);
+        var raw = RawScalingRatios(runs, n);
+        var ratios = new List<double>();
+        for (int i = 0; i < Math.Min(x.Count, raw.Count); i++) if (raw[i] > 0) ratios.Add(x[i] / raw[i]);
+        return ratios;
+    }
+
+    /// <summary>The Exchange mix keeps at least this share of the raw path's scaling on the same volumes (measured 0.92-1.07 on a 16-core host and 0.97-0.99 on the 2-vCPU VM, issue 34).</summary>
+    public const double ScalingAgainstRawBound = 0.85;
+
     public static List<RegressionCheck.Limit> Limits(Runs runs)
     {
         var limits = new List<RegressionCheck.Limit>();
         foreach (int n in runs.Options.Counts.Where(n => n > 1 && n <= System.Environment.ProcessorCount))
         {
             var ratios = ScalingRatios(runs, n);
-            if (ratios.Count > 0) limits.Add(new($"Exchange mix transactional IOPS, {n} databases/1 database (closed loop, {runs.Options.SessionsPerDatabase} sessions each)", Stats.Median(ratios), ScalingGoal(n), false));
+            if (ratios.Count == 0) continue;
+            // A goal the raw path on the same volumes does not reach cannot be shown by this rig: printed, not judged;
+            // the engine is then held to the rig's scaling instead (the next check).
+            var raw = RawScalingRatios(runs, n);
+            string? rigLimit = raw.Count > 0 && Stats.Median(raw) < ScalingGoal(n)
+                ? string.Create(CultureInfo.InvariantCulture, $"the raw path on these volumes scales {Stats.Median(raw):F2}x")
+                : null;
+            limits.Add(new($"Exchange mix transactional IOPS, {n} databases/1 database (closed loop, {runs.Options.SessionsPerDatabase} sessions each)", Stats.Median(ratios), ScalingGoal(n), false, rigLimit));
+            var kept = ScalingAgainstRaw(runs, n);
+            if (kept.Count > 0) limits.Add(new($"Exchange mix scaling/raw path scaling on the same volumes, {n} databases", Stats.Median(kept), ScalingAgainstRawBound, false));
         }
         var cpuRatios = CpuRatios(runs, 1);
         if (cpuRatios.Count > 0) limits.Add(new("Exchange mix CPU per transactional I/O/raw 32 KiB QD16 CPU per I/O, 1 database", Stats.Median(cpuRatios), CpuRatioBound, true));
@@ -249,8 +285,8 @@ public static class ExchangeScalingBench
         var t = new StringBuilder();
         t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume ({RamVolume.Description}), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
         t.AppendLine();
-        t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | machine busy | stalls/s | raw IOPS | raw CPU µs/IO | raw machine busy | CPU Exchange/raw | load |");
-        t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | machine busy | stalls/s | raw IOPS | raw x one | raw CPU µs/IO | raw machine busy | CPU Exchange/raw | load |");
+        t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         foreach (int n in o.Counts)
         {
             var x = runs.Exchange.Where(e => e.Databases == n).ToList();
@@ -258,7 +294,7 @@ public static class ExchangeScalingBench
             if (x.Count == 0) continue;
             var scale = n == 1 ? "1" : Cell(ScalingRatios(runs, n), "F2");
             var loads = x.Select(e => e.LoadBefore).Concat(x.Select(e => e.LoadAfter)).Concat(raw.Select(e => e.LoadAfter)).Where(v => !double.IsNaN(v)).ToList();
-            t.AppendLine(Invariant($"| {n} | {x[0].Sessions} | {x[0].Workers} | {Cell(x.Select(e => e.Iops).ToList(), "F0")} | {scale} | {(n == 1 ? "" : ScalingGoal(n).ToString("0.##", CultureInfo.InvariantCulture))} | {Cell(x.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Cell(x.Select(e => e.CoresUsed).ToList(), "F2")} | {Cell(x.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Stats.Median(x.Select(e => e.StallsPerSecond)):F0} | {Cell(raw.Select(e => e.Iops).ToList(), "F0")} | {Cell(raw.Select(e => e.CpuUsPerIo).ToList(), "F2")} | {Cell(raw.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Cell(CpuRatios(runs, n), "F2")} | {(loads.Count == 0 ? "n/a" : $"{loads.Min():F1}–{loads.Max():F1}")} |"));
+            t.AppendLine(Invariant($"| {n} | {x[0].Sessions} | {x[0].Workers} | {Cell(x.Select(e => e.Iops).ToList(), "F0")} | {scale} | {(n == 1 ? "" : ScalingGoal(n).ToString("0.##", CultureInfo.InvariantCulture))} | {Cell(x.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Cell(x.Select(e => e.CoresUsed).ToList(), "F2")} | {Cell(x.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Stats.Median(x.Select(e => e.StallsPerSecond)):F0} | {Cell(raw.Select(e => e.Iops).ToList(), "F0")} | {(n == 1 ? "1" : Cell(RawScalingRatios(runs, n), "F2"))} | {Cell(raw.Select(e => e.CpuUsPerIo).ToList(), "F2")} | {Cell(raw.Select(e => e.HostBusyCores).Where(v => !double.IsNaN(v)).ToList(), "F1")} | {Cell(CpuRatios(runs, n), "F2")} | {(loads.Count == 0 ? "n/a" : $"{loads.Min():F1}–{loads.Max():F1}")} |"));
         }
         if (runs.Baseline.Count > 0)
         {
