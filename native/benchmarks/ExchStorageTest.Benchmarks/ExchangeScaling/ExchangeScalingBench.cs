@@ -201,14 +201,12 @@ public static class ExchangeScalingBench
         File.Exists("/proc/loadavg") ? double.Parse(File.ReadAllText("/proc/loadavg").Split(' ')[0], CultureInfo.InvariantCulture) : double.NaN;
 
     /// <summary>Per count and repeat, the ratio of its IOPS to one database's in the same repeat (runs close in time share the machine's state).</summary>
-    public static List<double> ScalingRatios(Runs runs, int n)
-    {
-        var ratios = new List<double>();
-        var ones = runs.Exchange.Where(x => x.Databases == 1).ToList();
-        var ns = runs.Exchange.Where(x => x.Databases == n).ToList();
-        for (int i = 0; i < Math.Min(ones.Count, ns.Count); i++) if (ones[i].Iops > 0) ratios.Add(ns[i].Iops / ones[i].Iops);
-        return ratios;
-    }
+    public static List<double> ScalingRatios(Runs runs, int n) =>
+        PerRepeat(runs.Exchange.Where(x => x.Databases == 1).Select(x => x.Iops), runs.Exchange.Where(x => x.Databases == n).Select(x => x.Iops));
+
+    /// <summary>Repeat by repeat, each of <paramref name="figures"/> over the same repeat's <paramref name="baseline"/> (a zero baseline is left out).</summary>
+    private static List<double> PerRepeat(IEnumerable<double> baseline, IEnumerable<double> figures) =>
+        baseline.Zip(figures, (b, f) => b > 0 ? f / b : double.NaN).Where(r => !double.IsNaN(r)).ToList();
 
     /// <summary>What each count must reach against one database: 0.75 x N up to the core count, and on this project's 2-CPU VM the issue's proxy, 1.7 for two.</summary>
     public static double ScalingGoal(int n) => n == 2 ? 1.7 : 0.75 * n;
@@ -222,28 +220,15 @@ public static class ExchangeScalingBench
     public const double CpuRatioBound = 2.0;
 
     /// <summary>Per count and repeat, the raw path's IOPS on N volumes over one volume's in the same repeat: how far the rig itself scales.</summary>
-    public static List<double> RawScalingRatios(Runs runs, int n)
-    {
-        var ratios = new List<double>();
-        var ones = runs.Raw.Where(x => x.Volumes == 1).ToList();
-        var ns = runs.Raw.Where(x => x.Volumes == n).ToList();
-        for (int i = 0; i < Math.Min(ones.Count, ns.Count); i++) if (ones[i].Iops > 0) ratios.Add(ns[i].Iops / ones[i].Iops);
-        return ratios;
-    }
+    public static List<double> RawScalingRatios(Runs runs, int n) =>
+        PerRepeat(runs.Raw.Where(x => x.Volumes == 1).Select(x => x.Iops), runs.Raw.Where(x => x.Volumes == n).Select(x => x.Iops));
 
     /// <summary>
     /// How much of the rig's own scaling the Exchange mix keeps: per repeat, its N-over-one ratio over the raw path's
     /// on the same volumes in the same repeat. The engine's share of the scaling goal, which a rig whose kernel path
     /// stops scaling (loop devices' workers on a machine they fill) cannot hide.
     /// </summary>
-    public static List<double> ScalingAgainstRaw(Runs runs, int n)
-    {
-        var x = ScalingRatios(runs, n);
-        var raw = RawScalingRatios(runs, n);
-        var ratios = new List<double>();
-        for (int i = 0; i < Math.Min(x.Count, raw.Count); i++) if (raw[i] > 0) ratios.Add(x[i] / raw[i]);
-        return ratios;
-    }
+    public static List<double> ScalingAgainstRaw(Runs runs, int n) => PerRepeat(RawScalingRatios(runs, n), ScalingRatios(runs, n));
 
     /// <summary>The Exchange mix keeps at least this share of the raw path's scaling on the same volumes (measured 0.92-1.07 on a 16-core host and 1.01-1.15 on the 2-vCPU VM, issue 34).</summary>
     public const double ScalingAgainstRawBound = 0.85;
@@ -270,14 +255,8 @@ public static class ExchangeScalingBench
         return limits;
     }
 
-    private static List<double> CpuRatios(Runs runs, int n)
-    {
-        var x = runs.Exchange.Where(e => e.Databases == n).ToList();
-        var raw = runs.Raw.Where(e => e.Volumes == n).ToList();
-        var ratios = new List<double>();
-        for (int i = 0; i < Math.Min(x.Count, raw.Count); i++) if (raw[i].CpuUsPerIo > 0) ratios.Add(x[i].CpuUsPerTransactionalIo / raw[i].CpuUsPerIo);
-        return ratios;
-    }
+    private static List<double> CpuRatios(Runs runs, int n) =>
+        PerRepeat(runs.Raw.Where(e => e.Volumes == n).Select(e => e.CpuUsPerIo), runs.Exchange.Where(e => e.Databases == n).Select(e => e.CpuUsPerTransactionalIo));
 
     public static string Table(Runs runs)
     {
@@ -308,8 +287,8 @@ public static class ExchangeScalingBench
                 var x = runs.Exchange.Where(e => e.Databases == n).ToList();
                 var b = runs.Baseline.Where(e => e.Databases == n).ToList();
                 if (b.Count == 0) continue;
-                var iops = x.Zip(b, (a, c) => c.Iops > 0 ? a.Iops / c.Iops : double.NaN).Where(v => !double.IsNaN(v)).ToList();
-                var cpu = x.Zip(b, (a, c) => c.CpuUsPerTransactionalIo > 0 ? a.CpuUsPerTransactionalIo / c.CpuUsPerTransactionalIo : double.NaN).Where(v => !double.IsNaN(v)).ToList();
+                var iops = PerRepeat(b.Select(e => e.Iops), x.Select(e => e.Iops));
+                var cpu = PerRepeat(b.Select(e => e.CpuUsPerTransactionalIo), x.Select(e => e.CpuUsPerTransactionalIo));
                 t.AppendLine(Invariant($"| {n} | {Cell(b.Select(e => e.Iops).ToList(), "F0")} | {Cell(b.Select(e => e.CpuUsPerTransactionalIo).ToList(), "F2")} | {Stats.Median(b.Select(e => e.StallsPerSecond)):F0} | {Cell(iops, "F2")} | {Cell(cpu, "F2")} |"));
             }
         }
