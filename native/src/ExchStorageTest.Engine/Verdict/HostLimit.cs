@@ -18,7 +18,7 @@ namespace ExchStorageTest.Engine.Verdict;
 /// device's own latency (the kernel's per-device count) stayed within <see cref="DeviceShareOfLimit"/> of the rule's
 /// limit — the window's mean for an average rule, its slowest sample interval for a maximum rule — so the rest of what
 /// the engine measured was the wait for its worker to run; Database Page Fault Stalls, when the scavenger kept fewer
-/// than <see cref="FlushWritesBusy"/> writes in flight — it could have written more and did not get to — or when
+/// than <see cref="FlushSlotsShare"/> of its write slots busy — it could have written more and did not get to — or when
 /// the device's own writes were quick (within the share of the log write limit) — the write-back was not held up; target
 /// IOPS not met, when the devices' own read and write latency stayed within the same share of the average limits — the
 /// sessions were not waiting for slow I/O. Where the device latency is not known (Windows, a device the run could not
@@ -61,16 +61,14 @@ public static class HostLimit
 
     /// <summary>
     /// Where the device's write latency is not known, stalls are the host's only when the scavenger's writes in flight
-    /// averaged fewer than this many: storage that cannot write back keeps them in flight (measured when the limit,
-    /// <see cref="RunSettings.MaxFlushesInFlight"/>, was 32: a serialized 4 ms delay disk kept 25-32 busy when
-    /// stalling), a host that cannot run the scavenger leaves them few (RAM-backed volumes on the busy VM: 0.5-3, with
-    /// stall waits of 0.05-0.1 ms, docs/benchmarks.md). A count, not a share of the limit: the limit was raised to 128
-    /// (issue 34), and what the scavenger keeps in flight is bounded first by its pool, which a small cache keeps
-    /// small. Where the device latency is known and quick, many writes in flight are no sign of the storage: a starved
+    /// averaged less than this share of its limit (<see cref="RunSettings.MaxFlushesInFlight"/>): storage that cannot
+    /// write back fills the slots (measured: a serialized 4 ms delay disk kept 25-32 of 32 busy when stalling), a host
+    /// that cannot run the scavenger leaves them empty (RAM-backed volumes on the busy VM: 0.5-3 of 32 with stall waits
+    /// of 0.05-0.1 ms, docs/benchmarks.md). Where it is known and quick, full slots are no sign of the storage: a starved
     /// worker holds finished writes "in flight" until it gets to reap them (measured: workers starved on one CPU, the
     /// RAM-backed device writing in 0.5 ms, the slots full).
     /// </summary>
-    public const double FlushWritesBusy = 16;
+    public const double FlushSlotsShare = 0.5;
 
     private static readonly string[] ReadRules = { "DatabaseReadLatencyAverage", "DatabaseReadLatencyMaximum" };
     private static readonly string[] LogRules = { "LogWriteLatencyAverage", "LogWriteLatencyMaximum" };
@@ -175,7 +173,7 @@ public static class HostLimit
         // The device wrote back quickly: the slots, however full, were held by a worker that did not get to reap them.
         if (e.DeviceWriteLatencyMs is double d && d <= DeviceShareOfLimit * t.AverageLogWriteLatencyMs)
             return F($"the {DeviceNames(e)} wrote in {d:0.###} ms on average, so the scavenger of {inst.Name} was not held up by the storage ({inst.FlushWritesInFlight:0.##} of its {slots} writes in flight, stalls waited {inst.PageFaultStallWaitMs:0.###} ms)");
-        if (slots <= 0 || inst.FlushWritesInFlight >= Math.Min(FlushWritesBusy, slots / 2.0)) return null;
+        if (slots <= 0 || inst.FlushWritesInFlight >= FlushSlotsShare * slots) return null;
         return F($"the scavenger of {inst.Name} kept {inst.FlushWritesInFlight:0.##} of its {slots} writes in flight (stalls waited {inst.PageFaultStallWaitMs:0.###} ms): it could have written more and did not get to");
     }
 

@@ -45,18 +45,12 @@ public sealed class WorkloadShape
     public int MaxLogWriteBytes { get; init; } = 60 * 1024;
     /// <summary>
     /// Dirty-page writes one instance keeps in flight at most. The scavenger can free no faster than this many
-    /// writes per write latency, and at the limit it stops (as ESE's stops on a tilted disk), so a limit below what
-    /// the storage takes is a limit of the model, not of the storage (issue 34). 8 capped a closed-loop database on a
-    /// RAM-backed volume (~12k writes/s at ~0.6 ms kept 7 in flight on average, and every burst stalled page faults);
-    /// 32 still did in bursts: one closed-loop database on the 2-vCPU VM's RAM-backed loop device, 8 s windows, five
-    /// runs each, stalled 0, 0, 0, 37 and 54 times a second with 32, 0, 0, 0, 1 and 2 with 64, none with 128 — each
-    /// burst a millisecond or two in which the device's writes took several milliseconds, all 32 slots busy and the
-    /// pool empty, while they averaged 0.4 ms and 8-9 in flight. ESE's own limit is far above it (its outstanding
-    /// I/O limit, JET_paramOutstandingIOMax, defaults to 1,024, half of which urgent write-back may use). What the
-    /// scavenger actually keeps in flight is bounded first by its pool (the stop threshold, at most a quarter of the
-    /// cache); at a profile's paced rate one or two are; the results record how many were (`flushWritesInFlight`).
+    /// writes per write latency: 8 capped a closed-loop database on a RAM-backed volume (~12k writes/s at
+    /// ~0.6 ms kept 7 in flight on average, and every burst stalled page faults) — a limit of the model, not of
+    /// the storage (issue 34). At a profile's paced rate one or two are in flight; the results record how many
+    /// were (`flushWritesInFlight`).
     /// </summary>
-    public int MaxFlushesInFlight { get; init; } = 128;
+    public int MaxFlushesInFlight { get; init; } = 32;
     /// <summary>BDM: 256 KiB sequential checksum reads at ~9 reads/s per instance (~2.3 MB/s, ESE 2013 throttled BDM).</summary>
     public int MaintenanceReadBytes { get; init; } = 256 * 1024;
     public double MaintenanceReadsPerSecond { get; init; } = 9;
