@@ -92,7 +92,7 @@ Describe 'The ESRP suite' {
         # Stopped, as Ctrl+C stops it. EndInvoke says so with a PipelineStoppedException, or (a stop that lands as the
         # suite moves from one test to the next, seen under Wine on a loaded machine) returns with the state Stopped.
         $stoppedRun = Receive-FromRunspace $started
-        $started.PowerShell.InvocationStateInfo.State | Should -Be 'Stopped'
+        $started.PowerShell.InvocationStateInfo.State | Should -Be 'Stopped' -Because "a stop after Performance stops the suite (the run's errors: $(@($stoppedRun.Errors) -join '; '))"
         if ($null -ne $stoppedRun.Exception) { $stoppedRun.Exception | Should -BeOfType [System.Management.Automation.PipelineStoppedException] }
 
         $stopped = @((Read-Json $statePath).tests)

@@ -70,7 +70,7 @@ namespace ExchStorageTest.Helper
             Process process;
             try
             {
-                process = Process.Start(info) ?? throw new InvalidOperationException("the process did not start");
+                process = StartRetryingTransient(() => Process.Start(info) ?? throw new InvalidOperationException("the process did not start"), TransientStartRetryDelay);
             }
             catch (Exception ex) when (!(ex is PipelineStoppedException))
             {
@@ -82,6 +82,31 @@ namespace ExchStorageTest.Helper
             helper.WriteLine(JsonWriter.Write(request));
             helper.ExpectHello();
             return helper;
+        }
+
+        /// <summary>ERROR_INTERNAL_ERROR: what CreateProcess gives for a start the OS itself failed, not for a bad path or access.</summary>
+        internal const int ErrorInternalError = 1359;
+
+        /// <summary>How long to wait before the one more try of a start that failed with <see cref="ErrorInternalError"/>.</summary>
+        internal static readonly TimeSpan TransientStartRetryDelay = TimeSpan.FromSeconds(1);
+
+        /// <summary>
+        /// Runs <paramref name="start"/>, and once more after <paramref name="delay"/> when the OS failed it with
+        /// <see cref="ErrorInternalError"/>: Wine under load (the CI's Windows suite, three runs in a row on one day)
+        /// fails a CreateProcess now and then with it, and the same start a moment later succeeds. Any other failure,
+        /// and a second internal error, goes to the caller as it came: a missing or blocked helper is not retried.
+        /// </summary>
+        internal static T StartRetryingTransient<T>(Func<T> start, TimeSpan delay)
+        {
+            try
+            {
+                return start();
+            }
+            catch (System.ComponentModel.Win32Exception ex) when (ex.NativeErrorCode == ErrorInternalError)
+            {
+                Thread.Sleep(delay);
+                return start();
+            }
         }
 
         /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the helper's output ended.</summary>
