@@ -92,8 +92,9 @@ namespace ExchStorageTest.Helper
 
         /// <summary>
         /// Runs <paramref name="start"/>, and once more after <paramref name="delay"/> when the OS failed it with
-        /// <see cref="ErrorInternalError"/>: Wine under load (the CI's Windows suite, three runs in a row on one day)
-        /// fails a CreateProcess now and then with it, and the same start a moment later succeeds. Any other failure,
+        /// <see cref="ErrorInternalError"/>: Wine under load (the CI's Windows suite beside the Linux ones) fails a
+        /// CreateProcess now and then with it — twice in a row on one test in two clean-clone runs on one day, whose file
+        /// passes when run alone — so one more try a second later is the cheap way past it. Any other failure,
         /// and a second internal error, goes to the caller as it came: a missing or blocked helper is not retried.
         /// </summary>
         internal static T StartRetryingTransient<T>(Func<T> start, TimeSpan delay)
