@@ -48,8 +48,18 @@ restore_pwsh() {
   dotnet tool restore >/dev/null || { echo "dotnet tool restore failed: PowerShell is not in the NuGet source" >&2; return 1; }
 }
 
-passed=0; failed=0; skipped=""
-count() { passed=$((passed + $1)); failed=$((failed + $2)); echo "$3: $1 passed, $2 failed"; }
+# The summary's last lines: each suite's counts and the name of every failed test, so that the end of the output,
+# often all a CI shows, says what failed without the logs above it.
+passed=0; failed=0; skipped=""; suites=(); failures=()
+count() {
+  passed=$((passed + $1)); failed=$((failed + $2)); echo "$3: $1 passed, $2 failed"
+  suites+=("$3: $1 passed, $2 failed")
+}
+# failed_tests <suite label> <names, one a line>: kept for the summary.
+failed_tests() {
+  local label=$1 name
+  while IFS= read -r name; do [ -z "$name" ] || failures+=("$label: $name"); done <<<"$2"
+}
 
 # One xUnit project as one suite of the summary: xunit <project> <name>.
 xunit() {
@@ -71,6 +81,8 @@ xunit() {
   done
   if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   count "${p:-0}" "$f" "xUnit $name"
+  failed_tests "xUnit $name" "$(grep -o '<UnitTestResult [^>]*>' "$trx" | grep -v 'outcome="Passed"\|outcome="NotExecuted"' \
+    | sed -n 's/.* testName="\([^"]*\)".*/\1/p')"
 }
 
 # The module's Pester suites run while the xUnit suites run: in real pwsh on Linux against the Linux helper, in two
@@ -115,6 +127,8 @@ pester_finish() {
     echo "==> $label: finished (log: out/test-results/$log.log)"
     cat "$results/$log.log"
     pester_count "$results/$log.log" "$name" "$label"
+    # Pester marks a failed test "[-] name"; the Describe block above it is the file's.
+    failed_tests "$label" "$(sed -n 's/^ *\[-\] \(.*\) [0-9.]*m\?s (.*$/\1/p' "$results/$log.log")"
   done
 }
 
@@ -168,6 +182,8 @@ case "$task" in
     pester_finish
     syntax_qa
     echo
+    echo "Suites:"; printf '  %s\n' "${suites[@]}"
+    [ ${#failures[@]} -eq 0 ] || { echo "Failed tests:"; printf '  %s\n' "${failures[@]}"; }
     [ -z "$skipped" ] || echo "NOTE: not run for lack of a tool:$skipped"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ] || exit 1
