@@ -84,11 +84,21 @@ Describe 'The ESRP suite' {
         $suite = Join-Path $Dir 'suite'
         $statePath = Join-Path $suite 'suite.json'
         $started = Start-InRunspace $Runspace ($Profile + "`$p | Invoke-StorageTest -TestType EsrpSuite -OutputPath `$args[1] $($Lab.Replace('00:00:04', '00:05:00'))") -ArgumentList $Dir, $suite
-        # Stop as soon as Performance is complete: between the tests or early in Stress.
-        $performanceDone = { (Test-Path -LiteralPath $statePath) -and (Get-Content -Raw -LiteralPath $statePath) -like '*"state": "Complete"*' }
-        Wait-Until { (& $performanceDone) -or $started.Handle.IsCompleted } -Timeout ([timespan]::FromMinutes(3)) -IntervalMilliseconds 100 | Out-Null
-        & $performanceDone | Should -BeTrue -Because 'Performance must complete'
-        $started.PowerShell.Stop()
+        try {
+            # Stop as soon as Performance is complete: between the tests or early in Stress. The state file is read
+            # while the suite may be replacing it: a read Windows refuses then (a sharing violation, seen under Wine)
+            # is a "not yet".
+            $performanceDone = {
+                try { (Test-Path -LiteralPath $statePath) -and [System.IO.File]::ReadAllText($statePath) -like '*"state": "Complete"*' }
+                catch [System.IO.IOException] { $false }
+            }
+            Wait-Until { (& $performanceDone) -or $started.Handle.IsCompleted } -Timeout ([timespan]::FromMinutes(3)) -IntervalMilliseconds 100 | Out-Null
+            & $performanceDone | Should -BeTrue -Because 'Performance must complete'
+        }
+        finally {
+            # Whatever failed above, the suite stops here: the runspace is the next test's.
+            $started.PowerShell.Stop()
+        }
         # Stopped, as Ctrl+C stops it. EndInvoke says so with a PipelineStoppedException, or (a stop that lands as the
         # suite moves from one test to the next, seen under Wine on a loaded machine) returns with the state Stopped.
         $stoppedRun = Receive-FromRunspace $started

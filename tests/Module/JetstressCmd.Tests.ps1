@@ -110,25 +110,33 @@ Describe 'JetstressCmd as the folder ExchangeDsc''s ExchJetstress runs' -Tag 'Je
         # console. Set-TargetResource then polls Get-Process -Name JetstressCmd until it is gone.
         $Before = @(Get-ChildItem -LiteralPath $JetstressPath | ForEach-Object { $_.Name } | Where-Object { $_ -ne 'Jetstress.log' })
         $JetstressParams = "/c `"$ConfigPath`""
-        $psi = New-Object System.Diagnostics.ProcessStartInfo
-        $psi.FileName = Join-Path $JetstressPath $ExeName
-        $psi.Arguments = $JetstressParams
-        $psi.WorkingDirectory = $JetstressPath
-        $psi.UseShellExecute = $false
-        $psi.RedirectStandardInput = $true
-        $psi.RedirectStandardOutput = $true
-        $psi.RedirectStandardError = $true
-        $task = [System.Diagnostics.Process]::Start($psi)
-        $task.StandardInput.Close()
-        $stdout = $task.StandardOutput.ReadToEndAsync()
-        $stderr = $task.StandardError.ReadToEndAsync()
-        $Seen = Wait-Until { @(Get-Process -Name JetstressCmd -ErrorAction SilentlyContinue | Where-Object { $_.Id -eq $task.Id }).Count -gt 0 -or $task.HasExited } -Timeout ([timespan]::FromSeconds(60))
-        $SeenRunning = -not $task.HasExited
-        $Ended = $task.WaitForExit(300000)
-        $ExitCode = $task.ExitCode
-        $Output = $stdout.Result
-        $ErrorText = $stderr.Result
-        $Results = Get-Results $JetstressPath 'Performance'
+        # The tests below read a passing run. A run this machine could not load (a loaded CI host: the verdict's
+        # HostLimited, the I/O worker waiting for a CPU) is honestly a Fail, and says nothing of the consumers' rules:
+        # its files are removed (this test's own) and it runs once more.
+        for ($attempt = 1; $attempt -le 2; $attempt++) {
+            $psi = New-Object System.Diagnostics.ProcessStartInfo
+            $psi.FileName = Join-Path $JetstressPath $ExeName
+            $psi.Arguments = $JetstressParams
+            $psi.WorkingDirectory = $JetstressPath
+            $psi.UseShellExecute = $false
+            $psi.RedirectStandardInput = $true
+            $psi.RedirectStandardOutput = $true
+            $psi.RedirectStandardError = $true
+            $task = [System.Diagnostics.Process]::Start($psi)
+            $task.StandardInput.Close()
+            $stdout = $task.StandardOutput.ReadToEndAsync()
+            $stderr = $task.StandardError.ReadToEndAsync()
+            $Seen = Wait-Until { @(Get-Process -Name JetstressCmd -ErrorAction SilentlyContinue | Where-Object { $_.Id -eq $task.Id }).Count -gt 0 -or $task.HasExited } -Timeout ([timespan]::FromSeconds(60))
+            $SeenRunning = -not $task.HasExited
+            $Ended = $task.WaitForExit(300000)
+            $ExitCode = $task.ExitCode
+            $Output = $stdout.Result
+            $ErrorText = $stderr.Result
+            $Results = Get-Results $JetstressPath 'Performance'
+            if ($attempt -eq 2 -or @($Results.verdict.reasons | Where-Object { $_.code -eq 'HostLimited' }).Count -eq 0) { break }
+            Write-Host "The run was limited by this host, not the storage ($(@($Results.verdict.reasons | ForEach-Object { $_.message }) -join '; ')): once more."
+            Get-ChildItem -LiteralPath $JetstressPath | Where-Object { $Before -notcontains $_.Name -and $_.Name -ne 'Jetstress.log' } | Remove-Item -Recurse -Force
+        }
     }
     AfterAll { Remove-ScratchFolder $Root }
 

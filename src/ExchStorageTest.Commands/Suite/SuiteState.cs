@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
+using System.Threading;
 using System;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
@@ -116,14 +117,52 @@ namespace ExchStorageTest.Suite
             try
             {
                 File.WriteAllText(temporary, JsonWriter.Write(document, indented: true) + "\n", new UTF8Encoding(false));
-                if (File.Exists(Path)) File.Replace(temporary, Path, null);
-                else File.Move(temporary, Path);
+                RetryingSharingViolations(() =>
+                {
+                    if (File.Exists(Path)) File.Replace(temporary, Path, null);
+                    else File.Move(temporary, Path);
+                }, SharingRetries, SharingRetryDelay);
             }
             catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
             {
                 throw new StorageTestException(ErrorCodes.SuiteStateNotWritable, $"The suite state file '{Path}' cannot be written: {ex.Message}", Path, ex);
             }
         }
+
+        /// <summary>How often a replace Windows refused for another process's open handle is tried, and how long apart (2 s in all).</summary>
+        internal const int SharingRetries = 20;
+        internal static readonly TimeSpan SharingRetryDelay = TimeSpan.FromMilliseconds(100);
+
+        /// <summary>
+        /// Runs <paramref name="replace"/>, again after <paramref name="delay"/> while Windows refuses it because another
+        /// process has the file open (a sharing or lock violation), up to <paramref name="tries"/> times in all. The state
+        /// file is replaced after every test of a suite that runs for hours, while others may read it for a moment: an
+        /// antivirus scanner, a search indexer, an admin's viewer or script (under Wine a reader was refused while the
+        /// suite replaced it). Any other failure, and the last refusal, goes to the caller.
+        /// </summary>
+        internal static void RetryingSharingViolations(Action replace, int tries, TimeSpan delay)
+        {
+            for (int attempt = 1; ; attempt++)
+            {
+                try
+                {
+                    replace();
+                    return;
+                }
+                catch (IOException ex) when (attempt < tries && IsSharingViolation(ex))
+                {
+                    Thread.Sleep(delay);
+                }
+            }
+        }
+
+        /// <summary>
+        /// ERROR_SHARING_VIOLATION (32), ERROR_LOCK_VIOLATION (33) or ReplaceFile's ERROR_UNABLE_TO_REMOVE_REPLACED (1175,
+        /// the old file is open without delete sharing; both files are left as they were), as .NET gives them on Windows
+        /// (HRESULT_FROM_WIN32). Elsewhere an IOException's HResult is an errno, never one of these.
+        /// </summary>
+        internal static bool IsSharingViolation(IOException ex) =>
+            ex.HResult == unchecked((int)0x80070020) || ex.HResult == unchecked((int)0x80070021) || ex.HResult == unchecked((int)0x80070497);
     }
 
     /// <summary>The ESRP document of a completed suite: its files (text and HTML) and the HTML page among them.</summary>

@@ -54,4 +54,35 @@ public sealed class SuiteStateTests : IDisposable
         Assert.Equal("{\"schema\": \"someone-else\"}", File.ReadAllText(path));
         Assert.Null(SuiteState.Read(Path.Combine(_folder, "none")));
     }
+
+    [Fact]
+    public void A_replace_Windows_refuses_for_another_process_s_open_file_is_tried_again_and_nothing_else_is()
+    {
+        const int sharing = unchecked((int)0x80070020), lockViolation = unchecked((int)0x80070021), notRemoved = unchecked((int)0x80070497);
+        int calls = 0;
+        // Refused twice (a reader, then a lock), then done.
+        SuiteState.RetryingSharingViolations(() =>
+        {
+            if (++calls == 1) throw new IOException("used by another process", sharing);
+            if (calls == 2) throw new IOException("locked", lockViolation);
+        }, tries: 5, TimeSpan.Zero);
+        Assert.Equal(3, calls);
+
+        // Refused every time: the last refusal goes to the caller after the tries.
+        calls = 0;
+        var last = Assert.Throws<IOException>(() => SuiteState.RetryingSharingViolations(() => { calls++; throw new IOException("cannot remove", notRemoved); }, tries: 4, TimeSpan.Zero));
+        Assert.Equal(4, calls);
+        Assert.Equal(notRemoved, last.HResult);
+
+        // Any other failure (here: a full disk) is not tried again, nor an errno that happens to read 32 on Linux (EPIPE).
+        foreach (int other in new[] { unchecked((int)0x80070070), 32 })
+        {
+            calls = 0;
+            Assert.Throws<IOException>(() => SuiteState.RetryingSharingViolations(() => { calls++; throw new IOException("other", other); }, tries: 4, TimeSpan.Zero));
+            Assert.Equal(1, calls);
+        }
+        calls = 0;
+        Assert.Throws<UnauthorizedAccessException>(() => SuiteState.RetryingSharingViolations(() => { calls++; throw new UnauthorizedAccessException(); }, tries: 4, TimeSpan.Zero));
+        Assert.Equal(1, calls);
+    }
 }
