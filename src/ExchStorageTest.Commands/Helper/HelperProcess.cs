@@ -97,18 +97,8 @@ namespace ExchStorageTest.Helper
         /// passes when run alone — so one more try a second later is the cheap way past it. Any other failure,
         /// and a second internal error, goes to the caller as it came: a missing or blocked helper is not retried.
         /// </summary>
-        internal static T StartRetryingTransient<T>(Func<T> start, TimeSpan delay)
-        {
-            try
-            {
-                return start();
-            }
-            catch (System.ComponentModel.Win32Exception ex) when (ex.NativeErrorCode == ErrorInternalError)
-            {
-                Thread.Sleep(delay);
-                return start();
-            }
-        }
+        internal static T StartRetryingTransient<T>(Func<T> start, TimeSpan delay) =>
+            Transient.Retry(start, ex => ex is System.ComponentModel.Win32Exception w && w.NativeErrorCode == ErrorInternalError, tries: 2, delay);
 
         /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the helper's output ended.</summary>
         public HelperEvent? Next(TimeSpan timeout, out bool ended)

@@ -3,7 +3,6 @@ using System.IO;
 using System.Linq;
 using System.Management.Automation;
 using System.Text;
-using System.Threading;
 using System;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
@@ -140,21 +139,8 @@ namespace ExchStorageTest.Suite
         /// antivirus scanner, a search indexer, an admin's viewer or script (under Wine a reader was refused while the
         /// suite replaced it). Any other failure, and the last refusal, goes to the caller.
         /// </summary>
-        internal static void RetryingSharingViolations(Action replace, int tries, TimeSpan delay)
-        {
-            for (int attempt = 1; ; attempt++)
-            {
-                try
-                {
-                    replace();
-                    return;
-                }
-                catch (IOException ex) when (attempt < tries && IsSharingViolation(ex))
-                {
-                    Thread.Sleep(delay);
-                }
-            }
-        }
+        internal static void RetryingSharingViolations(Action replace, int tries, TimeSpan delay) =>
+            Transient.Retry(() => { replace(); return true; }, ex => ex is IOException io && IsSharingViolation(io), tries, delay);
 
         /// <summary>
         /// ERROR_SHARING_VIOLATION (32), ERROR_LOCK_VIOLATION (33) or ReplaceFile's ERROR_UNABLE_TO_REMOVE_REPLACED (1175,
