@@ -48,13 +48,19 @@ restore_pwsh() {
   dotnet tool restore >/dev/null || { echo "dotnet tool restore failed: PowerShell is not in the NuGet source" >&2; return 1; }
 }
 
-# The summary's last lines: each suite's counts and the name of every failed test, so that the end of the output,
-# often all a CI shows, says what failed without the logs above it.
+# The summary's last lines: each suite's counts and every failed test with the first line of its message, so that the end
+# of the output, often all a CI shows, says what failed and why without the logs above it.
 passed=0; failed=0; skipped=""; suites=(); failures=()
 count() {
   passed=$((passed + $1)); failed=$((failed + $2)); echo "$3: $1 passed, $2 failed"
   suites+=("$3: $1 passed, $2 failed")
 }
+# An awk function for the summary's failed tests: the first line of a test's message, XML entities read, cut short.
+reason_awk='
+  function reason(m) {
+    gsub(/&quot;/, "\"", m); gsub(/&apos;/, "\047", m); gsub(/&lt;/, "<", m); gsub(/&gt;/, ">", m); gsub(/&amp;/, "\\&", m)
+    return length(m) > 300 ? substr(m, 1, 300) "..." : m
+  }'
 # failed_tests <suite label> <names, one a line>: kept for the summary.
 failed_tests() {
   local label=$1 name
@@ -81,8 +87,15 @@ xunit() {
   done
   if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   count "${p:-0}" "$f" "xUnit $name"
-  failed_tests "xUnit $name" "$(grep -o '<UnitTestResult [^>]*>' "$trx" | grep -v 'outcome="Passed"\|outcome="NotExecuted"' \
-    | sed -n 's/.* testName="\([^"]*\)".*/\1/p')"
+  # Each failed result's name and the first line of its message (<UnitTestResult ... testName outcome> <Message>).
+  failed_tests "xUnit $name" "$(awk '
+    /<UnitTestResult / {
+      name = ""; if ($0 !~ /outcome="(Passed|NotExecuted)"/ && match($0, /testName="[^"]*"/)) name = reason(substr($0, RSTART + 10, RLENGTH - 11))
+      if (name != "" && $0 ~ /\/>[ \t]*$/) { print name; name = "" }
+    }
+    /<Message>/ && name != "" { m = $0; sub(/.*<Message>/, "", m); sub(/<\/Message>.*/, "", m); print name " -- " reason(m); name = "" }
+    /<\/UnitTestResult>/ && name != "" { print name; name = "" }
+    '"$reason_awk" "$trx")"
 }
 
 # The module's Pester suites run while the xUnit suites run: in real pwsh on Linux against the Linux helper, in two
@@ -127,8 +140,11 @@ pester_finish() {
     echo "==> $label: finished (log: out/test-results/$log.log)"
     cat "$results/$log.log"
     pester_count "$results/$log.log" "$name" "$label"
-    # Pester marks a failed test "[-] name"; the Describe block above it is the file's.
-    failed_tests "$label" "$(sed -n 's/^ *\[-\] \(.*\) [0-9.]*m\?s (.*$/\1/p' "$results/$log.log")"
+    # Pester marks a failed test "[-] name <time>" and gives the first line of its message on the next line.
+    failed_tests "$label" "$(awk '
+      /^ *\[-\] / { name = $0; sub(/^ *\[-\] /, "", name); sub(/ [0-9.]+m?s \(.*$/, "", name)
+                     if ((getline m) > 0) { sub(/^ +/, "", m); print name " -- " reason(m) } else print name }
+      '"$reason_awk" "$results/$log.log")"
   done
 }
 

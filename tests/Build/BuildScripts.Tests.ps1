@@ -13,14 +13,12 @@ BeforeAll {
         $screen | Should -Match ([regex]::Escape('==> Demo: New-MailboxProfile | Invoke-StorageTest | Get-TestReport'))
         # One run, its own reports beside its results and no copies of them.
         $results = Join-Path $Folder 'Results'
-        $documents = @(Get-ChildItem -LiteralPath $results -Filter '*.json')
-        $documents.Count | Should -Be 1
-        $stem = Join-Path $results $documents[0].BaseName
-        foreach ($extension in '.txt', '.html', '.xml', '.timeseries.csv', '.perfmon.csv', '.esrp.txt') { Test-Path -LiteralPath ($stem + $extension) | Should -BeTrue }
-        # (A copy is "<stem>_2.<extension>"; the stem's own last number is the run's start second, which may be 2.)
-        @(Get-ChildItem -LiteralPath $results | Where-Object { -not $_.Name.StartsWith($documents[0].BaseName + '.') } | ForEach-Object Name) | Should -BeNullOrEmpty
+        $reports = Get-RunReportSet $results
+        $reports.Documents.Count | Should -Be 1
+        $reports.Missing | Should -BeNullOrEmpty
+        $reports.Others | Should -BeNullOrEmpty
         # The built-in profile, threads tuned as a first run's would be (no -ThreadCount).
-        $document = Get-Content -Raw -LiteralPath $documents[0].FullName | ConvertFrom-Json
+        $document = Get-Content -Raw -LiteralPath $reports.Documents[0].FullName | ConvertFrom-Json
         $document.testType | Should -Be 'Performance'
         $document.settings.durationSeconds | Should -Be 30
         [double]$document.sizing.targetTransactionalIops | Should -Be 50

@@ -29,12 +29,11 @@ Describe 'The README example' {
         $run.ExitCode | Should -Be 0
         # The run's own reports, beside the results file in the profile's default Results folder: the example asks
         # for no report files, so Get-TestReport writes none (docs/files.md: a second copy would be _2).
-        $results = @(Get-ChildItem -LiteralPath (Join-Path $Lab 'Results') -Filter '*.json')
-        $results.Count | Should -Be 1
-        $document = Get-Content -Raw -LiteralPath $results[0].FullName | ConvertFrom-Json
-        $stem = Join-Path (Join-Path $Lab 'Results') $results[0].BaseName
-        foreach ($extension in '.txt', '.html', '.xml', '.timeseries.csv', '.perfmon.csv', '.esrp.txt') { Test-Path -LiteralPath ($stem + $extension) | Should -BeTrue -Because "$stem$extension" }
-        @(Get-ChildItem -LiteralPath (Join-Path $Lab 'Results') -Filter '*_2.*') | Should -BeNullOrEmpty
+        $reports = Get-RunReportSet (Join-Path $Lab 'Results')
+        $reports.Documents.Count | Should -Be 1
+        $reports.Missing | Should -BeNullOrEmpty
+        $reports.Others | Should -BeNullOrEmpty
+        $document = Get-Content -Raw -LiteralPath $reports.Documents[0].FullName | ConvertFrom-Json
         # What the console shows is the report of that run: its TestId and its verdict.
         $screen = $run.Output -join "`n"
         $screen | Should -Match ([regex]::Escape($document.testId))

@@ -123,6 +123,23 @@ function Get-FolderEntry {
     $entries
 }
 
+function Get-RunReportSet {
+    # A results folder after one run that asked for no report files: the run's results documents (one expected), the
+    # reports it writes beside its results that are missing, and every other file there. A second copy would be
+    # "<stem>_2.<extension>" (docs/files.md); the stem's own last number is the run's start second, which may be 2,
+    # so the others are told by the stem, not by a pattern.
+    param([Parameter(Mandatory)][string] $Path)
+    $documents = @(Get-ChildItem -LiteralPath $Path -Filter '*.json')
+    $missing = @(); $others = @()
+    if ($documents.Count -eq 1) {
+        $stem = $documents[0].BaseName
+        $missing = @('.txt', '.html', '.xml', '.timeseries.csv', '.perfmon.csv', '.esrp.txt' |
+            Where-Object { -not (Test-Path -LiteralPath (Join-Path $Path ($stem + $_))) } | ForEach-Object { $stem + $_ })
+        $others = @(Get-ChildItem -LiteralPath $Path | Where-Object { -not $_.Name.StartsWith($stem + '.') } | ForEach-Object Name)
+    }
+    [pscustomobject]@{ Documents = $documents; Missing = $missing; Others = $others }
+}
+
 #endregion
 
 #region Run fixtures
