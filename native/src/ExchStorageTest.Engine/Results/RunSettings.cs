@@ -33,9 +33,21 @@ public sealed class RunSettings
     public int LazyCommitPercent { get; set; } = 70;
     /// <summary>The most dirty-page writes one database's scavenger keeps in flight (what `flushWritesInFlight` is measured against).</summary>
     public int MaxFlushesInFlight { get; set; }
+    /// <summary>The most while the pool was short on storage that wrote quickly (`urgentFlushesInFlight`; absent in results written before it).</summary>
+    public int? UrgentFlushesInFlight { get; set; }
+    /// <summary>The recent average of the scavenger's writes at or under which the urgent limit applied, in milliseconds.</summary>
+    public double? QuickFlushWriteMs { get; set; }
     public string OutputPath { get; set; } = "";
     /// <summary>What the database pages held (issue 33): absent in results written before profiles, which held the default.</summary>
     public DataProfileSettings DataProfile { get; set; } = new();
+
+    /// <summary>Records the scavenger's write limits of <paramref name="shape"/>.</summary>
+    public void WriteBackOf(Workload.WorkloadShape shape)
+    {
+        MaxFlushesInFlight = shape.MaxFlushesInFlight;
+        UrgentFlushesInFlight = shape.UrgentFlushesInFlight;
+        QuickFlushWriteMs = shape.QuickFlushWriteMs;
+    }
 }
 
 /// <summary>The data profile of a run's database pages, as its results state it (<see cref="Contract.DataProfile"/>).</summary>

@@ -258,7 +258,7 @@ public static class CapacityRun
             (inst.PageFaultStallWaitMs, inst.FlushBacklogPages, inst.FlushWritesInFlight) = phase.FlushEvidenceOfWindow(i);
             doc.Instances.Add(inst);
         }
-        doc.Settings.MaxFlushesInFlight = ctx.Shape.MaxFlushesInFlight;
+        doc.Settings.WriteBackOf(ctx.Shape);
         doc.HostEvidence = phase.HostEvidence;
         if (phase.HostEvidence is { } host) ctx.Log($"Step {number}: " + HostLimit.Describe(host));
         doc.Sizing.TargetTransactionalIops = target;

@@ -24,7 +24,7 @@ internal sealed class RunContext : IDisposable
         Plan = plan;
         Events = events;
         Cancel = cancel;
-        Shape = WorkloadShape.Default;
+        Shape = new WorkloadShape { QuickFlushWriteMs = HostLimit.DeviceShareOfLimit * plan.Thresholds.AverageLogWriteLatencyMs };
         var start = DateTime.Now;
         Results = new TestResults
         {

@@ -34,10 +34,11 @@ internal static class RunRecord
             DatabaseSource = plan.Request.DatabaseSource,
             Thresholds = plan.Thresholds,
             InsertPercent = s.InsertPercent, DeletePercent = s.DeletePercent, ReplacePercent = s.ReplacePercent,
-            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent, MaxFlushesInFlight = s.MaxFlushesInFlight,
+            ReadPercent = s.ReadPercent, LazyCommitPercent = s.LazyCommitPercent,
             OutputPath = plan.OutputPath,
             DataProfile = DataProfileSettings.From(plan.DataProfile),
         };
+        r.Settings.WriteBackOf(s);
         r.Environment = new EnvironmentInfo
         {
             MachineName = Environment.MachineName,

@@ -13,7 +13,8 @@ namespace ExchStorageTest.Engine.Workload;
 /// starts when the pool falls below it and stops at twice it, as ESE's stop threshold is twice its start).
 /// Counted in buffers, not timed, so it needs no clock and a simulation gives the same answer every time.
 /// At a profile's paced rate it is a page or two and the configured thresholds rule unchanged; the cache
-/// caps it at an eighth of its buffers.
+/// caps it at an eighth of its buffers. Timed apart from that: the writes' recent average, which says whether the
+/// storage writes quickly enough for the urgent write-back (<see cref="WorkloadShape.UrgentFlushesInFlight"/>).
 /// Runs on the instance's worker thread, fed by <see cref="TransactionalSource"/>; no allocation.
 /// </summary>
 public sealed class FlushSizing
@@ -31,19 +32,45 @@ public sealed class FlushSizing
     private long _windowMost;
     private double _demand;
     private long _evidenceSince;
+    private readonly long[] _issuedTicks; // per cache buffer being written
+    private double _averageWriteTicks;
+    private long _writesTimed;
 
     public FlushSizing(CacheModel cache)
     {
         _cache = cache;
         _allocationsAtIssue = new long[cache.Capacity];
+        _issuedTicks = new long[cache.Capacity];
     }
 
-    /// <summary>The write of the dirty page in buffer <paramref name="slot"/> was issued.</summary>
-    public void FlushIssued(int slot) => _allocationsAtIssue[slot] = _cache.Allocations;
+    /// <summary>
+    /// Writes the average takes in fully before it says anything, and the most it weighs: about the last few
+    /// hundred writes (a tenth of a second on fast storage, seconds on slow), so that one slow write, or the few
+    /// that finish late when a device pauses, do not move it far, and a device that stays slow does. The first
+    /// writes are averaged plainly: on storage that queues, the first of a burst finish quickly and the last
+    /// slowly.
+    /// </summary>
+    private const int AverageFirstWrites = 32, AverageWeight = 256;
 
-    /// <summary>The write of the page in buffer <paramref name="slot"/> finished: the buffers taken meanwhile are one measure of the demand.</summary>
-    public void FlushCompleted(int slot)
+    /// <summary>
+    /// True when the writes have averaged <paramref name="ticks"/> or less (Stopwatch ticks), over at least the
+    /// first <see cref="AverageFirstWrites"/> of them.
+    /// </summary>
+    public bool WritesAverageAtMost(long ticks) => _writesTimed >= AverageFirstWrites && _averageWriteTicks <= ticks;
+
+    /// <summary>The write of the dirty page in buffer <paramref name="slot"/> was issued at <paramref name="nowTicks"/>.</summary>
+    public void FlushIssued(int slot, long nowTicks)
     {
+        _allocationsAtIssue[slot] = _cache.Allocations;
+        _issuedTicks[slot] = nowTicks;
+    }
+
+    /// <summary>The write of the page in buffer <paramref name="slot"/> finished at <paramref name="nowTicks"/>: the buffers taken meanwhile are one measure of the demand.</summary>
+    public void FlushCompleted(int slot, long nowTicks)
+    {
+        long took = nowTicks - _issuedTicks[slot];
+        _writesTimed++;
+        _averageWriteTicks += (took - _averageWriteTicks) / Math.Min(_writesTimed, AverageWeight);
         long taken = _cache.Allocations - _allocationsAtIssue[slot];
         if (taken > _windowMost) _windowMost = taken;
         if (++_writesInWindow < WritesPerWindow) return;

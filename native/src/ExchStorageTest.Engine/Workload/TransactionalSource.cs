@@ -39,6 +39,7 @@ public sealed class TransactionalSource : ITimedSource
     private readonly long[] _stalledSince; // per session: when its page fault stalled (Stopwatch ticks)
     private int _stalledCount;
     private readonly FlushSizing _flushSizing;
+    private readonly long _quickFlushWriteTicks;
     private readonly int[] _waitNext;
     private int _waitNextCount;
     private readonly int[] _waitInFlight;
@@ -74,6 +75,7 @@ public sealed class TransactionalSource : ITimedSource
         _stalled = new int[sessions];
         _stalledSince = new long[sessions];
         _flushSizing = new FlushSizing(workload.Cache);
+        _quickFlushWriteTicks = (long)(shape.QuickFlushWriteMs * System.Diagnostics.Stopwatch.Frequency / 1000);
         _waitNext = new int[sessions];
         _waitInFlight = new int[sessions];
         for (int s = 0; s < sessions; s++)
@@ -96,7 +98,7 @@ public sealed class TransactionalSource : ITimedSource
     public int Sessions => _sessions;
 
     /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer + the log reader.</summary>
-    public int Depth => _sessions + _shape.MaxFlushesInFlight + 2;
+    public int Depth => _sessions + Math.Max(_shape.MaxFlushesInFlight, _shape.UrgentFlushesInFlight) + 2;
     public int MaxLength { get; }
     /// <summary>The think time of these sessions (the run thread sets its rate).</summary>
     public SessionPacer Pacer { get; } = new();
@@ -381,10 +383,19 @@ public sealed class TransactionalSource : ITimedSource
         return true;
     }
 
+    /// <summary>
+    /// The dirty-page writes the scavenger may have in flight now: the urgent limit while the pool is below its start
+    /// threshold on storage that writes quickly, the usual one otherwise (<see cref="WorkloadShape.UrgentFlushesInFlight"/>).
+    /// </summary>
+    private int FlushLimit =>
+        _w.Cache.Available < _w.Cache.StartThreshold && _flushSizing.WritesAverageAtMost(_quickFlushWriteTicks)
+            ? Math.Max(_shape.MaxFlushesInFlight, _shape.UrgentFlushesInFlight)
+            : _shape.MaxFlushesInFlight;
+
     private bool TryFlush(ref IoPlan plan, Span<byte> buffer)
     {
         if (!_w.Cache.WantsScavenge) return false;
-        if (_flushesInFlight >= _shape.MaxFlushesInFlight) { _w.Cache.EvictClean(); return false; }
+        if (_flushesInFlight >= FlushLimit) { _w.Cache.EvictClean(); return false; }
         if (!_w.Cache.NextFlush(out int first, out int pages, out int slot1, out int slot2)) return false;
         Pacer.Charge();
         PlanFlush(ref plan, buffer, first, pages, slot1, slot2);
@@ -393,7 +404,7 @@ public sealed class TransactionalSource : ITimedSource
 
     private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
     {
-        _flushSizing.FlushIssued(slot1);
+        _flushSizing.FlushIssued(slot1, System.Diagnostics.Stopwatch.GetTimestamp());
         PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.Content, _w.WriteGeneration + 1, 1);
         _w.WriteGeneration += pages;
         plan.StreamId = _w.DatabaseWriteStream;
@@ -455,7 +466,7 @@ public sealed class TransactionalSource : ITimedSource
         {
             int slot1 = (int)(plan.Tag & 0x3FFFFFFF);
             int slot2 = (int)((plan.Tag >> 30) & 0x3FFFFFFF) - 1;
-            _flushSizing.FlushCompleted(slot1);
+            _flushSizing.FlushCompleted(slot1, System.Diagnostics.Stopwatch.GetTimestamp());
             if (ok) { _w.Cache.FlushCompleted(slot1); _w.Cache.FlushCompleted(slot2); }
             else { _w.Cache.FlushFailed(slot1); _w.Cache.FlushFailed(slot2); }
             _flushesInFlight--;

@@ -158,6 +158,44 @@ public class TransactionalSourceTests
         Assert.True(w.StallsEnded <= w.Cache.Stalls);
     }
 
+    [Theory]
+    [InlineData(5.0, 128)] // writes finish within microseconds here: quick storage, the urgent limit
+    [InlineData(-1.0, 32)] // no write counts as quick: the usual limit however short the pool
+    public void While_the_pool_is_short_the_scavenger_writes_deeper_only_on_storage_that_writes_quickly(double quickFlushWriteMs, int limit)
+    {
+        var w = Instance(pages: 200_000, cachePages: 4096);
+        var src = new TransactionalSource(w, sessions: 8, new WorkloadShape { QuickFlushWriteMs = quickFlushWriteMs });
+        var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
+        Drive(src, w, 20_000, inFlight);
+        // The demand as a closed loop on a RAM-backed volume measures it (here the simulated writes take no buffers'
+        // time): a pool of an eighth of the cache, whose stop threshold (twice it) leaves room for every urgent write.
+        w.Cache.PoolTarget = w.Cache.Capacity / 8;
+        // Then the device pauses its database writes while it serves everything else: the sessions take the pool's
+        // buffers and the scavenger writes as deep as it may.
+        var pool = new Stack<byte[]>();
+        for (int i = inFlight.Count; i < src.Depth; i++) pool.Push(new byte[src.MaxLength]);
+        int most = 0;
+        for (int step = 0; step < 20_000; step++)
+        {
+            while (inFlight.Count < src.Depth)
+            {
+                var plan = default(IoPlan);
+                var buffer = pool.Pop();
+                if (!src.TryNext(ref plan, buffer)) { pool.Push(buffer); break; }
+                inFlight.Add((plan, buffer));
+            }
+            most = Math.Max(most, inFlight.Count(x => x.Plan.StreamId == DatabaseWrite));
+            int next = inFlight.FindIndex(x => x.Plan.StreamId != DatabaseWrite);
+            if (next < 0) break; // every session waits on a buffer the paused writes hold
+            var (done, buf) = inFlight[next];
+            inFlight.RemoveAt(next);
+            Complete(src, w, done, buf);
+            pool.Push(buf);
+        }
+        Assert.Equal(limit, most);
+        Assert.True(w.Cache.Stalls > 0); // the pause did empty the pool
+    }
+
     [Fact]
     public void A_transaction_allocates_nothing_on_the_io_path()
     {
