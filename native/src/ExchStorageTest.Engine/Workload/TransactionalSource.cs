@@ -40,6 +40,7 @@ public sealed class TransactionalSource : ITimedSource
     private int _stalledCount;
     private readonly FlushSizing _flushSizing;
     private readonly long _quickFlushWriteTicks;
+    private readonly int _urgentFlushLimit;
     private readonly int[] _waitNext;
     private int _waitNextCount;
     private readonly int[] _waitInFlight;
@@ -76,6 +77,7 @@ public sealed class TransactionalSource : ITimedSource
         _stalledSince = new long[sessions];
         _flushSizing = new FlushSizing(workload.Cache);
         _quickFlushWriteTicks = (long)(shape.QuickFlushWriteMs * System.Diagnostics.Stopwatch.Frequency / 1000);
+        _urgentFlushLimit = Math.Max(shape.MaxFlushesInFlight, shape.UrgentFlushesInFlight);
         _waitNext = new int[sessions];
         _waitInFlight = new int[sessions];
         for (int s = 0; s < sessions; s++)
@@ -98,7 +100,7 @@ public sealed class TransactionalSource : ITimedSource
     public int Sessions => _sessions;
 
     /// <summary>Slots the driver must give this stream: sessions + flushes + the log writer + the log reader.</summary>
-    public int Depth => _sessions + Math.Max(_shape.MaxFlushesInFlight, _shape.UrgentFlushesInFlight) + 2;
+    public int Depth => _sessions + _urgentFlushLimit + 2;
     public int MaxLength { get; }
     /// <summary>The think time of these sessions (the run thread sets its rate).</summary>
     public SessionPacer Pacer { get; } = new();
@@ -389,7 +391,7 @@ public sealed class TransactionalSource : ITimedSource
     /// </summary>
     private int FlushLimit =>
         _w.Cache.Available < _w.Cache.StartThreshold && _flushSizing.WritesAverageAtMost(_quickFlushWriteTicks)
-            ? Math.Max(_shape.MaxFlushesInFlight, _shape.UrgentFlushesInFlight)
+            ? _urgentFlushLimit
             : _shape.MaxFlushesInFlight;
 
     private bool TryFlush(ref IoPlan plan, Span<byte> buffer)
@@ -404,8 +406,8 @@ public sealed class TransactionalSource : ITimedSource
 
     private void PlanFlush(ref IoPlan plan, Span<byte> buffer, int first, int pages, int slot1, int slot2)
     {
-        _flushSizing.FlushIssued(slot1, System.Diagnostics.Stopwatch.GetTimestamp());
         PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.Content, _w.WriteGeneration + 1, 1);
+        _flushSizing.FlushIssued(slot1, System.Diagnostics.Stopwatch.GetTimestamp());
         _w.WriteGeneration += pages;
         plan.StreamId = _w.DatabaseWriteStream;
         plan.FileIndex = _w.DatabaseFileIndex;

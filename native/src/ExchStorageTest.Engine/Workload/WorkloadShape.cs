@@ -59,7 +59,9 @@ public sealed class WorkloadShape
     /// volume stalled page faults whenever the device paused for a few milliseconds with all 32 writes out; every
     /// stall burst began at the limit (issue 34, docs/benchmarks.md). Not on slow storage: there more writes only
     /// queue the log's writes behind the database's, where ESE's background writes yield to them by I/O priority,
-    /// which a Linux loop or network device ignores.
+    /// which a Linux loop or network device ignores. Each slot is an I/O buffer of 64 KiB: one database's worker pins
+    /// 9.1 MiB on Linux, over the 8 MiB locked-memory limit a user without CAP_IPC_LOCK usually has, whose run then
+    /// pins its pages per I/O and says so (`engine.ioFeatures`); 64 fitted, and stalled in more runs.
     /// </summary>
     public int UrgentFlushesInFlight { get; init; } = 128;
     /// <summary>
