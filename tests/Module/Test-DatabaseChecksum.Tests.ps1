@@ -54,9 +54,12 @@ Describe 'Test-DatabaseChecksum' {
     It 'fails a log stream with a damaged log file and names the file' {
         $logs = (New-Item -ItemType Directory -Path (Join-Path $Dir 'Logs')).FullName
         Copy-Item -Path (Join-Path $Runs.Folder 'DB1/Logs/E00*.log') -Destination $logs
-        $victim = @(Get-ChildItem -LiteralPath $logs -Filter 'E00*.log' | Sort-Object Name)[1]
+        # The first log file holds the run's first log block from its second sector on, however little the run logged:
+        # bytes inside that block's records (a later file may be unused, and an offset further in may fall on the
+        # header of the run's last block, which then reads as the log's end).
+        $victim = @(Get-ChildItem -LiteralPath $logs -Filter 'E00*.log' | Sort-Object Name)[0]
         $bytes = [System.IO.File]::ReadAllBytes($victim.FullName)
-        for ($i = 8192; $i -lt 8208; $i++) { $bytes[$i] = $bytes[$i] -bxor 0xFF }
+        for ($i = 4096 + 48; $i -lt 4096 + 64; $i++) { $bytes[$i] = $bytes[$i] -bxor 0xFF }
         [System.IO.File]::WriteAllBytes($victim.FullName, $bytes)
         $stream = @(Test-DatabaseChecksum -Path $logs)
         $stream.Count | Should -Be 1

@@ -141,7 +141,18 @@ public static class ChecksumVerifier
             while (h.Generation > 0 && offset + LogFormat.Sector <= got)
             {
                 var status = LogFormat.ReadBlock(data.Slice(offset), h.Generation, h.InstanceId, out int length, out _);
-                if (status == LogFormat.BlockStatus.End) break;
+                if (status == LogFormat.BlockStatus.End)
+                {
+                    // The log is written in order: no block of this generation here means its end, unless one starts
+                    // further on, and then the header here was damaged (a flipped magic or generation reads as an end).
+                    int next = offset + LogFormat.Sector;
+                    while (next + LogFormat.Sector <= got && !LogFormat.StartsBlockOf(data.Slice(next), h.Generation, h.InstanceId)) next += LogFormat.Sector;
+                    if (next + LogFormat.Sector > got) break;
+                    entry.Checked++;
+                    bad = true;
+                    Problem(result, entry, $"{path}: log block at offset {offset} (generation {h.Generation}): damaged block header (no block of the generation starts there, yet one starts at offset {next})");
+                    break;
+                }
                 entry.Checked++;
                 if (status != LogFormat.BlockStatus.Ok)
                 {

@@ -93,10 +93,7 @@ public static class LogFormat
     {
         length = 0;
         recordCount = 0;
-        if (data.Length < Sector) return BlockStatus.End;
-        if (BinaryPrimitives.ReadUInt32LittleEndian(data.Slice(4)) != BlockMagic) return BlockStatus.End;
-        if (BinaryPrimitives.ReadInt64LittleEndian(data.Slice(16)) != generation) return BlockStatus.End;
-        if (BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(24)) != instanceId) return BlockStatus.End;
+        if (!StartsBlockOf(data, generation, instanceId)) return BlockStatus.End;
         length = BinaryPrimitives.ReadInt32LittleEndian(data.Slice(8));
         recordCount = BinaryPrimitives.ReadInt32LittleEndian(data.Slice(32));
         if (length < Sector || length % Sector != 0 || length > data.Length || recordCount < 0 || recordCount > MaxRecords(length))
@@ -104,6 +101,13 @@ public static class LogFormat
         if (Crc32C.Compute(data.Slice(4, length - 4)) != BinaryPrimitives.ReadUInt32LittleEndian(data)) return BlockStatus.BadChecksum;
         return BlockStatus.Ok;
     }
+
+    /// <summary>True when a block of this generation and instance starts at the start of <paramref name="data"/> (its header says so).</summary>
+    public static bool StartsBlockOf(ReadOnlySpan<byte> data, long generation, ulong instanceId) =>
+        data.Length >= Sector
+        && BinaryPrimitives.ReadUInt32LittleEndian(data.Slice(4)) == BlockMagic
+        && BinaryPrimitives.ReadInt64LittleEndian(data.Slice(16)) == generation
+        && BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(24)) == instanceId;
 
     public static int RecordPage(ReadOnlySpan<byte> block, int record) => BinaryPrimitives.ReadInt32LittleEndian(block.Slice(BlockHeaderBytes + record * 4));
 }

@@ -61,6 +61,35 @@ public class ChecksumVerifierTests
         Assert.Contains(r.Problems, p => p.Contains(log));
     }
 
+    [Theory]
+    [InlineData(LogFormat.Sector + 100, "checksum mismatch in block 1")] // a record of the first block
+    [InlineData(2 * LogFormat.Sector + 4, "damaged block header")]       // the second block's magic: reads as the log's end
+    [InlineData(2 * LogFormat.Sector + 16, "damaged block header")]      // its generation
+    public void A_damaged_log_block_fails_its_file_even_where_the_damage_looks_like_the_end_of_the_log(int damagedAt, string said)
+    {
+        using var folder = new TestFolder("cklogblock");
+        var (db, logs) = MakeSet(folder);
+        string log = Directory.GetFiles(logs, "E00*.log")[0];
+        // Generation 1 of instance 0x1234: blocks of one, two and one sectors, then zeros.
+        const ulong instance = 0x1234;
+        var file = new byte[LogFormat.FileSize];
+        LogFormat.WriteFileHeader(file, 1, instance, 1, DateTime.UtcNow);
+        int at = LogFormat.FileHeaderBytes, sequence = 1;
+        foreach (int sectors in new[] { 1, 2, 1 })
+        {
+            LogFormat.WriteBlock(file.AsSpan(at), sectors * LogFormat.Sector, sequence++, 1, instance, new[] { 7, 8 });
+            at += sectors * LogFormat.Sector;
+        }
+        File.WriteAllBytes(log, file);
+        Assert.Equal(0, ChecksumVerifier.Verify(new[] { db }, new[] { logs }, EventWriter.Null, CancellationToken.None).BadLogs);
+
+        file[damagedAt] ^= 0xFF;
+        File.WriteAllBytes(log, file);
+        var r = ChecksumVerifier.Verify(new[] { db }, new[] { logs }, EventWriter.Null, CancellationToken.None);
+        Assert.Equal(1, r.BadLogs);
+        Assert.Contains(r.Problems, p => p.Contains(log) && p.Contains(said));
+    }
+
     [Fact] // issue 33: ours is told from foreign by either half of the evidence, so a damaged file of ours stays a failure
     public void A_file_is_ours_by_its_header_or_its_first_data_page_and_foreign_with_neither()
     {
