@@ -24,7 +24,7 @@ internal sealed class RunContext : IDisposable
         Plan = plan;
         Events = events;
         Cancel = cancel;
-        Shape = new WorkloadShape { QuickFlushWriteMs = HostLimit.DeviceShareOfLimit * plan.Thresholds.AverageLogWriteLatencyMs };
+        Shape = new WorkloadShape { QuickFlushWriteMs = WorkloadShape.QuickFlushWriteMsFor(plan.Thresholds) };
         var start = DateTime.Now;
         Results = new TestResults
         {

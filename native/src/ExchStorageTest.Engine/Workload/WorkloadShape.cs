@@ -70,7 +70,11 @@ public sealed class WorkloadShape
     /// which the verdict too calls a device quick (<see cref="Verdict.HostLimit.DeviceShareOfLimit"/>; the run sets it
     /// from its thresholds, 5 ms of the default 10).
     /// </summary>
-    public double QuickFlushWriteMs { get; init; } = Verdict.HostLimit.DeviceShareOfLimit * 10;
+    public double QuickFlushWriteMs { get; init; } = QuickFlushWriteMsFor(new Planning.Thresholds());
+
+    /// <summary><see cref="QuickFlushWriteMs"/> under <paramref name="thresholds"/>.</summary>
+    public static double QuickFlushWriteMsFor(Planning.Thresholds thresholds) =>
+        Verdict.HostLimit.DeviceShareOfLimit * thresholds.AverageLogWriteLatencyMs;
     /// <summary>BDM: 256 KiB sequential checksum reads at ~9 reads/s per instance (~2.3 MB/s, ESE 2013 throttled BDM).</summary>
     public int MaintenanceReadBytes { get; init; } = 256 * 1024;
     public double MaintenanceReadsPerSecond { get; init; } = 9;

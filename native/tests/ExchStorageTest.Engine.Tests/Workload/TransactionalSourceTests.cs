@@ -68,7 +68,12 @@ public class TransactionalSourceTests
     }
 
     /// <summary>A FIFO device that completes the oldest I/O each step; returns operations and bytes per stream id.</summary>
-    private static (long[] Ops, long[] Bytes) Drive(TransactionalSource src, InstanceWorkload w, int steps, List<(IoPlan Plan, byte[] Buffer)>? inFlight = null, Func<bool>? until = null)
+    /// <summary>
+    /// Runs <paramref name="steps"/> I/Os through a simulated device: the source fills its depth, then the device finishes
+    /// the oldest I/O it serves (<paramref name="serves"/>; every one by default), until <paramref name="until"/> says
+    /// stop or none in flight is served.
+    /// </summary>
+    private static (long[] Ops, long[] Bytes) Drive(TransactionalSource src, InstanceWorkload w, int steps, List<(IoPlan Plan, byte[] Buffer)>? inFlight = null, Func<bool>? until = null, Predicate<IoPlan>? serves = null)
     {
         inFlight ??= new List<(IoPlan, byte[])>();
         long[] ops = new long[4], bytes = new long[4];
@@ -87,8 +92,10 @@ public class TransactionalSourceTests
             }
             if (until?.Invoke() == true) break;
             if (inFlight.Count == 0) continue;
-            var (done, buf) = inFlight[0];
-            inFlight.RemoveAt(0);
+            int next = serves is null ? 0 : inFlight.FindIndex(x => serves(x.Plan));
+            if (next < 0) break;
+            var (done, buf) = inFlight[next];
+            inFlight.RemoveAt(next);
             Complete(src, w, done, buf);
             pool.Push(buf);
         }
@@ -171,27 +178,11 @@ public class TransactionalSourceTests
         // time): a pool of an eighth of the cache, whose stop threshold (twice it) leaves room for every urgent write.
         w.Cache.PoolTarget = w.Cache.Capacity / 8;
         // Then the device pauses its database writes while it serves everything else: the sessions take the pool's
-        // buffers and the scavenger writes as deep as it may.
-        var pool = new Stack<byte[]>();
-        for (int i = inFlight.Count; i < src.Depth; i++) pool.Push(new byte[src.MaxLength]);
+        // buffers and the scavenger writes as deep as it may, until every session waits on a buffer the writes hold.
         int most = 0;
-        for (int step = 0; step < 20_000; step++)
-        {
-            while (inFlight.Count < src.Depth)
-            {
-                var plan = default(IoPlan);
-                var buffer = pool.Pop();
-                if (!src.TryNext(ref plan, buffer)) { pool.Push(buffer); break; }
-                inFlight.Add((plan, buffer));
-            }
-            most = Math.Max(most, inFlight.Count(x => x.Plan.StreamId == DatabaseWrite));
-            int next = inFlight.FindIndex(x => x.Plan.StreamId != DatabaseWrite);
-            if (next < 0) break; // every session waits on a buffer the paused writes hold
-            var (done, buf) = inFlight[next];
-            inFlight.RemoveAt(next);
-            Complete(src, w, done, buf);
-            pool.Push(buf);
-        }
+        Drive(src, w, 20_000, inFlight,
+            until: () => { most = Math.Max(most, inFlight.Count(x => x.Plan.StreamId == DatabaseWrite)); return false; },
+            serves: plan => plan.StreamId != DatabaseWrite);
         Assert.Equal(limit, most);
         Assert.True(w.Cache.Stalls > 0); // the pause did empty the pool
     }
