@@ -52,7 +52,9 @@ public static class DatabaseSet
                 log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
                 continue;
             }
-            if (existing is { State: DatabaseState.Complete } other && other.DataProfile != profile)
+            if (existing is { State: DatabaseState.Complete } old && OtherFormat(old) is { } why)
+                log($"{inst.Name}: re-creating database {inst.DatabaseFile}: {why}.");
+            else if (existing is { State: DatabaseState.Complete } other && other.DataProfile != profile)
                 log($"{inst.Name}: re-creating database {inst.DatabaseFile}: its pages hold {other.DataProfile.Describe()}, this run asks for {profile.Describe()}.");
             jobs.Add(new DatabaseCreation.Job(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), profile));
             jobIndex.Add(i);
@@ -120,6 +122,10 @@ public static class DatabaseSet
         return DatabaseHeader.TryRead(buffer.Span) ?? new DatabaseHeader(0, 0, 0, 0, default, DatabaseState.Creating, 0);
     }
 
+    /// <summary>Why a database of ours cannot be run as it is because of its format (its pages' checksum); null when it is this version's.</summary>
+    private static string? OtherFormat(DatabaseHeader h) => h.FormatVersion == DatabaseHeader.CurrentFormatVersion ? null
+        : $"it is of database format {h.FormatVersion}, from {(h.FormatVersion < DatabaseHeader.CurrentFormatVersion ? "an earlier" : "a later")} version of ExchStorageTest, whose page checksum this version does not write (it writes format {DatabaseHeader.CurrentFormatVersion})";
+
     private static EngineException Foreign(string path) => new("ForeignFile", ErrorCategories.ResourceUnavailable,
         $"'{path}' exists but was not created by ExchStorageTest (no ExchStorageTest header). It is left untouched: move it away or choose another path.", path);
 
@@ -135,10 +141,12 @@ public static class DatabaseSet
         }
         if (h is null || h.State != DatabaseState.Complete)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': its creation never completed (the header says Creating). Re-create it.", path);
+        if (OtherFormat(h) is { } why)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': {why}. Re-create the set (DatabaseSource Create).", path);
         // Runs grow a database by their inserts, so it may hold more pages than planned, never fewer.
-        if (h.PageSize != PageFormat.PageSize || h.PageCount < plannedPages || h.FormatVersion != DatabaseHeader.CurrentFormatVersion)
+        if (h.PageSize != PageFormat.PageSize || h.PageCount < plannedPages)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
-                $"Cannot attach '{path}': expected format {DatabaseHeader.CurrentFormatVersion}, at least {plannedPages} pages of {PageFormat.PageSize} bytes; found format {h.FormatVersion}, {h.PageCount} pages of {h.PageSize} bytes.", path);
+                $"Cannot attach '{path}': expected at least {plannedPages} pages of {PageFormat.PageSize} bytes; found {h.PageCount} pages of {h.PageSize} bytes.", path);
         // Attaching measures the data already there: a run that asks for other data would report an assumption its pages do not hold.
         if (h.DataProfile != profile)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
@@ -252,7 +260,9 @@ public static class DatabaseSet
             var h = Inspect(from, true);
             if (h is null || h.State != DatabaseState.Complete)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' is incomplete.", from);
-            // Checked before copying: a restored set of other data would only be refused at attach, after the copy.
+            // Checked before copying: a restored set of another format or other data would only be refused at attach, after the copy.
+            if (OtherFormat(h) is { } why)
+                throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' cannot be restored: {why}. Take the backup again from a set this version created.", from);
             if (h.DataProfile != plan.DataProfile)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                     $"The backup copy '{from}' holds {h.DataProfile.Describe()}; this run asks for {plan.DataProfile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}.", from);

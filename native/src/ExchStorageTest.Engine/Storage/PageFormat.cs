@@ -7,7 +7,7 @@ namespace ExchStorageTest.Engine.Storage;
 public enum PageStatus : byte
 {
     Ok,
-    /// <summary>The stored CRC32C does not match the page content (torn or corrupted page).</summary>
+    /// <summary>The stored checksum does not match the page content (torn or corrupted page).</summary>
     BadChecksum,
     /// <summary>Valid page of ours, but for another page number (misdirected write/read).</summary>
     WrongPage,
@@ -33,7 +33,7 @@ public readonly record struct PageCheck(PageStatus Status, long ExpectedPage, lo
 }
 
 /// <summary>
-/// The on-disk page layout. Data pages (little endian): [0] CRC32C of bytes 4..end, [4] marker
+/// The on-disk page layout. Data pages (little endian): [0] checksum (<see cref="Checksum"/>), [4] marker
 /// "ESTP", [8] page number, [16] instance id, [24] write generation, [32..] content (<see cref="DatabaseContent"/>:
 /// incompressible and unique unless the database was created with a data profile).
 /// Page 0 is the database header (<see cref="DatabaseHeader"/>).
@@ -44,13 +44,21 @@ public static class PageFormat
     public const uint PageMagic = 0x50545345; // "ESTP"
     public const int HeaderBytes = 32;
 
-    /// <summary>Writes a complete data page: identity, content and CRC.</summary>
+    /// <summary>Writes a complete data page of the current format: identity, content and checksum.</summary>
     public static void Stamp(Span<byte> page, long pageNumber, DatabaseContent content, long generation)
     {
         WriteIdentity(page, pageNumber, content.InstanceId, generation);
         content.Fill(page, pageNumber, generation);
-        BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageSize - 4)));
+        BinaryPrimitives.WriteUInt32LittleEndian(page, Checksum(page, DatabaseHeader.CurrentFormatVersion));
     }
+
+    /// <summary>
+    /// The checksum a data page of database format <paramref name="formatVersion"/> carries in its first four bytes:
+    /// <see cref="PageChecksum"/> from format 2 on; format 1 (databases created before it) a CRC32C of bytes 4..end,
+    /// still verified so that <c>Test-DatabaseChecksum</c> reads their files (runs re-create or refuse them).
+    /// </summary>
+    public static uint Checksum(ReadOnlySpan<byte> page, int formatVersion) =>
+        formatVersion == 1 ? Crc32C.Compute(page.Slice(4, PageSize - 4)) : PageChecksum.Compute(page.Slice(0, PageSize));
 
     /// <summary>
     /// Stamps the consecutive pages of <paramref name="pages"/> (a whole number of pages): page i is
@@ -74,8 +82,8 @@ public static class PageFormat
         BinaryPrimitives.WriteInt64LittleEndian(page.Slice(24), generation);
     }
 
-    /// <summary>Checks one data page against the identity it must have.</summary>
-    public static PageCheck Verify(ReadOnlySpan<byte> page, long expectedPage, ulong expectedInstance)
+    /// <summary>Checks one data page against the identity it must have (a page of a database of <paramref name="formatVersion"/>).</summary>
+    public static PageCheck Verify(ReadOnlySpan<byte> page, long expectedPage, ulong expectedInstance, int formatVersion = DatabaseHeader.CurrentFormatVersion)
     {
         uint magic = BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4));
         long foundPage = BinaryPrimitives.ReadInt64LittleEndian(page.Slice(8));
@@ -84,7 +92,7 @@ public static class PageFormat
         uint stored = BinaryPrimitives.ReadUInt32LittleEndian(page);
         if (magic != PageMagic)
             return new PageCheck(PageStatus.NotOurs, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, 0);
-        uint computed = Crc32C.Compute(page.Slice(4, PageSize - 4));
+        uint computed = Checksum(page, formatVersion);
         if (computed != stored)
             return new PageCheck(PageStatus.BadChecksum, expectedPage, foundPage, expectedInstance, foundInstance, generation, stored, computed);
         if (foundInstance != expectedInstance)
@@ -117,7 +125,8 @@ public enum DatabaseState : uint
 public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex, DataProfile DataProfile = default)
 {
     public const uint Magic = 0x48545345; // "ESTH"
-    public const int CurrentFormatVersion = 1;
+    /// <summary>2: data pages carry <see cref="PageChecksum"/> (1: a CRC32C of the page, <see cref="PageFormat.Checksum"/>).</summary>
+    public const int CurrentFormatVersion = 2;
     public const string Marker = "created by ExchStorageTest";
 
     public long SizeBytes => PageCount * PageSize;

@@ -32,6 +32,20 @@ public class ChecksumVerifierTests
     }
 
     [Fact]
+    public void A_database_of_a_format_this_version_does_not_know_is_named_not_called_damaged_page_by_page()
+    {
+        using var folder = new TestFolder("ckformat");
+        var (db, logs) = MakeSet(folder);
+        var bytes = File.ReadAllBytes(db);
+        (DatabaseHeader.TryRead(bytes)! with { FormatVersion = 7 }).Write(bytes);
+        File.WriteAllBytes(db, bytes);
+        var r = ChecksumVerifier.Verify(new[] { db }, new[] { logs }, EventWriter.Null, CancellationToken.None);
+        Assert.Equal(1, r.BadPages);
+        Assert.Equal(0, r.PagesChecked);
+        Assert.Contains(r.Problems, p => p.Contains(db) && p.Contains("database format 7 is not one this version knows"));
+    }
+
+    [Fact]
     public void Misplaced_page_is_an_identity_mismatch()
     {
         using var folder = new TestFolder("ckmove");

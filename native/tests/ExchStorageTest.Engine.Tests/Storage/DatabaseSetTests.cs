@@ -123,4 +123,58 @@ public class DatabaseSetTests
         var check = ChecksumVerifier.Verify(restored.Select(p => p.Plan.DatabaseFile), Array.Empty<string>(), EventWriter.Null, CancellationToken.None);
         Assert.Equal(0, check.BadPages);
     }
+
+    /// <summary>Rewrites a database of ours as a format 1 database had it: that version in its header, a CRC32C on each page.</summary>
+    internal static void MakeFormat1(string path)
+    {
+        var bytes = File.ReadAllBytes(path);
+        var header = DatabaseHeader.TryRead(bytes)!;
+        (header with { FormatVersion = 1 }).Write(bytes);
+        for (long page = 1; page < header.PageCount; page++)
+        {
+            var span = bytes.AsSpan((int)(page * PageFormat.PageSize), PageFormat.PageSize);
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span, Crc32C.Compute(span.Slice(4)));
+        }
+        File.WriteAllBytes(path, bytes);
+    }
+
+    [Fact]
+    public void A_database_of_an_earlier_format_is_re_created_refused_on_attach_and_not_restored()
+    {
+        using var folder = new TestFolder("format1");
+        var req = folder.Request(TestType.Performance, 5);
+        var set = Prepare(req);
+        string old = set[0].Plan.DatabaseFile;
+        MakeFormat1(old);
+        var stamp = File.GetLastWriteTimeUtc(old);
+        // Its pages still verify, by the checksum they carry.
+        Assert.Equal(0, ChecksumVerifier.Verify(new[] { old }, Array.Empty<string>(), EventWriter.Null, CancellationToken.None).BadPages);
+
+        string backup = folder.Sub("Backup");
+        File.Copy(old, Path.Combine(backup, Path.GetFileName(old)));
+        File.Copy(set[1].Plan.DatabaseFile, Path.Combine(backup, Path.GetFileName(set[1].Plan.DatabaseFile)));
+        var restore = folder.Request(TestType.Performance, 5);
+        restore.Profile.DatabasePaths = new[] { folder.Sub("Db2") };
+        restore.DatabaseSource = DatabaseSource.Restore;
+        restore.RestoreFromPath = backup;
+        var refused = Assert.Throws<EngineException>(() => Prepare(restore));
+        Assert.Equal("DatabaseMismatch", refused.Code);
+        Assert.Contains("database format 1", refused.Message);
+        Assert.Empty(Directory.GetFiles(folder.Sub("Db2"), "*", SearchOption.AllDirectories)); // refused before copying
+
+        req.DatabaseSource = DatabaseSource.Attach;
+        var ex = Assert.Throws<EngineException>(() => Prepare(req));
+        Assert.Equal("DatabaseMismatch", ex.Code);
+        Assert.Contains($"database format 1, from an earlier version", ex.Message);
+        Assert.Contains("Re-create the set (DatabaseSource Create)", ex.Message);
+        Assert.Equal(stamp, File.GetLastWriteTimeUtc(old));
+
+        req.DatabaseSource = DatabaseSource.Create;
+        var lines = new List<string>();
+        var again = DatabaseSet.Prepare(TestPlanner.Plan(req), EventWriter.Null, lines.Add, CancellationToken.None);
+        Assert.True(again[0].Created);
+        Assert.False(again[1].Created);
+        Assert.Contains(lines, l => l.Contains("re-creating database") && l.Contains("database format 1"));
+        Assert.Equal(DatabaseHeader.CurrentFormatVersion, again[0].Header.FormatVersion);
+    }
 }

@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using ExchStorageTest.Engine.Storage;
 
 namespace ExchStorageTest.Engine.Tests.Storage;
@@ -82,6 +83,21 @@ public class PageFormatTests
         b[200] ^= 1;
         Assert.Null(DatabaseHeader.TryRead(b));
         Assert.True(DatabaseHeader.LooksOurs(b));
+    }
+
+    [Fact]
+    public void A_page_of_a_format_1_database_is_verified_by_its_CRC32C_and_a_current_page_by_the_page_checksum()
+    {
+        var page = Page(42, 0xABCDEF, 7);
+        Assert.Equal(PageChecksum.Compute(page), BinaryPrimitives.ReadUInt32LittleEndian(page));
+        Assert.True(PageFormat.Verify(page, 42, 0xABCDEF).Ok);
+        Assert.Equal(PageStatus.BadChecksum, PageFormat.Verify(page, 42, 0xABCDEF, formatVersion: 1).Status);
+        // As a format 1 database stamped it.
+        BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.AsSpan(4)));
+        Assert.True(PageFormat.Verify(page, 42, 0xABCDEF, formatVersion: 1).Ok);
+        Assert.Equal(PageStatus.BadChecksum, PageFormat.Verify(page, 42, 0xABCDEF).Status);
+        page[9000] ^= 4;
+        Assert.Equal(PageStatus.BadChecksum, PageFormat.Verify(page, 42, 0xABCDEF, formatVersion: 1).Status);
     }
 
     [Fact]
