@@ -32,7 +32,7 @@ Describe 'Data profile' {
         @($files | ForEach-Object Extension | Sort-Object -Unique) | Should -Be @('.html', '.txt', '.xml')
         foreach ($file in $files) { Get-Content -LiteralPath $file.FullName -Raw | Should -BeLike "*Database Page Data*$stated*" -Because $file.Name }
 
-        # Every page still carries its identity and CRC: the checksum pass finds none bad.
+        # Every page still carries its identity and checksum: the checksum pass finds none bad.
         $check = Test-DatabaseChecksum -Path (Join-Path (Join-Path $Fixture.Folder 'DB1') 'ExchStorageTest001.edb')
         $database = @($check | Where-Object Kind -eq 'Database')
         $database.Count | Should -Be 1

@@ -17,16 +17,16 @@ namespace ExchStorageTest.Engine.Storage;
 /// <remarks>
 /// Why not a CRC32C of the whole page, as format 1 had: it cost 1.0-1.4 µs a page, a fifth of the CPU per
 /// transactional I/O, because a CRC is a chain of dependent steps (issue 34: <see cref="Crc32C"/> already runs
-/// three crc32 chains beside carry-less folding, all that .NET 8's intrinsics allow). XOR folding needs one load
-/// and two vector operations per 64 bytes with no chain between accumulators, so it runs at the speed the page
+/// three crc32 chains beside carry-less folding, all that .NET 8's intrinsics allow). Folding needs one load and
+/// two vector operations per 64 bytes, four accumulators side by side, so it runs at about the speed the page
 /// comes from memory; the CRC then only covers the 2 KiB of folded sectors. ESE's own page checksum is of the
 /// same kind: an XOR checksum with an ECC over each 8 KiB block (microsoft/Extensible-Storage-Engine,
-/// checksum.hxx). What it catches: every single flipped bit, any change within one 64-byte line, a torn, stale,
-/// zeroed, misdirected (with the page's identity) or swapped sector, the same bit flipped across lines (a stuck
-/// bit on a data path); any larger garbage with odds of 2^-32 of passing, as a CRC32C. What it can miss, where
-/// a CRC32C of the page could not: two flips that fold onto one bit (same sector, same accumulator, same 64-bit
-/// word of the line, bit positions that differ by their lines' distance apart) — for two random flips in a page
-/// about one chance in 65,000.
+/// checksum.hxx). What it always catches: a single flipped bit, and two flipped bits except where they fold onto
+/// one bit (same sector, same accumulator, same 64-bit word of their lines, bit positions as far apart as their
+/// lines: for two random flips in a page, about one chance in 17,000 of passing — a CRC32C of the page caught
+/// every two). Everything else — the same bit flipped in many lines (a stuck bit on a data path), a torn, stale,
+/// zeroed or swapped sector, random damage — passes with odds of 2^-32, as with a CRC32C; a misdirected page is
+/// caught by its identity.
 /// </remarks>
 public static class PageChecksum
 {
