@@ -13,7 +13,7 @@ namespace ExchStorageTest.Contract
     /// <remarks>
     /// Duplicates are counted in 4 KiB blocks: the smallest block arrays deduplicate (most use 4 to 32 KiB), so a share
     /// met at 4 KiB holds at any larger block that is a whole number of them. The first block of each page carries the
-    /// page's identity and CRC and is never a duplicate, so at most 7 of a page's 8 blocks can be; the rule stops at 75%.
+    /// page's identity and checksum and is never a duplicate, so at most 7 of a page's 8 blocks can be; the rule stops at 75%.
     /// Arrays deduplicate first and compress what is left: together the two targets reduce the data about
     /// 1 / ((1 - compressibility) x (1 - duplicates)) to 1.
     /// </remarks>

@@ -9,7 +9,7 @@ namespace ExchStorageTest.Commands
 {
     /// <summary>
     /// Test-DatabaseChecksum: reads every page of a test's databases and every log file and checks identity and
-    /// CRC32C (the eseutil /K equivalent). Read-only; progress while it reads; a stop ends the helper cleanly. The
+    /// checksum (the eseutil /K equivalent). Read-only; progress while it reads; a stop ends the helper cleanly. The
     /// engine refuses a path that does not exist. One object per database and per log stream (a folder of log
     /// generations, hundreds after a short run); -Detailed gives one per file.
     /// </summary>

@@ -27,10 +27,16 @@ public static class Crc32C
 {
     /// <summary>Bytes per chain in a stripe of a long buffer (a 32 KiB page: two stripes, then short ones).</summary>
     private const int LongBlock = 4096;
+    /// <summary>
+    /// Bytes per chain in a stripe of a middle-sized buffer: a third of the 2 KiB a page's checksum folds a page into
+    /// (<see cref="PageChecksum"/>), so that runs in one stripe, not two short ones and 512 bytes on one chain (0.17 µs).
+    /// </summary>
+    private const int MidBlock = 680;
     /// <summary>Bytes per chain in the short stripes that take what is left of a long buffer.</summary>
     private const int ShortBlock = 256;
 
     private static readonly uint[] ShiftLong = ShiftTable(LongBlock);
+    private static readonly uint[] ShiftMid = ShiftTable(MidBlock);
     private static readonly uint[] ShiftShort = ShiftTable(ShortBlock);
 
     /// <summary>Fold steps per chunk: each folds 64 bytes on the vector unit and runs three crc32 words on each of three chains.</summary>
@@ -65,6 +71,12 @@ public static class Crc32C
             crc = Stripe(crc, ref p, LongBlock, ShiftLong);
             p = ref Unsafe.Add(ref p, 3 * LongBlock);
             left -= 3 * LongBlock;
+        }
+        while (left >= 3 * MidBlock)
+        {
+            crc = Stripe(crc, ref p, MidBlock, ShiftMid);
+            p = ref Unsafe.Add(ref p, 3 * MidBlock);
+            left -= 3 * MidBlock;
         }
         while (left >= 3 * ShortBlock)
         {

@@ -144,6 +144,10 @@ public class PageFormatTests
     [InlineData(767)]
     [InlineData(768)]
     [InlineData(769)]
+    [InlineData(2039)]
+    [InlineData(2040)]
+    [InlineData(2048)] // a page's folded sectors (PageChecksum)
+    [InlineData(4092)]
     [InlineData(12287)]
     [InlineData(12288)]
     [InlineData(12295)]
@@ -191,7 +195,7 @@ public class PageFormatTests
     public void Content_is_eight_interleaved_generators_word_by_word(int length)
     {
         // The vector paths (eight generators in the lanes of one AVX-512 or two AVX2 registers) and the scalar
-        // path (tails, CPUs without either) must write the same bytes: those of eight xoshiro256** generators taking turns.
+        // path (tails, CPUs without either) must write the same bytes: those of eight xoshiro256+ generators taking turns.
         var filled = new byte[length];
         PageContent.Fill(filled, 0x0123456789ABCDEF, 900, 7);
         Assert.True(filled.AsSpan().SequenceEqual(ReferenceContent(length, 0x0123456789ABCDEF, 900, 7)), "Fill differs from the eight-generator definition");
@@ -200,7 +204,7 @@ public class PageFormatTests
         if (length >= 8) Assert.False(filled.AsSpan().SequenceEqual(other), "a rewritten page repeated its previous image");
     }
 
-    /// <summary>The content's definition, written out plainly: splitmix64 seeds eight xoshiro256** generators; word i is generator i mod 8's next.</summary>
+    /// <summary>The content's definition, written out plainly: splitmix64 seeds eight xoshiro256+ generators; word i is generator i mod 8's next.</summary>
     private static byte[] ReferenceContent(int length, ulong instanceId, long page, long generation)
     {
         ulong seed = instanceId ^ ((ulong)page * 0x9E3779B97F4A7C15UL) ^ ((ulong)generation * 0xC2B2AE3D27D4EB4FUL);
@@ -217,7 +221,7 @@ public class PageFormatTests
         }
         ulong Next(int lane)
         {
-            ulong result = System.Numerics.BitOperations.RotateLeft(s[lane, 1] * 5, 7) * 9;
+            ulong result = s[lane, 0] + s[lane, 3];
             ulong t = s[lane, 1] << 17;
             s[lane, 2] ^= s[lane, 0]; s[lane, 3] ^= s[lane, 1]; s[lane, 1] ^= s[lane, 2]; s[lane, 0] ^= s[lane, 3]; s[lane, 2] ^= t;
             s[lane, 3] = System.Numerics.BitOperations.RotateLeft(s[lane, 3], 45);
