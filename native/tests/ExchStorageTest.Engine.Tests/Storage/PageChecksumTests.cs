@@ -22,22 +22,19 @@ public class PageChecksumTests
         var page = Page(profile: new DataProfile(compressibility, duplicates)).AsSpan(0, length);
         var expected = new byte[PageFormat.PageSize / PageChecksum.SectorBytes * PageChecksum.FoldedSectorBytes];
         PageChecksum.FoldScalar(page, expected);
-        int paths = 0;
+        // Each vector path this CPU has (DOTNET_EnableAVX512F=0 or DOTNET_EnableAVX2=0 leave the others to Compute).
         if (Avx512F.IsSupported)
         {
             var f = new byte[expected.Length];
             PageChecksum.Fold512(page, f);
             Assert.Equal(expected, f);
-            paths++;
         }
         if (Avx2.IsSupported)
         {
             var f = new byte[expected.Length];
             PageChecksum.Fold256(page, f);
             Assert.Equal(expected, f);
-            paths++;
         }
-        Assert.True(paths > 0, "this machine has neither AVX-512 nor AVX2: only the word-by-word path ran");
         Assert.Equal(Crc32C.Compute(expected.AsSpan(0, length / PageChecksum.SectorBytes * PageChecksum.FoldedSectorBytes)), PageChecksum.Compute(page));
     }
 
