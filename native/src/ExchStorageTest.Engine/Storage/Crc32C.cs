@@ -11,9 +11,9 @@ namespace ExchStorageTest.Engine.Storage;
 /// CRC32C (Castagnoli), hardware-accelerated through <see cref="BitOperations.Crc32C(uint, ulong)"/>.
 /// </summary>
 /// <remarks>
-/// Every page the engine reads is verified and every page it writes is stamped with this CRC, so its speed
-/// is a large share of the CPU per transactional I/O (issue 34: a third of the I/O thread's samples). One
-/// chain of crc32 instructions waits three cycles on each, while the CPU can start one every cycle: a long
+/// Every log block, every database header and every page's checksum (its folded 2 KiB, <see cref="PageChecksum"/>)
+/// goes through here, and every page of a format 1 database did whole, when it was a third of the I/O thread's
+/// samples (issue 34: the reason pages now fold first). One chain of crc32 instructions waits three cycles on each, while the CPU can start one every cycle: a long
 /// buffer is cut into stripes of three equal blocks, the three chains run side by side, and their values are
 /// joined by shifting the earlier ones over the later blocks' length (CRC is linear: the CRC of A then B is
 /// the CRC of A run over |B| zero bytes, xor the CRC of B from zero). That keeps the crc32 unit busy; where
@@ -25,7 +25,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// </remarks>
 public static class Crc32C
 {
-    /// <summary>Bytes per chain in a stripe of a long buffer (a 32 KiB page: two stripes, then short ones).</summary>
+    /// <summary>Bytes per chain in a stripe of a long buffer (without carry-less folding, a 32 KiB page: two stripes, then shorter ones).</summary>
     private const int LongBlock = 4096;
     /// <summary>
     /// Bytes per chain in a stripe of a middle-sized buffer: a third of the 2 KiB a page's checksum folds a page into
