@@ -92,7 +92,7 @@ public static class CapacityRun
     private static void CallerSteps(RunContext ctx, CapacityTiming timing, CapacityControl control, Dictionary<int, List<InstanceResult>> windows)
     {
         var search = ctx.Results.Capacity!;
-        ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first, until it is ~90% full or the step must settle for its instant. Waiting for the first step ..."));
+        ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first, until it is ~90% full and the engine's code is warm, or the step must settle for its instant. Waiting for the first step ..."));
         bool warm = false;
         while (true)
         {
@@ -217,16 +217,17 @@ public static class CapacityRun
     }
 
     /// <summary>
-    /// The search's one warm-up, until each cache model is ~90% full or its bound has passed: the plan's warm-up, or with
-    /// the caller's instant, until the first step must start settling to measure at it.
+    /// The search's one warm-up, until its prerequisites are met (<see cref="WarmupPrerequisites"/>) or its bound has
+    /// passed: the plan's warm-up, or with the caller's instant, until the first step must start settling to measure at it.
     /// </summary>
     private static void Warmup(RunContext ctx, LoadPhase phase, CapacityTiming timing, DateTime? measureAtUtc)
     {
         ctx.BeginPhase("Warmup");
         double bound = measureAtUtc is DateTime at ? Math.Max(0, (at.AddSeconds(-timing.SettleSeconds) - DateTime.UtcNow).TotalSeconds) : timing.WarmupSeconds;
         ctx.Log(TestRunner.F($"Attaining prerequisites: warming the database cache at the first step's rate (at most {bound:0.#} s{(measureAtUtc is null ? "" : ", until the step settles for its measuring instant")})."));
-        Func<bool> full = () => ctx.Instances.TrueForAll(w => w.Cache.Resident >= w.Cache.Capacity * 0.9);
-        phase.Run(bound, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", full);
+        var prerequisites = new WarmupPrerequisites(ctx);
+        phase.Run(bound, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", prerequisites.Met);
+        foreach (var line in prerequisites.Describe()) ctx.Log(line);
     }
 
     /// <summary>

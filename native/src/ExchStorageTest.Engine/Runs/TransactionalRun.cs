@@ -90,7 +90,7 @@ internal static class TransactionalRun
     }
 
     /// <summary>
-    /// "Attaining prerequisites": run until each cache model is ~90% full, bounded by the warm-up's time — with agreed
+    /// "Attaining prerequisites" (<see cref="WarmupPrerequisites"/>), bounded by the warm-up's time — with agreed
     /// instants, until the schedule's warm-up deadline, however early tuning ended.
     /// </summary>
     private static void Warmup(RunContext ctx, LoadPhase phase)
@@ -99,17 +99,9 @@ internal static class TransactionalRun
         ctx.BeginPhase("Warmup");
         ctx.Log("Attaining prerequisites:");
         double bound = plan.Schedule.WarmupDeadlineUtc is DateTime until ? SecondsUntil(until) : plan.Schedule.WarmupSeconds;
-        long target = 0;
-        foreach (var w in ctx.Instances) target += (long)(w.Cache.Capacity * 0.9) * PageFormat.PageSize;
-        Func<bool> full = () =>
-        {
-            foreach (var w in ctx.Instances) if (w.Cache.Resident < w.Cache.Capacity * 0.9) return false;
-            return true;
-        };
-        if (bound > 0) phase.Run(bound, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", full);
-        long cache = 0;
-        foreach (var w in ctx.Instances) cache += (long)w.Cache.Resident * PageFormat.PageSize;
-        ctx.Log(TestRunner.F($"\\MSExchange Database(ExchStorageTest)\\Database Cache Size, Last: {cache:F1} (lower bound: {target:F1}, upper bound: none)") + (full() ? "" : " - warm-up time bound reached"));
+        var prerequisites = new WarmupPrerequisites(ctx);
+        if (bound > 0) phase.Run(bound, Math.Min(plan.SampleIntervalSeconds, 2), "Warmup", prerequisites.Met);
+        foreach (var line in prerequisites.Describe()) ctx.Log(line);
     }
 
     /// <summary>

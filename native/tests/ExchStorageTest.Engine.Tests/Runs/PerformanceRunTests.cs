@@ -42,5 +42,6 @@ public class PerformanceRunTests
         Assert.Equal(belowTarget, results.Verdict.Reasons.Any(r => r.Code == "TargetIopsNotMet"));
         Assert.Equal(results.Verdict.Reasons.Count == 0 ? "Pass" : "Fail", results.Verdict.Result);
         Assert.Contains(results.TestLog, l => l.Message.StartsWith("Operation mix: Sessions 4, Inserts 40%"));
+        Assert.Contains(results.TestLog, l => l.Message.StartsWith("Engine code compiled: "));
     }
 }
