@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace ExchStorageTest.Engine.Runs;
 
 /// <summary>
@@ -32,7 +30,7 @@ internal sealed class CompilerQuiet
     private readonly List<(double At, double CompileMs)> _seen = new();
 
     /// <summary>This process's compiler and clock.</summary>
-    public CompilerQuiet() : this(() => System.Runtime.JitInfo.GetCompilationTime(currentThread: false), Clock()) { }
+    public CompilerQuiet() : this(() => System.Runtime.JitInfo.GetCompilationTime(currentThread: false), () => (double)Load.Clock.Now / Load.Clock.Frequency) { }
 
     /// <summary>A compiler and clock of the caller's (tests).</summary>
     public CompilerQuiet(Func<TimeSpan> compileTime, Func<double> nowSeconds)
@@ -56,11 +54,5 @@ internal sealed class CompilerQuiet
         var (at, compiled) = _seen[0];
         LastCpuShare = (ms - compiled) / ((now - at) * 1000);
         return LastCpuShare <= MaximumCpuShare;
-    }
-
-    private static Func<double> Clock()
-    {
-        var clock = Stopwatch.StartNew();
-        return () => clock.Elapsed.TotalSeconds;
     }
 }

@@ -81,10 +81,10 @@ public static class ChecksumVerifier
             var header = n == PageFormat.PageSize ? DatabaseHeader.TryRead(buffer.Slice(0, PageFormat.PageSize)) : null;
             // A format whose page checksum this version does not compute is named, not reported as every page bad.
             string? unreadable = header is null ? "page 0 is not a valid ExchStorageTest database header"
-                : header.FormatVersion is < 1 or > DatabaseHeader.CurrentFormatVersion
-                    ? $"database format {header.FormatVersion} is not one this version knows (1 to {DatabaseHeader.CurrentFormatVersion}); check it with the version that created it"
+                : !PageFormat.KnowsFormat(header.FormatVersion)
+                    ? $"database format {header.FormatVersion} is not one this version knows ({string.Join(" or ", PageFormat.KnownFormats)}); check it with the version that created it"
                     : null;
-            if (header is null || unreadable is not null)
+            if (unreadable is not null || header is null) // (header is null only with a reason; the test tells the compiler so)
             {
                 Problem(result, entry, $"{path}: {unreadable}");
                 result.BadPages++;

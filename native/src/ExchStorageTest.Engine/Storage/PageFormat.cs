@@ -57,8 +57,18 @@ public static class PageFormat
     /// <see cref="PageChecksum"/> from format 2 on; format 1 (databases created before it) a CRC32C of bytes 4..end,
     /// still verified so that <c>Test-DatabaseChecksum</c> reads their files (runs re-create or refuse them).
     /// </summary>
-    public static uint Checksum(ReadOnlySpan<byte> page, int formatVersion) =>
-        formatVersion == 1 ? Crc32C.Compute(page.Slice(4, PageSize - 4)) : PageChecksum.Compute(page.Slice(0, PageSize));
+    public static uint Checksum(ReadOnlySpan<byte> page, int formatVersion) => formatVersion switch
+    {
+        1 => Crc32C.Compute(page.Slice(4, PageSize - 4)),
+        DatabaseHeader.CurrentFormatVersion => PageChecksum.Compute(page.Slice(0, PageSize)),
+        _ => throw new ArgumentOutOfRangeException(nameof(formatVersion), formatVersion, "Not a database format whose page checksum this version computes (see KnowsFormat)."),
+    };
+
+    /// <summary>The database formats whose page checksum <see cref="Checksum"/> computes: the ones this version can verify.</summary>
+    public static IReadOnlyList<int> KnownFormats { get; } = new[] { 1, DatabaseHeader.CurrentFormatVersion };
+
+    /// <summary>True for one of the <see cref="KnownFormats"/>.</summary>
+    public static bool KnowsFormat(int formatVersion) => KnownFormats.Contains(formatVersion);
 
     /// <summary>
     /// Stamps the consecutive pages of <paramref name="pages"/> (a whole number of pages): page i is

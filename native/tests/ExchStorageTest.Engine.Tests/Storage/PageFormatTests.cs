@@ -107,6 +107,18 @@ public class PageFormatTests
     }
 
     [Fact]
+    public void A_format_whose_checksum_this_version_does_not_compute_is_refused_not_checked_as_another()
+    {
+        Assert.Equal(new[] { 1, DatabaseHeader.CurrentFormatVersion }, PageFormat.KnownFormats);
+        var page = new byte[PageFormat.PageSize];
+        foreach (int format in new[] { 0, DatabaseHeader.CurrentFormatVersion + 1 })
+        {
+            Assert.False(PageFormat.KnowsFormat(format));
+            Assert.Throws<ArgumentOutOfRangeException>(() => PageFormat.Checksum(page, format));
+        }
+    }
+
+    [Fact]
     public void Log_block_round_trips_and_detects_corruption()
     {
         var b = new byte[16384];
