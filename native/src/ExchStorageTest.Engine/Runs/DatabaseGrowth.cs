@@ -11,6 +11,8 @@ namespace ExchStorageTest.Engine.Runs;
 /// </summary>
 internal static class DatabaseGrowth
 {
+    private static string Times(int n) => n == 1 ? "once" : $"{n} times";
+
     public static void Record(RunContext ctx, bool everyNewPageWritten)
     {
         foreach (var w in ctx.Instances)
@@ -26,7 +28,7 @@ internal static class DatabaseGrowth
             try
             {
                 DatabaseSet.RecordGrowth(ctx.Files[w.DatabaseFileIndex], prepared.Header, w.NextNewPage);
-                ctx.Log($"Instance.{w.Index} grew by {w.GrownPages} pages ({size}) to {w.NextNewPage} pages.");
+                ctx.Log($"Instance.{w.Index} grew by {w.GrownPages} pages ({size}) to {w.NextNewPage} pages; its file was extended ahead of the new pages {Times(w.Room.Extensions)}, by up to {Workload.GrowthRoom.ExtensionPages} pages each.");
             }
             catch (Protocol.EngineException ex)
             {

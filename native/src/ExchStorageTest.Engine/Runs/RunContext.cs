@@ -135,9 +135,13 @@ internal sealed class RunContext : IDisposable
         ResultsFile.Save(Results, _claimed);
     }
 
+    /// <summary>Extends the databases' files ahead of their growth (made by <see cref="OpenFiles"/>).</summary>
+    private DatabaseExtender? _extender;
+
     /// <summary>Opens every database and log file once for the whole run (direct I/O; logs write-through).</summary>
     public void OpenFiles()
     {
+        _extender ??= new DatabaseExtender(Plan.Request.AllowBufferedIo, Warn);
         ulong seed = (ulong)Environment.TickCount64 * 0x9E3779B97F4A7C15UL;
         foreach (var p in Prepared)
         {
@@ -154,8 +158,14 @@ internal sealed class RunContext : IDisposable
                 logs[i] = Files.Count - 1;
             }
             var (cap, start, stop) = CacheModel.Size(Plan.Profile.MaximumDatabaseCacheMB * 1024 * 1024 / Math.Max(1, Plan.Instances.Count), p.PageCount);
+            long growthLimit = GrowthLimitPages(p);
             Instances.Add(new InstanceWorkload(p.Plan.Index, p.InstanceId, p.PageCount, dbIndex, logs, new CacheModel(cap, start, stop),
-                p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index) { GrowthLimitPages = GrowthLimitPages(p), Content = p.Content });
+                p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index)
+            {
+                GrowthLimitPages = growthLimit,
+                Room = _extender.Add(p.Plan.Name, p.Plan.DatabaseFile, p.PageCount, growthLimit),
+                Content = p.Content,
+            });
         }
     }
 
@@ -181,6 +191,7 @@ internal sealed class RunContext : IDisposable
 
     public void Dispose()
     {
+        _extender?.Dispose();
         foreach (var f in Files) f.Dispose();
         Files.Clear();
     }

@@ -71,6 +71,8 @@ public sealed class InstanceWorkload
     public long GrownPages => NextNewPage - PageCount;
     /// <summary>The most this run may grow the database by (a share of its size and of the volume's free space).</summary>
     public long GrowthLimitPages;
+    /// <summary>How far the file is extended ahead of the growth (a run's <see cref="Storage.DatabaseExtender"/>; unlimited where nothing extends it).</summary>
+    public GrowthRoom Room { get; set; } = GrowthRoom.Unlimited();
 
     // Counters (written by the owning worker; read by the sampler: 64-bit reads are atomic).
     public long ChecksumErrors;

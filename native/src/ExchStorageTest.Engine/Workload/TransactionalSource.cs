@@ -238,9 +238,10 @@ public sealed class TransactionalSource : ITimedSource
         _touchNew[s] = false;
         if (roll < _shape.InsertPercent)
         {
-            if (_grow && _w.GrownPages < _w.GrowthLimitPages && ++_w.NetRecords >= _shape.RecordsPerNewPage)
+            if (_grow && _w.GrownPages < _w.GrowthLimitPages && ++_w.NetRecords >= _shape.RecordsPerNewPage && _w.Room.Allows(_w.NextNewPage))
             {
-                // Records inserted and not deleted fill a new page: the database grows by it.
+                // Records inserted and not deleted fill a new page: the database grows by it, into the room its file
+                // was extended by (without room yet, this insert goes to an existing page and the next ones catch up).
                 _w.NetRecords -= _shape.RecordsPerNewPage;
                 page = (int)_w.NextNewPage++;
                 _touchNew[s] = true;

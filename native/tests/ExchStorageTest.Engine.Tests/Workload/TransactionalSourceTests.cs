@@ -146,6 +146,30 @@ public class TransactionalSourceTests
     }
 
     [Fact]
+    public void A_database_grows_only_into_the_room_its_file_was_extended_by_and_asks_for_more_once()
+    {
+        var w = Instance(pages: 20_000);
+        w.GrowthLimitPages = 10_000;
+        int asks = 0;
+        w.Room = new GrowthRoom(end: 20_000, limit: 30_000, ask: _ => asks++);
+        var src = new TransactionalSource(w, sessions: 4, WorkloadShape.Default, grow: true);
+        var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
+        Drive(src, w, 20_000, inFlight);
+        // No room yet: the inserts went to existing pages, and the file was asked to grow once, not per insert.
+        Assert.Equal(0, w.GrownPages);
+        Assert.Equal(1, asks);
+        Assert.True(w.NetRecords >= WorkloadShape.Default.RecordsPerNewPage, $"{w.NetRecords} records waiting for a new page");
+
+        // An extension smaller than the low-water mark (the limit's last one can be): the next is asked for at once.
+        w.Room.Extended(20_040);
+        Drive(src, w, 40_000, inFlight);
+        // The records that waited make new pages, up to the room and never past it.
+        Assert.Equal(40, w.GrownPages);
+        Assert.Equal(20_040, w.NextNewPage);
+        Assert.Equal(2, asks);
+    }
+
+    [Fact]
     public void The_scavenger_sizes_its_pool_to_the_load_and_page_faults_do_not_stall_on_a_device_that_keeps_up()
     {
         // Eight closed-loop sessions on a FIFO device: every write finishes within a few dozen I/Os, so the

@@ -1,0 +1,123 @@
+using System.Collections.Concurrent;
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Workload;
+
+namespace ExchStorageTest.Engine.Storage;
+
+/// <summary>
+/// Extends the run's database files ahead of their growth, as ESE does (<see cref="GrowthRoom"/>), on a
+/// thread of its own so that no worker waits for it: the file's blocks reserved and its new length
+/// (fallocate; on Windows clusters and the end of file, <see cref="DirectIo.Reserve"/>), the new
+/// pages written as zeros through a handle of its own that is not write-through, then one flush, and only
+/// then is the room handed to the worker. On ext4 that is one journal commit per extension instead of one
+/// per new page, and the new pages' writes are plain overwrites.
+/// </summary>
+/// <remarks>
+/// These writes belong to no stream of the results: they are not the database's transactional I/O (ESE
+/// counts its extension writes apart too), and the device-level evidence sees them as it sees any other
+/// write. A file that cannot be extended (a full volume, an I/O error) stops growing with a warning; the
+/// run goes on.
+/// </remarks>
+internal sealed class DatabaseExtender : IDisposable
+{
+    private const int ZeroBytes = 1 << 20;
+
+    private sealed class Target(string name, string path)
+    {
+        public string Name { get; } = name;
+        public string Path { get; } = path;
+        public GrowthRoom Room { get; set; } = null!;
+        public IoFile? File { get; set; }
+    }
+
+    private readonly bool _allowBuffered;
+    private readonly Action<string> _warn;
+    private readonly List<Target> _targets = new();
+    private readonly ConcurrentQueue<Target> _asked = new();
+    private readonly SemaphoreSlim _signal = new(0);
+    private readonly CancellationTokenSource _stop = new();
+    private Thread? _thread;
+    private AlignedBuffer? _zeros;
+
+    public DatabaseExtender(bool allowBuffered, Action<string> warn)
+    {
+        _allowBuffered = allowBuffered;
+        _warn = warn;
+    }
+
+    /// <summary>The growth room of one database of <paramref name="pageCount"/> pages that may grow by <paramref name="growthLimitPages"/>.</summary>
+    public GrowthRoom Add(string name, string path, long pageCount, long growthLimitPages)
+    {
+        var target = new Target(name, path);
+        target.Room = new GrowthRoom(pageCount, pageCount + Math.Max(0, growthLimitPages), growthLimitPages > 0 ? _ => Ask(target) : null);
+        _targets.Add(target);
+        if (growthLimitPages > 0 && _thread is null)
+        {
+            _thread = new Thread(Run) { IsBackground = true, Name = "db-extend" };
+            _thread.Start();
+        }
+        return target.Room;
+    }
+
+    private void Ask(Target target)
+    {
+        _asked.Enqueue(target);
+        _signal.Release();
+    }
+
+    private void Run()
+    {
+        try
+        {
+            while (true)
+            {
+                _signal.Wait(_stop.Token);
+                if (_asked.TryDequeue(out var target)) Extend(target);
+            }
+        }
+        catch (OperationCanceledException) when (_stop.IsCancellationRequested)
+        {
+        }
+    }
+
+    private void Extend(Target target)
+    {
+        var room = target.Room;
+        long from = room.End, to = room.NextEnd();
+        if (to <= from) return;
+        try
+        {
+            var file = target.File ??= IoFileOpener.Open(target.Path, IoFileMode.OpenExisting, writeThrough: false, _allowBuffered);
+            _zeros ??= new AlignedBuffer(ZeroBytes, file.Alignment);
+            long end = to * PageFormat.PageSize;
+            // fallocate moves the end of file itself (one drain of the file's direct I/O on ext4, not two); on Windows, or
+            // where it was refused, the end moves here. Never back: a file an earlier run extended further keeps its length.
+            DirectIo.Reserve(file, end);
+            if (file.Length < end) DirectIo.Truncate(file, end);
+            for (long offset = from * PageFormat.PageSize; offset < end; offset += ZeroBytes)
+            {
+                _stop.Token.ThrowIfCancellationRequested();
+                DirectIo.Write(file, _zeros.Span.Slice(0, (int)Math.Min(ZeroBytes, end - offset)), offset);
+            }
+            DirectIo.Flush(file);
+            room.Extended(to);
+        }
+        catch (Exception ex) when (ex is EngineException or IOException or UnauthorizedAccessException)
+        {
+            room.Failed(ex.Message);
+            _warn($"{target.Name}: its database file could not be extended from {from} to {to} pages ({ex.Message}); it grows no further this run.");
+        }
+    }
+
+    public void Dispose()
+    {
+        _stop.Cancel();
+        // An extension stuck on a frozen device must not hold the run's end: its thread is a background one.
+        if (_thread is not null && !_thread.Join(TimeSpan.FromSeconds(10))) return;
+        foreach (var t in _targets) t.File?.Dispose();
+        _zeros?.Dispose();
+        _signal.Dispose();
+        _stop.Dispose();
+    }
+}
