@@ -33,6 +33,8 @@ internal sealed class LoadPhase : IDisposable
     {
         _ctx = ctx;
         Options = options;
+        // A load that grows the databases has their files extended ahead of it (the first extension now, before it starts).
+        if (options.Grow) ctx.StartExtending();
         Driver = new LoadDriver(ctx.Files, ctx.Plan.Request.ContinueOnError, seed: Environment.TickCount,
             pinWorkers: ctx.Plan.Request.PinWorkerThreads);
         var n = ctx.Instances.Count;

@@ -138,6 +138,12 @@ internal sealed class RunContext : IDisposable
     /// <summary>Extends the databases' files ahead of their growth (made by <see cref="OpenFiles"/>).</summary>
     private DatabaseExtender? _extender;
 
+    /// <summary>Before a load that grows the databases (<see cref="PhaseOptions.Grow"/>): their files' first extension, and later ones as they fill.</summary>
+    public void StartExtending() => _extender?.Start();
+
+    /// <summary>After that load: no extension in progress (the files' unused room can then be cut).</summary>
+    public void StopExtending() => _extender?.Dispose();
+
     /// <summary>Opens every database and log file once for the whole run (direct I/O; logs write-through).</summary>
     public void OpenFiles()
     {

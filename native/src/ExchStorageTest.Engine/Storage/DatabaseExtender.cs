@@ -6,18 +6,19 @@ using ExchStorageTest.Engine.Workload;
 namespace ExchStorageTest.Engine.Storage;
 
 /// <summary>
-/// Extends the run's database files ahead of their growth, as ESE does (<see cref="GrowthRoom"/>), on a
-/// thread of its own so that no worker waits for it: the file's blocks reserved and its new length
+/// Extends the run's database files ahead of their growth, as ESE does (<see cref="GrowthRoom"/>): the
+/// first extension before the load that grows them (a run at the profile's rate grows far less than one
+/// extension, so no extension write falls in its measured window), every later one on a thread
+/// of its own so that no worker waits for it: the file's blocks reserved and its new length
 /// (fallocate; on Windows clusters and the end of file, <see cref="DirectIo.Reserve"/>), the new
 /// pages written as zeros through a handle of its own that is not write-through, then one flush, and only
 /// then is the room handed to the worker. On ext4 that is one journal commit per extension instead of one
 /// per new page, and the new pages' writes are plain overwrites.
 /// </summary>
 /// <remarks>
-/// These writes belong to no stream of the results: they are not the database's transactional I/O (ESE
-/// counts its extension writes apart too), and the device-level evidence sees them as it sees any other
-/// write. A file that cannot be extended (a full volume, an I/O error) stops growing with a warning; the
-/// run goes on.
+/// These writes belong to no stream of the results: they are not the database's transactional I/O; the
+/// device-level evidence sees them as it sees any other write. A file that cannot be extended (a full
+/// volume, an I/O error) stops growing with a warning; the run goes on.
 /// </remarks>
 internal sealed class DatabaseExtender : IDisposable
 {
@@ -46,18 +47,27 @@ internal sealed class DatabaseExtender : IDisposable
         _warn = warn;
     }
 
-    /// <summary>The growth room of one database of <paramref name="pageCount"/> pages that may grow by <paramref name="growthLimitPages"/>.</summary>
+    /// <summary>The growth room of one database of <paramref name="pageCount"/> pages that may grow by <paramref name="growthLimitPages"/> (no room until <see cref="Start"/>).</summary>
     public GrowthRoom Add(string name, string path, long pageCount, long growthLimitPages)
     {
         var target = new Target(name, path);
         target.Room = new GrowthRoom(pageCount, pageCount + Math.Max(0, growthLimitPages), growthLimitPages > 0 ? _ => Ask(target) : null);
         _targets.Add(target);
-        if (growthLimitPages > 0 && _thread is null)
-        {
-            _thread = new Thread(Run) { IsBackground = true, Name = "db-extend" };
-            _thread.Start();
-        }
         return target.Room;
+    }
+
+    /// <summary>
+    /// Before a load that grows the databases: each one's first extension, on the caller's thread, then the thread
+    /// that makes the later ones. A run that does not grow them (tuning, a capacity search, backup, recovery) never
+    /// calls it, and its files keep their length.
+    /// </summary>
+    public void Start()
+    {
+        if (_thread is not null) return;
+        foreach (var t in _targets)
+            if (t.Room.End < t.Room.Limit && t.Room.Failure is null) Extend(t);
+        _thread = new Thread(Run) { IsBackground = true, Name = "db-extend" };
+        _thread.Start();
     }
 
     private void Ask(Target target)
@@ -110,14 +120,14 @@ internal sealed class DatabaseExtender : IDisposable
         }
     }
 
+    /// <summary>Stops extending (the run's end; idempotent): no extension is in progress once it returns, unless one is stuck on its device.</summary>
     public void Dispose()
     {
+        if (_stop.IsCancellationRequested) return;
         _stop.Cancel();
         // An extension stuck on a frozen device must not hold the run's end: its thread is a background one.
         if (_thread is not null && !_thread.Join(TimeSpan.FromSeconds(10))) return;
         foreach (var t in _targets) t.File?.Dispose();
         _zeros?.Dispose();
-        _signal.Dispose();
-        _stop.Dispose();
     }
 }

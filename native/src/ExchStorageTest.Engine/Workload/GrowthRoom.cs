@@ -72,6 +72,10 @@ public sealed class GrowthRoom
         Volatile.Write(ref _asked, 0);
     }
 
-    /// <summary>Extending failed (a full volume, an I/O error): the database grows no further; <see cref="_asked"/> stays set, so nobody asks again.</summary>
-    public void Failed(string why) => Failure = why;
+    /// <summary>Extending failed (a full volume, an I/O error): the database grows no further, and nobody asks again.</summary>
+    public void Failed(string why)
+    {
+        Failure = why;
+        Volatile.Write(ref _asked, 1);
+    }
 }

@@ -4,6 +4,7 @@ using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Runs;
 using ExchStorageTest.Engine.Storage;
 using ExchStorageTest.Engine.Tests.Io;
+using ExchStorageTest.Engine.Workload;
 using Xunit.Abstractions;
 
 namespace ExchStorageTest.Engine.Tests.Runs;
@@ -50,6 +51,8 @@ public class TestTypeRunTests
         // written at the clean shutdown and recorded in the headers), is checked and clean.
         long grownPages = (r.Sizing.FinalDatabaseSizeBytes - r.Sizing.InitialDatabaseSizeBytes) / PageFormat.PageSize;
         Assert.True(grownPages > 0, "the databases did not grow");
+        // Into room their files were extended by ahead of the writes, the room left unfilled cut off at the end.
+        Assert.Contains(r.TestLog, l => l.Message.Contains("its file was extended ahead of the new pages", StringComparison.Ordinal));
         Assert.Equal(2 * 639 + grownPages, r.Checksum!.PagesChecked);
         Assert.Equal(0, r.Checksum.BadPages);
         Assert.Equal(0, r.Checksum.BadLogs);
@@ -124,6 +127,14 @@ public class TestTypeRunTests
         Assert.Equal("Open", r.Settings.LoadModel);
         Assert.InRange(r.Sizing.AchievedTransactionalIops, 140, 260);
         Assert.NotNull(r.Instances[0].Stream(StreamNames.DatabaseRead)!.ScheduledLatencyMs);
+        // A slow load grows by a few pages into a 256-page extension: the room left unfilled is cut off at the end,
+        // so each file ends at the page count its header records.
+        foreach (var inst in r.Instances)
+        {
+            var header = DatabaseSet.Inspect(inst.DatabasePath, allowBuffered: true) ?? throw new InvalidOperationException($"no header in {inst.DatabasePath}");
+            Assert.True(header.PageCount < 640 + GrowthRoom.ExtensionPages, $"{inst.DatabasePath}: {header.PageCount} pages");
+            Assert.Equal(header.PageCount * PageFormat.PageSize, new FileInfo(inst.DatabasePath).Length);
+        }
     }
 
     // Throughput sizes the databases by a percentage of the volume's free space, so the test brings a small

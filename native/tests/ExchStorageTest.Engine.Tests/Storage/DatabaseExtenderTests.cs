@@ -53,12 +53,15 @@ public class DatabaseExtenderTests : IDisposable
         using (var extender = new DatabaseExtender(allowBuffered: true, _warnings.Add))
         {
             var room = extender.Add("Instance.1", path, pageCount: 4, growthLimitPages: 300);
-            Assert.False(room.Allows(4)); // no room yet: asks
-            WaitFor(() => room.End == 4 + GrowthRoom.ExtensionPages);
+            Assert.Equal(4, room.End); // nothing before the load that grows it
+            Assert.Equal(4L * PageFormat.PageSize, new FileInfo(path).Length);
+            extender.Start();
+            // The first extension is made by Start, before that load, on the caller's thread.
+            Assert.Equal(4 + GrowthRoom.ExtensionPages, room.End);
             Assert.Equal((4L + GrowthRoom.ExtensionPages) * PageFormat.PageSize, new FileInfo(path).Length);
             Assert.True(room.Allows(4));
-            Assert.True(room.Allows(4 + GrowthRoom.ExtensionPages - 1));
-            Assert.False(room.Allows(4 + GrowthRoom.ExtensionPages)); // the room's end: asks again
+            Assert.Equal(1, room.Extensions);
+            Assert.False(room.Allows(4 + GrowthRoom.ExtensionPages)); // the room's end: the next is asked for
             WaitFor(() => room.End == 304);
             Assert.Equal(304L * PageFormat.PageSize, new FileInfo(path).Length);
             Assert.False(room.Allows(304)); // the limit: nothing more is asked for
@@ -79,8 +82,8 @@ public class DatabaseExtenderTests : IDisposable
         using (var extender = new DatabaseExtender(allowBuffered: true, _warnings.Add))
         {
             var room = extender.Add("Instance.1", path, pageCount: 4, growthLimitPages: 300);
-            room.Allows(4);
-            WaitFor(() => room.End == 4 + GrowthRoom.ExtensionPages);
+            extender.Start();
+            Assert.Equal(4 + GrowthRoom.ExtensionPages, room.End);
         }
         Assert.Equal(600L * PageFormat.PageSize, new FileInfo(path).Length);
         Assert.All(Page(path, 259), b => Assert.Equal(0, b)); // the room was written again
@@ -93,6 +96,7 @@ public class DatabaseExtenderTests : IDisposable
         string path = File(4);
         using var extender = new DatabaseExtender(allowBuffered: true, _warnings.Add);
         var room = extender.Add("Instance.1", path, pageCount: 4, growthLimitPages: 0);
+        extender.Start();
         Assert.False(room.Allows(4));
         Thread.Sleep(50);
         Assert.Equal(4, room.End);
@@ -105,9 +109,9 @@ public class DatabaseExtenderTests : IDisposable
         string path = Path.Combine(_dir, "gone.edb");
         using var extender = new DatabaseExtender(allowBuffered: true, _warnings.Add);
         var room = extender.Add("Instance.1", path, pageCount: 4, growthLimitPages: 300);
-        Assert.False(room.Allows(4));
-        WaitFor(() => room.Failure is not null);
-        Assert.False(room.Allows(4)); // not asked again
+        extender.Start();
+        Assert.NotNull(room.Failure);
+        Assert.False(room.Allows(4)); // and nothing is asked for
         Thread.Sleep(50);
         var warning = Assert.Single(_warnings);
         Assert.Contains("Instance.1", warning);
