@@ -20,7 +20,8 @@ internal static class DatabaseGrowth
         {
             long pages = w.PageCount;
             if (w.GrownPages > 0) pages = RecordGrowth(ctx, w, everyNewPageWritten);
-            if (everyNewPageWritten && w.Room.Extensions > 0) CutUnusedRoom(ctx, w, pages);
+            // Extended, or tried to (a full volume fails part-way, past the old end): the file ends at the header's last page.
+            if (everyNewPageWritten && (w.Room.Extensions > 0 || w.Room.Failure is not null)) CutUnusedRoom(ctx, w, pages);
         }
     }
 
