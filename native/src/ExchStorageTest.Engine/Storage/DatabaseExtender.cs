@@ -37,7 +37,9 @@ internal sealed class DatabaseExtender : IDisposable
     private readonly List<Target> _targets = new();
     private readonly ConcurrentQueue<Target> _asked = new();
     private readonly SemaphoreSlim _signal = new(0);
-    private readonly CancellationTokenSource _stop = new();
+    // A flag and a wake-up, not a cancellation token: the run's end throws nothing on this thread (under Wine a
+    // faulted exception dispatch can kill a thread or leave a process that says nothing).
+    private volatile bool _stopping;
     private Thread? _thread;
     private AlignedBuffer? _zeros;
 
@@ -78,16 +80,11 @@ internal sealed class DatabaseExtender : IDisposable
 
     private void Run()
     {
-        try
+        while (true)
         {
-            while (true)
-            {
-                _signal.Wait(_stop.Token);
-                if (_asked.TryDequeue(out var target)) Extend(target);
-            }
-        }
-        catch (OperationCanceledException) when (_stop.IsCancellationRequested)
-        {
+            _signal.Wait();
+            if (_stopping) return;
+            if (_asked.TryDequeue(out var target)) Extend(target);
         }
     }
 
@@ -107,7 +104,7 @@ internal sealed class DatabaseExtender : IDisposable
             if (file.Length < end) DirectIo.Truncate(file, end);
             for (long offset = from * PageFormat.PageSize; offset < end; offset += ZeroBytes)
             {
-                _stop.Token.ThrowIfCancellationRequested();
+                if (_stopping) return; // the run's end: the room stays where it was, the part written is cut off with the rest
                 DirectIo.Write(file, _zeros.Span.Slice(0, (int)Math.Min(ZeroBytes, end - offset)), offset);
             }
             DirectIo.Flush(file);
@@ -123,8 +120,9 @@ internal sealed class DatabaseExtender : IDisposable
     /// <summary>Stops extending (the run's end; idempotent): no extension is in progress once it returns, unless one is stuck on its device.</summary>
     public void Dispose()
     {
-        if (_stop.IsCancellationRequested) return;
-        _stop.Cancel();
+        if (_stopping) return;
+        _stopping = true;
+        _signal.Release();
         // An extension stuck on a frozen device must not hold the run's end: its thread is a background one.
         if (_thread is not null && !_thread.Join(TimeSpan.FromSeconds(10))) return;
         foreach (var t in _targets) t.File?.Dispose();
