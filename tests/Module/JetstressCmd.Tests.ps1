@@ -110,32 +110,35 @@ Describe 'JetstressCmd as the folder ExchangeDsc''s ExchJetstress runs' -Tag 'Je
         # console. Set-TargetResource then polls Get-Process -Name JetstressCmd until it is gone.
         $Before = @(Get-ChildItem -LiteralPath $JetstressPath | ForEach-Object { $_.Name } | Where-Object { $_ -ne 'Jetstress.log' })
         $JetstressParams = "/c `"$ConfigPath`""
-        # The tests below read a passing run. A run this machine could not load (a loaded CI host: the verdict's
-        # HostLimited, the I/O worker waiting for a CPU) is honestly a Fail, and says nothing of the consumers' rules:
-        # its files are removed (this test's own) and it runs once more.
-        for ($attempt = 1; $attempt -le 2; $attempt++) {
-            $psi = New-Object System.Diagnostics.ProcessStartInfo
-            $psi.FileName = Join-Path $JetstressPath $ExeName
-            $psi.Arguments = $JetstressParams
-            $psi.WorkingDirectory = $JetstressPath
-            $psi.UseShellExecute = $false
-            $psi.RedirectStandardInput = $true
-            $psi.RedirectStandardOutput = $true
-            $psi.RedirectStandardError = $true
-            $task = [System.Diagnostics.Process]::Start($psi)
-            $task.StandardInput.Close()
-            $stdout = $task.StandardOutput.ReadToEndAsync()
-            $stderr = $task.StandardError.ReadToEndAsync()
-            $Seen = Wait-Until { @(Get-Process -Name JetstressCmd -ErrorAction SilentlyContinue | Where-Object { $_.Id -eq $task.Id }).Count -gt 0 -or $task.HasExited } -Timeout ([timespan]::FromSeconds(60))
-            $SeenRunning = -not $task.HasExited
-            $Ended = $task.WaitForExit(300000)
-            $ExitCode = $task.ExitCode
-            $Output = $stdout.Result
-            $ErrorText = $stderr.Result
-            $Results = Get-Results $JetstressPath 'Performance'
-            if ($attempt -eq 2 -or @($Results.verdict.reasons | Where-Object { $_.code -eq 'HostLimited' }).Count -eq 0) { break }
-            Write-Host "The run was limited by this host, not the storage ($(@($Results.verdict.reasons | ForEach-Object { $_.message }) -join '; ')): once more."
-            Get-ChildItem -LiteralPath $JetstressPath | Where-Object { $Before -notcontains $_.Name -and $_.Name -ne 'Jetstress.log' } | Remove-Item -Recurse -Force
+        $psi = New-Object System.Diagnostics.ProcessStartInfo
+        $psi.FileName = Join-Path $JetstressPath $ExeName
+        $psi.Arguments = $JetstressParams
+        $psi.WorkingDirectory = $JetstressPath
+        $psi.UseShellExecute = $false
+        $psi.RedirectStandardInput = $true
+        $psi.RedirectStandardOutput = $true
+        $psi.RedirectStandardError = $true
+        $task = [System.Diagnostics.Process]::Start($psi)
+        $task.StandardInput.Close()
+        $stdout = $task.StandardOutput.ReadToEndAsync()
+        $stderr = $task.StandardError.ReadToEndAsync()
+        $Seen = Wait-Until { @(Get-Process -Name JetstressCmd -ErrorAction SilentlyContinue | Where-Object { $_.Id -eq $task.Id }).Count -gt 0 -or $task.HasExited } -Timeout ([timespan]::FromSeconds(60))
+        $SeenRunning = -not $task.HasExited
+        $Ended = $task.WaitForExit(300000)
+        $ExitCode = $task.ExitCode
+        $Output = $stdout.Result
+        $ErrorText = $stderr.Result
+        $Results = Get-Results $JetstressPath 'Performance'
+        $Report = (Test-ExchangeDscVerdict $JetstressPath 'Performance' 0 ([cultureinfo]'en-US')).File
+
+        # The run's verdict is this machine's disk's (CI's shared disk has held log writes past 10 ms), not the
+        # consumer's: the rule is also read on copies of the run's report that differ only in the verdict cell.
+        function Copy-ReportWithVerdict([string] $Verdict) {
+            $folder = New-Folder (Join-Path $Root "verdict-$Verdict")
+            $cell = @{ Pass = '<td class="success">Pass</td>'; Fail = '<td class="failure">Fail</td>' }
+            $text = [System.IO.File]::ReadAllText($Report.FullName).Replace($cell.Pass, $cell[$Verdict]).Replace($cell.Fail, $cell[$Verdict])
+            [System.IO.File]::WriteAllText((Join-Path $folder $Report.Name), $text)
+            $folder
         }
     }
     AfterAll { Remove-ScratchFolder $Root }
@@ -149,28 +152,29 @@ Describe 'JetstressCmd as the folder ExchangeDsc''s ExchJetstress runs' -Tag 'Je
         $Results.completion | Should -Be 'Complete'
     }
 
-    It 'reads as Pass by ExchangeDsc''s rule, with the achieved IOPS a number in the host''s culture' {
-        $Results.verdict.result | Should -Be 'Pass' -Because "the small auto-tuned profile passes ($(@($Results.verdict.reasons | ForEach-Object { $_.message }) -join '; '))"
+    It 'reads the run''s own verdict by ExchangeDsc''s rule, from the run''s own report' {
+        $read = Test-ExchangeDscVerdict $JetstressPath 'Performance' ([decimal]::Floor($Results.sizing.achievedTransactionalIops)) ([cultureinfo]'en-US')
+        $read.Result | Should -Be $Results.verdict.result -Because "the report says the run's verdict ($(@($Results.verdict.reasons | ForEach-Object { $_.message }) -join '; '))"
+        $read.Passed | Should -Be ($Results.verdict.result -eq 'Pass')
+        # The report it read is the run's, not the ESRP page or another file of ours.
+        $read.File.Name | Should -Be ($Results.File.BaseName + '.html')
+    }
+
+    It 'reads a passing report as Pass, with the achieved IOPS a number in the host''s culture' {
+        $passing = Copy-ReportWithVerdict 'Pass'
         $achieved = [decimal][math]::Round($Results.sizing.achievedTransactionalIops, 3)
-        $en = Test-ExchangeDscVerdict $JetstressPath 'Performance' ([decimal]::Floor($achieved)) ([cultureinfo]'en-US')
+        $en = Test-ExchangeDscVerdict $passing 'Performance' ([decimal]::Floor($achieved)) ([cultureinfo]'en-US')
         $en.Result | Should -Be 'Pass'
         [decimal]::Parse($en.Achieved, [cultureinfo]::InvariantCulture) | Should -Be $achieved
         $en.Passed | Should -BeTrue
         # MinAchievedIOPS above what ran fails the resource, as it must.
-        (Test-ExchangeDscVerdict $JetstressPath 'Performance' ([decimal]::Ceiling($achieved) + 1) ([cultureinfo]'en-US')).Passed | Should -BeFalse
+        (Test-ExchangeDscVerdict $passing 'Performance' ([decimal]::Ceiling($achieved) + 1) ([cultureinfo]'en-US')).Passed | Should -BeFalse
         # A comma-decimal host reads "402.123" as 402123 (its '.' groups digits): the verdict still stands.
-        (Test-ExchangeDscVerdict $JetstressPath 'Performance' ([decimal]::Floor($achieved)) ([cultureinfo]'de-DE')).Passed | Should -BeTrue
-        # The report it read is the run's, not the ESRP page or another file of ours.
-        $en.File.Name | Should -Be ($Results.File.BaseName + '.html')
+        (Test-ExchangeDscVerdict $passing 'Performance' ([decimal]::Floor($achieved)) ([cultureinfo]'de-DE')).Passed | Should -BeTrue
     }
 
-    It 'reads a failed run as a failure' {
-        # The same file with the verdict of a failed run, as a report of one reads: the rule must say Fail.
-        $copy = New-Folder (Join-Path $Root 'failed')
-        $report = (Test-ExchangeDscVerdict $JetstressPath 'Performance' 0 ([cultureinfo]'en-US')).File
-        $text = [System.IO.File]::ReadAllText($report.FullName).Replace('<td class="success">Pass</td>', '<td class="failure">Fail</td>')
-        [System.IO.File]::WriteAllText((Join-Path $copy $report.Name), $text)
-        $fail = Test-ExchangeDscVerdict $copy 'Performance' 0 ([cultureinfo]'en-US')
+    It 'reads a failed report as a failure' {
+        $fail = Test-ExchangeDscVerdict (Copy-ReportWithVerdict 'Fail') 'Performance' 0 ([cultureinfo]'en-US')
         $fail.Result | Should -Be 'Fail'
         $fail.Passed | Should -BeFalse
     }

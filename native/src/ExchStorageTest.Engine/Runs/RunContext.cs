@@ -164,12 +164,10 @@ internal sealed class RunContext : IDisposable
                 logs[i] = Files.Count - 1;
             }
             var (cap, start, stop) = CacheModel.Size(Plan.Profile.MaximumDatabaseCacheMB * 1024 * 1024 / Math.Max(1, Plan.Instances.Count), p.PageCount);
-            long growthLimit = GrowthLimitPages(p);
             Instances.Add(new InstanceWorkload(p.Plan.Index, p.InstanceId, p.PageCount, dbIndex, logs, new CacheModel(cap, start, stop),
                 p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index)
             {
-                GrowthLimitPages = growthLimit,
-                Room = _extender.Add(p.Plan.Name, p.Plan.DatabaseFile, p.PageCount, growthLimit),
+                Room = _extender.Add(p.Plan.Name, p.Plan.DatabaseFile, p.PageCount, GrowthLimitPages(p)),
                 Content = p.Content,
             });
         }

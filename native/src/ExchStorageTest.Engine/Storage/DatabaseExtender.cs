@@ -10,7 +10,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// first extension before the load that grows them (a run at the profile's rate grows far less than one
 /// extension, so no extension write falls in its measured window), every later one on a thread
 /// of its own so that no worker waits for it: the file's blocks reserved and its new length
-/// (fallocate; on Windows clusters and the end of file, <see cref="DirectIo.Reserve"/>), the new
+/// (fallocate; on Windows the end of file, clusters and valid data length, <see cref="DirectIo.Reserve"/>), the new
 /// pages written as zeros through a handle of its own that is not write-through, then one flush, and only
 /// then is the room handed to the worker. On ext4 that is one journal commit per extension instead of one
 /// per new page, and the new pages' writes are plain overwrites.
@@ -66,8 +66,7 @@ internal sealed class DatabaseExtender : IDisposable
     public void Start()
     {
         if (_thread is not null) return;
-        foreach (var t in _targets)
-            if (t.Room.End < t.Room.Limit && t.Room.Failure is null) Extend(t);
+        foreach (var t in _targets) Extend(t); // a room already at its limit (no growth this run) has none to make: Extend returns at once
         _thread = new Thread(Run) { IsBackground = true, Name = "db-extend" };
         _thread.Start();
     }
@@ -98,10 +97,8 @@ internal sealed class DatabaseExtender : IDisposable
             var file = target.File ??= IoFileOpener.Open(target.Path, IoFileMode.OpenExisting, writeThrough: false, _allowBuffered);
             _zeros ??= new AlignedBuffer(ZeroBytes, file.Alignment);
             long end = to * PageFormat.PageSize;
-            // fallocate moves the end of file itself (one drain of the file's direct I/O on ext4, not two); on Windows, or
-            // where it was refused, the end moves here. Never back: a file an earlier run extended further keeps its length.
+            // Never back: a file an earlier run extended further keeps its length.
             DirectIo.Reserve(file, end);
-            if (file.Length < end) DirectIo.Truncate(file, end);
             for (long offset = from * PageFormat.PageSize; offset < end; offset += ZeroBytes)
             {
                 if (_stopping) return; // the run's end: the room stays where it was, the part written is cut off with the rest

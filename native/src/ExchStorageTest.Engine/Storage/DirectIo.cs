@@ -52,15 +52,26 @@ internal static class DirectIo
     }
 
     /// <summary>
-    /// Reserves the file's extent up front so creation writes do not fragment (best effort, each
-    /// refusal reported): fallocate on Linux; on Windows cluster reservation and SetFileValidData.
+    /// Reserves the file's extent up to <paramref name="length"/> so the writes that fill it do not fragment or
+    /// allocate as they go, and moves the end of file out to it where the file is shorter (never in). Best effort,
+    /// each refusal reported: fallocate on Linux; on Windows cluster reservation and SetFileValidData.
     /// Returns what was done, for the test log.
     /// </summary>
     public static string Reserve(IoFile file, long length)
     {
-        if (OperatingSystem.IsWindows()) return ValidDataLength.Extend(file.Handle, length);
-        if (LibC.FAllocate((int)file.RawHandle, 0, 0, length) == 0) return "space reserved (fallocate)";
-        return $"fallocate refused ({IoErrors.Name(System.Runtime.InteropServices.Marshal.GetLastPInvokeError())}), blocks are allocated as the pages are written";
+        if (OperatingSystem.IsWindows())
+        {
+            // SetFileValidData cannot pass the end of file, so the end moves first (DiskSpd's order).
+            if (file.Length < length) Truncate(file, length);
+            return ValidDataLength.Extend(file.Handle, length);
+        }
+        // fallocate moves the end of file itself: on ext4 one drain of the file's direct I/O in flight, where a
+        // new length and then the blocks would be two (it matters for a database extended under load).
+        string note = LibC.FAllocate((int)file.RawHandle, 0, 0, length) == 0
+            ? "space reserved (fallocate)"
+            : $"fallocate refused ({IoErrors.Name(System.Runtime.InteropServices.Marshal.GetLastPInvokeError())}), blocks are allocated as the pages are written";
+        if (file.Length < length) Truncate(file, length);
+        return note;
     }
 
     /// <summary>Sets the file's length (cuts a file of ours down for a smaller geometry, or extends it before its pages are written).</summary>

@@ -1,14 +1,14 @@
 namespace ExchStorageTest.Engine.Workload;
 
 /// <summary>
-/// How far one database may grow before it waits for its file to be extended. ESE grows a database
-/// file ahead of the pages that fill it, <see cref="ExtensionPages"/> at a time (JET_paramDbExtensionSize,
-/// 256 pages by default), so the page writes that fill the new space overwrite blocks the file already
-/// holds. Writing each new page past the end of the file instead is the costly path of every file
-/// system: ext4 drains the file's direct I/O and, for a write-through file, commits its journal once per
-/// such write (a closed-loop run's first 2.3 s: 691 such writes, 1,328 journal commits, single database
-/// writes of 10-65 ms on a RAM-backed volume); NTFS completes an unbuffered write past the valid data length
-/// synchronously, inside the submitting thread.
+/// How far one database may grow: this run's limit, and the room its file has been extended by, which new pages
+/// wait for. ESE grows a database file ahead of the pages that fill it, <see cref="ExtensionPages"/> at a time
+/// (JET_paramDbExtensionSize, 256 pages by default), so the page writes that fill the new space overwrite blocks
+/// the file already holds. Writing each new page past the end of the file instead is the costly path of every file
+/// system: ext4 drains the file's direct I/O and, for a write-through file, commits its journal once per such write
+/// (a closed-loop run's first 2.3 s: 691 such writes, 1,328 journal commits, single database writes of 10-65 ms on
+/// a RAM-backed volume); NTFS completes an unbuffered write past the valid data length synchronously, inside the
+/// submitting thread.
 /// </summary>
 /// <remarks>
 /// The worker that owns the database asks (<see cref="Allows"/>); a <see cref="Storage.DatabaseExtender"/>
@@ -35,19 +35,30 @@ public sealed class GrowthRoom
         _ask = ask;
     }
 
-    /// <summary>Room without end: the pages themselves extend the file (for tests that drive a source with no file).</summary>
-    public static GrowthRoom Unlimited() => new(long.MaxValue, long.MaxValue, null);
+    /// <summary>
+    /// Growth up to page <paramref name="limit"/> with nothing extending the file ahead of it: the pages themselves
+    /// extend it (for tests that drive a source with no file; a limit of the database's own pages is no growth).
+    /// </summary>
+    public static GrowthRoom WithoutExtension(long limit) => new(limit, limit, null);
 
     /// <summary>The first page the file does not yet hold written: new pages up to it overwrite the file's own blocks.</summary>
     public long End => Volatile.Read(ref _end);
 
+    /// <summary>The first page past this run's growth limit (the database's pages plus the most it may grow by).</summary>
     public long Limit { get; }
 
+    /// <summary>Whether the database may still grow by page <paramref name="next"/> this run (room or not).</summary>
+    public bool UnderLimit(long next) => next < Limit;
+
+    // Written by the extender's thread, read on the run's, which may not have joined it (an extension stuck on a frozen device).
+    private int _extensions;
+    private volatile string? _failure;
+
     /// <summary>Extensions done (read after the run).</summary>
-    public int Extensions { get; private set; }
+    public int Extensions => Volatile.Read(ref _extensions);
 
     /// <summary>Why extending stopped (null while it works): the database grows no further this run.</summary>
-    public string? Failure { get; private set; }
+    public string? Failure => _failure;
 
     /// <summary>
     /// Whether page <paramref name="next"/> may be written as a new page now; asks for the next extension
@@ -67,7 +78,7 @@ public sealed class GrowthRoom
     /// <summary>The file now holds pages up to <paramref name="end"/> written (the extender's thread).</summary>
     public void Extended(long end)
     {
-        Extensions++;
+        Interlocked.Increment(ref _extensions);
         Volatile.Write(ref _end, end);
         Volatile.Write(ref _asked, 0);
     }
@@ -75,7 +86,7 @@ public sealed class GrowthRoom
     /// <summary>Extending failed (a full volume, an I/O error): the database grows no further, and nobody asks again.</summary>
     public void Failed(string why)
     {
-        Failure = why;
+        _failure = why;
         Volatile.Write(ref _asked, 1);
     }
 }

@@ -25,6 +25,7 @@ public sealed class InstanceWorkload
         Rng = seed == 0 ? 0x9E3779B97F4A7C15UL : seed;
         AppendCursor = 1 + (long)(Next() % (ulong)Math.Max(1, pageCount - 1));
         NextNewPage = pageCount;
+        Room = GrowthRoom.WithoutExtension(limit: pageCount);
         PendingPages = new int[LogFormat.MaxRecords(64 * 1024) * 4];
     }
 
@@ -69,10 +70,11 @@ public sealed class InstanceWorkload
     /// <summary>Records inserted minus records deleted since the last new page.</summary>
     public int NetRecords;
     public long GrownPages => NextNewPage - PageCount;
-    /// <summary>The most this run may grow the database by (a share of its size and of the volume's free space).</summary>
-    public long GrowthLimitPages;
-    /// <summary>How far the file is extended ahead of the growth (a run's <see cref="Storage.DatabaseExtender"/>; unlimited where nothing extends it).</summary>
-    public GrowthRoom Room { get; set; } = GrowthRoom.Unlimited();
+    /// <summary>
+    /// How far the database may grow this run and how far its file is extended ahead of the growth (a run's
+    /// <see cref="Storage.DatabaseExtender"/>); by default no growth.
+    /// </summary>
+    public GrowthRoom Room { get; set; }
 
     // Counters (written by the owning worker; read by the sampler: 64-bit reads are atomic).
     public long ChecksumErrors;

@@ -238,7 +238,7 @@ public sealed class TransactionalSource : ITimedSource
         _touchNew[s] = false;
         if (roll < _shape.InsertPercent)
         {
-            if (_grow && _w.GrownPages < _w.GrowthLimitPages && ++_w.NetRecords >= _shape.RecordsPerNewPage && _w.Room.Allows(_w.NextNewPage))
+            if (_grow && _w.Room.UnderLimit(_w.NextNewPage) && ++_w.NetRecords >= _shape.RecordsPerNewPage && _w.Room.Allows(_w.NextNewPage))
             {
                 // Records inserted and not deleted fill a new page: the database grows by it, into the room its file
                 // was extended by (without room yet, this insert goes to an existing page and the next ones catch up).
@@ -259,7 +259,7 @@ public sealed class TransactionalSource : ITimedSource
         }
         else if (roll < _shape.InsertPercent + _shape.DeletePercent)
         {
-            if (_grow && _w.GrownPages < _w.GrowthLimitPages) _w.NetRecords--;
+            if (_grow && _w.Room.UnderLimit(_w.NextNewPage)) _w.NetRecords--;
             Set(s, page, true, _shape.DeleteLogBytes);
         }
         else if (roll < _shape.InsertPercent + _shape.DeletePercent + _shape.ReplacePercent) Set(s, page, true, _shape.ReplaceLogBytes);

@@ -27,7 +27,7 @@ public class PhaseOptionsTests
         using var ctx = new RunContext(plan, EventWriter.Null, CancellationToken.None);
         ctx.Prepared = DatabaseSet.Prepare(plan, EventWriter.Null, _ => { }, CancellationToken.None);
         ctx.OpenFiles();
-        Assert.All(ctx.Instances, w => Assert.True(w.GrowthLimitPages > 0, "the databases may not grow at all here"));
+        Assert.All(ctx.Instances, w => Assert.True(w.Room.Limit > w.PageCount, "the databases may not grow at all here"));
         string[] transactional = { StreamNames.DatabaseRead, StreamNames.DatabaseWrite, StreamNames.LogRead, StreamNames.LogWrite };
         string[] profile = transactional.Append(StreamNames.MaintenanceRead).Append(StreamNames.LogReplicationRead).ToArray();
 

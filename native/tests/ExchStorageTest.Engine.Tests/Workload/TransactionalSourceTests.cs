@@ -123,7 +123,7 @@ public class TransactionalSourceTests
     public void Inserts_grow_the_database_and_a_clean_shutdown_writes_every_new_page()
     {
         var w = Instance(pages: 20_000);
-        w.GrowthLimitPages = 10_000;
+        w.Room = GrowthRoom.WithoutExtension(limit: 30_000);
         var src = new TransactionalSource(w, sessions: 4, WorkloadShape.Default, grow: true);
         var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
         Drive(src, w, 40_000, inFlight);
@@ -149,7 +149,6 @@ public class TransactionalSourceTests
     public void A_database_grows_only_into_the_room_its_file_was_extended_by_and_asks_for_more_once()
     {
         var w = Instance(pages: 20_000);
-        w.GrowthLimitPages = 10_000;
         int asks = 0;
         w.Room = new GrowthRoom(end: 20_000, limit: 30_000, ask: _ => asks++);
         var src = new TransactionalSource(w, sessions: 4, WorkloadShape.Default, grow: true);
