@@ -50,13 +50,14 @@ internal static class HostEnvironment
         }
     }
 
-    public static void StopCounters(RunContext ctx, HostCounterLoop? loop)
+    /// <summary>Stops the counters into the results; <paramref name="warnMissing"/> false leaves out the warning a capacity search gave at its first step.</summary>
+    public static void StopCounters(RunContext ctx, HostCounterLoop? loop, bool warnMissing = true)
     {
         if (loop is null) return;
         ctx.Results.HostCounters = loop.Stop();
         var missing = loop.Unavailable;
         loop.Dispose();
-        if (missing.Count == 0) return;
+        if (missing.Count == 0 || !warnMissing) return;
         string message = $"{missing.Count} host counter(s) could not be read and are left out of the report: {string.Join(", ", missing)}.";
         ctx.Warn(message);
     }
