@@ -41,7 +41,8 @@ public sealed class EsrpSummary
     public static EsrpSummary From(EsrpSuite suite, IReadOnlyDictionary<string, string>? supplied = null)
     {
         var perf = ServerRuns(suite);
-        var servers = perf.Select(h => EsrpServerMetrics.From(h, suite.HostName(h))).ToList();
+        // A capacity search without a step's window here measured nothing these tables could show (NoServerRuns says so).
+        var servers = perf.Where(h => h.Capacity is null || h.Capacity.ReportedStep is not null).Select(h => EsrpServerMetrics.From(h, suite.HostName(h))).ToList();
         return new EsrpSummary
         {
             Servers = servers,
@@ -54,14 +55,13 @@ public sealed class EsrpSummary
     }
 
     /// <summary>
-    /// The runs the server tables describe: Performance, else Stress, else Throughput, else capacity searches that hold a
-    /// step's window (<see cref="CapacityResult.ReportedStep"/>: the tables are that step's), else whatever was given.
+    /// The runs the server tables describe: Performance, else Stress, else Throughput, else capacity searches (their
+    /// reported step's window, <see cref="CapacityResult.ReportedStep"/>), else whatever was given.
     /// </summary>
     public static IReadOnlyList<TestResults> ServerRuns(EsrpSuite suite)
     {
-        foreach (var type in new[] { TestType.Performance, TestType.Stress, TestType.Throughput })
+        foreach (var type in new[] { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.Capacity })
             if (suite.Of(type).Count > 0) return suite.Of(type);
-        if (suite.Of(TestType.Capacity).Count > 0) return suite.Of(TestType.Capacity).Where(h => h.Capacity?.ReportedStep is not null).ToList();
         return suite.Selected;
     }
 
