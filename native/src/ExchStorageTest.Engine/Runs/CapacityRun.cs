@@ -201,11 +201,11 @@ public static class CapacityRun
             if (ctx.Cancel.IsCancellationRequested) return null;
             var start = DateTime.UtcNow;
             phase.BeginMeasuring();
-            // The host's counters over this window alone, as a Performance test's over its own (missing ones said once).
-            var counters = HostEnvironment.StartCounters(ctx);
+            // The host's counters over this window alone, as a Performance test's over its own (what is missing said once).
+            var counters = HostEnvironment.StartCounters(ctx, warn: warmFirst);
             WindowEnd end;
             try { end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null); }
-            finally { HostEnvironment.StopCounters(ctx, counters, warnMissing: warmFirst); }
+            finally { HostEnvironment.StopCounters(ctx, counters, warn: warmFirst); }
             if (end == WindowEnd.Cancelled) return null;
             phase.EndMeasuring();
             List<InstanceResult> measured;
