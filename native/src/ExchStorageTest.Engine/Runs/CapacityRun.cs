@@ -36,6 +36,8 @@ public static class CapacityRun
         };
         r.Settings.LoadModel = "Paced";
         r.Settings.AutoTuned = false; // each step's sessions come from its rate (SessionsFor), not from tuning
+        // No target until a step's window is the document's (KeepReportedWindow): a checkpoint pairs no figure with the profile's.
+        r.Sizing.TargetTransactionalIops = 0;
         var windows = new Dictionary<int, StepWindow>();
         if (plan.CallerSteps) CallerSteps(ctx, timing, ctx.CapacitySteps!, windows);
         else EngineSteps(ctx, timing, windows);
