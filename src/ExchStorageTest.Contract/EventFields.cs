@@ -187,8 +187,10 @@ namespace ExchStorageTest.Contract
                 public const string LimitingMailboxes = "limitingMailboxes";
                 public const string LimitingRule = "limitingRule";
                 public const string Resolved = "resolved";
-                /// <summary>True when the host limited the search (<c>limitingRule</c> HostLimited): the storage carries at least <c>mailboxes</c>.</summary>
+                /// <summary>True when the answer only bounds the capacity from below (the storage carries at least <c>mailboxes</c>): see <see cref="LowerBoundReason"/>.</summary>
                 public const string LowerBound = "lowerBound";
+                /// <summary>What cut the search: HostLimited, or when no step failed its stop reason (TimeBoundReached, MaximumReached, Stopped, Failed); absent when a failing step bounds the answer.</summary>
+                public const string LowerBoundReason = "lowerBoundReason";
                 public const string RequiredMailboxes = "requiredMailboxes";
                 public const string PercentOverRequirement = "percentOverRequirement";
                 public const string ReserveIops = "reserveIops";

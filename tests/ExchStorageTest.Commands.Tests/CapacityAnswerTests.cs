@@ -31,4 +31,20 @@ public sealed class CapacityAnswerTests
         var old = new JsonObject().Set(EventFields.Result.CapacityFields.Mailboxes, 150L);
         Assert.False(CapacityAnswer.FromEvent(old)!.LowerBound);
     }
+
+    [Fact]
+    public void A_search_cut_before_any_step_failed_reads_as_a_lower_bound_named_by_what_cut_it()
+    {
+        var cut = new JsonObject()
+            .Set(EventFields.Result.CapacityFields.Mailboxes, 160L)
+            .Set(EventFields.Result.CapacityFields.LowerBound, true)
+            .Set(EventFields.Result.CapacityFields.LowerBoundReason, CapacityStopReasons.TimeBoundReached)
+            .Set(EventFields.Result.CapacityFields.StopReason, CapacityStopReasons.TimeBoundReached);
+        var a = CapacityAnswer.FromEvent(cut)!;
+        Assert.True(a.LowerBound);
+        Assert.Equal("TimeBoundReached", a.LowerBoundReason);
+        Assert.Null(a.LimitingRule);
+        Assert.Equal("at least 160 mailboxes (no step failed: TimeBoundReached)", a.ToString());
+        Assert.Null(CapacityAnswer.FromEvent(Event("LogWriteLatencyAverage", lowerBound: false))!.LowerBoundReason);
+    }
 }

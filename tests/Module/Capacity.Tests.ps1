@@ -72,5 +72,28 @@ Describe 'Invoke-StorageTest -TestType Capacity' {
         $text = Get-Content -Raw -LiteralPath ($result.ReportPath | Where-Object { $_ -like '*.txt' -and $_ -notlike '*.esrp.txt' })
         $text | Should -BeLike '*Load curve (each step judged by the Performance rules)*'
         $text | Should -BeLike "*Against the profile's 20 mailboxes*"
+
+        # The answer states its bound: a search that never failed (here most often cut by the 25 s bound) is "at least N",
+        # named by what cut it; one a step failed on the storage's rules is the storage's own.
+        if ($failed.Count -eq 0) {
+            $c.LowerBound | Should -BeTrue
+            $c.LowerBoundReason | Should -Be $c.StopReason
+            "$c" | Should -BeLike "at least $($c.Mailboxes) mailboxes (no step failed: $($c.StopReason))"
+            $text | Should -BeLike "*The storage carried at least $($c.Mailboxes) mailboxes*"
+        }
+        elseif ($c.LimitingRule -ne 'HostLimited') {
+            $c.LowerBound | Should -BeFalse
+            $c.LowerBoundReason | Should -BeNullOrEmpty
+        }
+        # Every figure outside the curve is one step's, beside that step's own target: the answer's step (else the first fail).
+        $reported = if ($below.Count) { @($steps | Where-Object { $_.Result -eq 'Pass' -and $_.Mailboxes -eq $c.Mailboxes } | Sort-Object AchievedIops)[-1] } else { $failed[0] }
+        $result.TargetIops | Should -Be $reported.TargetIops
+        $result.AchievedIops | Should -Be $reported.AchievedIops
+        $text | Should -BeLike "*The figures in the sections below are step $($reported.Step)'s window: $($reported.Mailboxes) mailboxes*"
+        $text | Should -BeLike '*Host System Performance*'
+        $esrp = Get-Content -Raw -LiteralPath ($result.ReportPath | Where-Object { $_ -like '*.esrp.txt' })
+        $esrp | Should -BeLike "*Number of Exchange mailboxes simulated`t$($reported.Mailboxes)*"
+        $esrp | Should -BeLike "*Targeted Database Disks Transfers/sec`t*"
+        $esrp | Should -Not -BeLike "*Number of servers tested`t0*"
     }
 }

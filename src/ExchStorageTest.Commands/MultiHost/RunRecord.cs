@@ -71,6 +71,8 @@ namespace ExchStorageTest.MultiHost
             .Set("mailboxesWithoutHeadroom", answer.MailboxesWithoutHeadroom)
             .Set("limitingMailboxes", answer.LimitingMailboxes)
             .Set("limitingRule", answer.LimitingRule)
+            .Set("lowerBound", answer.LowerBound)
+            .Set("lowerBoundReason", answer.LowerBoundReason)
             .Set("resolved", answer.Resolved)
             .Set("stopReason", answer.StopReason)
             .Set("steps", answer.Steps.Length);

@@ -20,8 +20,14 @@ namespace ExchStorageTest
         public int? LimitingMailboxes { get; set; }
         /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet, IoErrors, or HostLimited (the host, not the storage, failed it).</summary>
         public string? LimitingRule { get; set; }
-        /// <summary>True when the host limited the search (LimitingRule HostLimited): the storage carries at least Mailboxes; how many more this host could not show.</summary>
+        /// <summary>True when the answer only bounds the capacity from below: the storage carries at least Mailboxes, how many more is not known (LowerBoundReason says why).</summary>
         public bool LowerBound { get; set; }
+        /// <summary>
+        /// What cut the search before the storage failed a step: HostLimited (this host, not the storage, failed the next
+        /// step), or, when no step failed, the search's stop reason (TimeBoundReached, MaximumReached, Stopped, Failed); null
+        /// when a failing step bounds the answer.
+        /// </summary>
+        public string? LowerBoundReason { get; set; }
         /// <summary>True when the last pass and the first fail lie within the search's resolution.</summary>
         public bool Resolved { get; set; }
         /// <summary>The profile's mailbox count.</summary>
@@ -47,6 +53,7 @@ namespace ExchStorageTest
                 LimitingRule = c.GetString(EventFields.Result.CapacityFields.LimitingRule),
                 Resolved = c[EventFields.Result.CapacityFields.Resolved] as bool? ?? false,
                 LowerBound = c[EventFields.Result.CapacityFields.LowerBound] as bool? ?? false,
+                LowerBoundReason = c.GetString(EventFields.Result.CapacityFields.LowerBoundReason),
                 RequiredMailboxes = (int)(c.GetNumber(EventFields.Result.CapacityFields.RequiredMailboxes) ?? 0),
                 PercentOverRequirement = c.GetNumber(EventFields.Result.CapacityFields.PercentOverRequirement) ?? 0,
                 ReserveIops = c.GetNumber(EventFields.Result.CapacityFields.ReserveIops) ?? 0,
@@ -56,7 +63,9 @@ namespace ExchStorageTest
             };
         }
 
-        public override string ToString() => (LowerBound ? $"at least {Mailboxes} mailboxes" : $"{Mailboxes} mailboxes") + (LimitingRule == null ? "" : $" (limited by {LimitingRule} at {LimitingMailboxes})");
+        public override string ToString() => (LowerBound ? $"at least {Mailboxes} mailboxes" : $"{Mailboxes} mailboxes")
+            + (LimitingRule != null ? $" (limited by {LimitingRule} at {LimitingMailboxes})"
+                : LowerBound && LowerBoundReason != null ? $" (no step failed: {LowerBoundReason})" : "");
     }
 
     /// <summary>One step of a capacity search (PSTypeName ExchStorageTest.CapacityStep): a point of the load curve.</summary>

@@ -93,15 +93,16 @@ public static class CapacityDeployment
         }
         var first = hosts[0].Capacity!;
         var reasons = hosts.Select(h => h.Capacity!.StopReason).Distinct(StringComparer.Ordinal).ToList();
+        // The caller ends every host's search alike; hosts that ended otherwise (one stopped, one failed) say so.
+        string stopReason = reasons.Count == 1 ? reasons[0] : reasons.Contains(CapacityStopReasons.Stopped) ? CapacityStopReasons.Stopped : CapacityStopReasons.Failed;
         return (new CapacityResult
         {
             BoundSeconds = first.BoundSeconds, SettleSeconds = first.SettleSeconds, StepSeconds = first.StepSeconds,
             StartMailboxes = first.StartMailboxes * hosts.Count, ResolutionPercent = first.ResolutionPercent, PaceFactor = first.PaceFactor,
             SteppedBy = CapacityStepping.Caller,
             Steps = steps,
-            Answer = Answer(p, hosts.Count, steps),
-            // The caller ends every host's search alike; hosts that ended otherwise (one stopped, one failed) say so.
-            StopReason = reasons.Count == 1 ? reasons[0] : reasons.Contains(CapacityStopReasons.Stopped) ? CapacityStopReasons.Stopped : CapacityStopReasons.Failed,
+            Answer = Answer(p, hosts.Count, steps, stopReason),
+            StopReason = stopReason,
             StopMessage = reasons.Count == 1 ? first.StopMessage : string.Join("; ", hosts.Select(h => $"{h.Environment.MachineName}: {h.Capacity!.StopReason} ({h.Capacity.StopMessage})")),
         }, null);
     }
@@ -111,15 +112,16 @@ public static class CapacityDeployment
     /// profile together (mailboxes and IOPS x the hosts), so its headroom line reads as the deployment's. Whether it is
     /// resolved is judged where the search decided, in mailboxes a host: a deployment step's count is a multiple of the
     /// hosts, so its bracket (say 56 pass, 60 fail) is coarser than the resolution in deployment mailboxes would ask.
+    /// <paramref name="stopReason"/> is why the deployment's search ended: what cut it when no step failed.
     /// </summary>
-    public static CapacityAnswer Answer(MailboxProfile hostProfile, int hosts, IReadOnlyList<CapacityStep> deploymentSteps)
+    public static CapacityAnswer Answer(MailboxProfile hostProfile, int hosts, IReadOnlyList<CapacityStep> deploymentSteps, string? stopReason = null)
     {
         var answer = CapacitySearch.Answer(new MailboxProfile
         {
             MailboxCount = hostProfile.MailboxCount * hosts, IopsPerMailbox = hostProfile.IopsPerMailbox,
             HeadroomPercent = hostProfile.HeadroomPercent, MailboxSizeMB = hostProfile.MailboxSizeMB,
             DatabaseCount = hostProfile.DatabaseCount * hosts, CopiesPerDatabase = hostProfile.CopiesPerDatabase,
-        }, deploymentSteps);
+        }, deploymentSteps, stopReason);
         var perHost = CapacitySearch.Answer(hostProfile, deploymentSteps.Select(s => new CapacityStep { Mailboxes = s.Mailboxes / hosts, Passed = s.Passed, Reasons = s.Reasons }).ToList());
         answer.Resolved = perHost.Resolved;
         return answer;

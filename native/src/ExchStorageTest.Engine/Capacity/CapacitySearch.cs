@@ -54,9 +54,12 @@ public static class CapacitySearch
 
     /// <summary>
     /// The answer of the steps so far (docs/capacity.md): the largest count that passed below the first fail, the
-    /// rule of that fail, and the answer set against the profile's own mailbox count as an ESRP headroom line reads it.
+    /// rule of that fail, whether the answer only bounds the storage's capacity from below and what cut it
+    /// (<see cref="LowerBoundReason"/>), and the answer set against the profile's own mailbox count as an ESRP headroom
+    /// line reads it. <paramref name="stopReason"/> is why the search ended (<see cref="CapacityStopReasons"/>); null or
+    /// empty while it runs (a checkpoint's answer, which stays only if the run never finishes).
     /// </summary>
-    public static CapacityAnswer Answer(MailboxProfile profile, IReadOnlyList<CapacityStep> steps)
+    public static CapacityAnswer Answer(MailboxProfile profile, IReadOnlyList<CapacityStep> steps, string? stopReason = null)
     {
         var outcomes = steps.Select(s => new StepOutcome(s.Mailboxes, s.Passed)).ToList();
         var (pass, fail) = outcomes.Count == 0 ? (null, null) : CapacitySequence.Bracket(outcomes);
@@ -65,6 +68,7 @@ public static class CapacitySearch
         var failed = fail is int f ? steps.First(s => !s.Passed && s.Mailboxes == f) : null;
         double required = profile.TargetIops;
         double achieved = passed?.AchievedIops ?? 0;
+        string? cut = LowerBoundReason(pass, failed, stopReason);
         return new CapacityAnswer
         {
             Mailboxes = mailboxes,
@@ -73,7 +77,8 @@ public static class CapacitySearch
             AchievedIops = Math.Round(achieved, 3),
             LimitingMailboxes = fail,
             LimitingRule = failed?.LimitingRule,
-            LowerBound = failed?.LimitingRule == Verdict.HostLimit.Code,
+            LowerBound = cut is not null,
+            LowerBoundReason = cut,
             LimitingReasons = failed?.Reasons ?? new List<VerdictReason>(),
             Resolved = fail is int ff && pass is int pp ? ff - pp <= CapacitySequence.Resolution(pp) : fail is 1,
             RequiredMailboxes = profile.MailboxCount,
@@ -81,5 +86,29 @@ public static class CapacitySearch
             RequiredIops = required,
             ReserveIops = Math.Round(achieved - required, 3),
         };
+    }
+
+    /// <summary>
+    /// The step whose window a capacity document's measured figures are (docs/capacity.md, "Reading the answer"): the
+    /// answer's (the passing step at the answer with the most IOPS), or, when no step passed, the first failing step, which
+    /// shows why; null when no step finished.
+    /// </summary>
+    public static CapacityStep? ReportedStep(IReadOnlyList<CapacityStep> steps, CapacityAnswer answer) =>
+        answer.Mailboxes > 0
+            ? steps.Where(s => s.Passed && s.Mailboxes == answer.Mailboxes).MaxBy(s => s.AchievedIops)
+            : answer.LimitingMailboxes is int f ? steps.FirstOrDefault(s => !s.Passed && s.Mailboxes == f) : null;
+
+    /// <summary>
+    /// What keeps the answer from being the storage's limit, or null when a step failed on the storage's own rules: the
+    /// host (<see cref="Verdict.HostLimit.Code"/>: it, not the storage, failed the first failing step), or, when a step
+    /// passed and none failed, what ended the search before it found a failing step — its stop reason (TimeBoundReached,
+    /// MaximumReached, Stopped, Failed) or <see cref="Completions.Interrupted"/> for a search that has not ended (the
+    /// checkpoint of a killed run). Either way the storage carries at least the answer; how many more is not known.
+    /// </summary>
+    public static string? LowerBoundReason(int? pass, CapacityStep? failed, string? stopReason)
+    {
+        if (failed is not null) return failed.LimitingRule == Verdict.HostLimit.Code ? Verdict.HostLimit.Code : null;
+        if (pass is null) return null;
+        return string.IsNullOrEmpty(stopReason) ? Completions.Interrupted : stopReason;
     }
 }

@@ -21,6 +21,7 @@ public static class CapacityFieldsWriter
         if (a.LimitingRule is string rule) w.WriteString(EventFields.Result.CapacityFields.LimitingRule, rule);
         w.WriteBoolean(EventFields.Result.CapacityFields.Resolved, a.Resolved);
         w.WriteBoolean(EventFields.Result.CapacityFields.LowerBound, a.LowerBound);
+        if (a.LowerBoundReason is string cut) w.WriteString(EventFields.Result.CapacityFields.LowerBoundReason, cut);
         w.WriteNumber(EventFields.Result.CapacityFields.RequiredMailboxes, a.RequiredMailboxes);
         w.WriteNumber(EventFields.Result.CapacityFields.PercentOverRequirement, a.PercentOverRequirement);
         w.WriteNumber(EventFields.Result.CapacityFields.ReserveIops, a.ReserveIops);

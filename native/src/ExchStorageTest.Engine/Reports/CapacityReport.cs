@@ -1,4 +1,5 @@
 using System.Text;
+using System.Xml.Linq;
 using ExchStorageTest.Engine.Results;
 using static ExchStorageTest.Engine.Reports.HtmlPage;
 
@@ -21,14 +22,15 @@ public static class CapacityReport
         var a = c.Answer;
         var lines = new List<string>();
         lines.Add(a.Mailboxes > 0
-            ? $"The storage carried {JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {JetFormat.Number(p.HeadroomPercent)}% headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
+            ? $"The storage carried {(a.LowerBound ? "at least " : "")}{JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {JetFormat.Number(p.HeadroomPercent)}% headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
+            : c.Steps.Count == 0 ? "No step finished: the search has no answer."
             : "No step passed: the storage did not carry even the smallest step's mailboxes within the thresholds.");
         if (a.LimitingRule is not null)
             lines.Add($"Limited by {a.LimitingRule} at {JetFormat.Integer(a.LimitingMailboxes ?? 0)} mailboxes: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
-        else
-            lines.Add("No step failed: the answer is a lower bound (the search ended before it found the limit).");
         if (a.LowerBound)
-            lines.Add($"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show.");
+            lines.Add(a.LowerBoundReason is Verdict.HostLimit.Code or null
+                ? $"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show."
+                : $"The answer is a lower bound: no step failed before the search ended ({a.LowerBoundReason}), so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more the search did not reach.");
         if (a.Mailboxes > 0)
             lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {JetFormat.Number(a.PercentOverRequirement)}% over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
         if (a.Mailboxes > 0 && p.Calculator is { } t && p.MailboxCount > 0)
@@ -36,6 +38,17 @@ public static class CapacityReport
         lines.Add($"Search ended ({c.StopReason}): {c.StopMessage}. {(a.Resolved ? $"Resolved to {JetFormat.Number(c.ResolutionPercent)}%." : "Not resolved to the search's resolution.")}");
         return lines;
     }
+
+    /// <summary>
+    /// Which step's window the document's measured figures are (<see cref="CapacityResult.ReportedStep"/>): the sections
+    /// below the search in a report, and the ESRP tables, show that step with its own target.
+    /// </summary>
+    public static string ReportedLine(CapacityResult c) => c.Reported() is { } s
+        ? $"The figures in the sections below are step {JetFormat.Integer(s.Step)}'s window: {JetFormat.Integer(s.Mailboxes)} mailboxes, target {JetFormat.Number(s.TargetIops)} IOPS, achieved {JetFormat.Number(s.AchievedIops)} " +
+          (s.Passed ? "(the answer's step)." : "(the first failing step: no step passed).")
+        : c.Steps.Count == 0
+            ? "No step finished, so no measured window is shown below: the sections below hold no measurement."
+            : "No step's window is in this document (the step that answers ran in the search this one continued; its results file has it): the sections below hold no measurement.";
 
     /// <summary>
     /// The headroom over the sizing calculator's design (the profile's <see cref="MailboxProfile.Calculator"/>): the
@@ -66,7 +79,9 @@ public static class CapacityReport
     /// <summary>One host's search, in its own report.</summary>
     public static void Text(StringBuilder sb, TestResults r)
     {
-        if (r.Capacity is { } c) Text(sb, c, r.Profile, "Capacity");
+        if (r.Capacity is not { } c) return;
+        Text(sb, c, r.Profile, "Capacity");
+        sb.Append("  ").Append(ReportedLine(c)).Append('\n');
     }
 
     /// <summary>A search under <paramref name="title"/>: one host's, or a deployment's (<see cref="Capacity.CapacityDeployment"/>).</summary>
@@ -80,10 +95,41 @@ public static class CapacityReport
         table.WriteTo(sb);
     }
 
-    /// <summary>One host's search, in its own report; the sections below it are the answering step's window.</summary>
+    /// <summary>
+    /// One host's search in the XML report: the answer's figures as attributes (with its bound: <c>lower-bound</c> and what
+    /// cut it), the answer and which step's window the report's figures are in words, and one <c>step</c> a point of the load
+    /// curve; null for another test type.
+    /// </summary>
+    public static XElement? Xml(TestResults r)
+    {
+        if (r.Capacity is not { } c) return null;
+        var a = c.Answer;
+        static XAttribute? Optional(string name, object? value) => value is null ? null : new XAttribute(name, value);
+        return new XElement("capacity",
+            new XAttribute("mailboxes", a.Mailboxes),
+            new XAttribute("lower-bound", a.LowerBound ? "true" : "false"),
+            Optional("lower-bound-reason", a.LowerBoundReason),
+            Optional("limiting-mailboxes", a.LimitingMailboxes),
+            Optional("limiting-rule", a.LimitingRule),
+            new XAttribute("resolved", a.Resolved ? "true" : "false"),
+            new XAttribute("stop-reason", c.StopReason),
+            Optional("reported-step", c.ReportedStep),
+            Answer(c, r.Profile).Append(ReportedLine(c)).Select(line => new XElement("element", new XAttribute("value", line))),
+            c.Steps.Select(s => new XElement("step",
+                new XAttribute("number", s.Step), new XAttribute("mailboxes", s.Mailboxes),
+                new XAttribute("target-iops", JetFormat.Number(s.TargetIops)), new XAttribute("achieved-iops", JetFormat.Number(s.AchievedIops)),
+                new XAttribute("db-read-latency-average-ms", JetFormat.Number(s.DatabaseReadLatencyAverageMs, 3)),
+                new XAttribute("db-read-latency-p99-ms", JetFormat.Number(s.DatabaseReadLatencyP99Ms, 3)),
+                new XAttribute("log-write-latency-average-ms", JetFormat.Number(s.LogWriteLatencyAverageMs, 3)),
+                new XAttribute("log-write-latency-p99-ms", JetFormat.Number(s.LogWriteLatencyP99Ms, 3)),
+                new XAttribute("result", s.Passed ? Verdicts.Pass : Verdicts.Fail),
+                Optional("limiting-rule", s.LimitingRule))));
+    }
+
+    /// <summary>One host's search, in its own report; the sections below it are the reported step's window.</summary>
     public static void Html(StringBuilder h, TestResults r)
     {
-        if (r.Capacity is { } c) Html(h, c, r.Profile, "Capacity", "Each step ran the profile's load paced at its mailbox count and was judged by the Performance test's rules; the figures in the sections below are the answering step's window.");
+        if (r.Capacity is { } c) Html(h, c, r.Profile, "Capacity", "Each step ran the profile's load paced at its mailbox count and was judged by the Performance test's rules. " + ReportedLine(c));
     }
 
     /// <summary>A search under <paramref name="title"/> with its curve table and charts, and <paramref name="note"/> below them.</summary>

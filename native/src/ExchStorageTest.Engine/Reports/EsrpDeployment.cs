@@ -45,11 +45,11 @@ public static class EsrpDeployment
 
         var simulated = new EsrpTable("Simulated Exchange Configuration", new[]
         {
-            Item("Number of Exchange mailboxes simulated", JetFormat.Integer(hosts.Sum(h => (long)h.Profile.MailboxCount))),
+            Item("Number of Exchange mailboxes simulated", JetFormat.Integer(hosts.Sum(h => (long)Mailboxes(h)))),
             Item("Number of Database Availability Groups (DAGs)", null),
             Item("Number of servers/DAG", null),
             Item("Number of servers tested", JetFormat.Integer(hosts.Count)),
-            Item("Number of active mailboxes/server", Distinct(profiles.Select(p => JetFormat.Integer(p.MailboxCount)))),
+            Item("Number of active mailboxes/server", Distinct(hosts.Select(h => JetFormat.Integer(Mailboxes(h))))),
             Item("Number of databases/host", Distinct(hosts.Select(h => JetFormat.Integer(Databases(h))))),
             Item("Number of copies/database", Distinct(profiles.Select(p => JetFormat.Integer(p.CopiesPerDatabase)))),
             Item("Number of mailboxes/database", Distinct(hosts.Select(MailboxesPerDatabase))),
@@ -60,7 +60,10 @@ public static class EsrpDeployment
             Item("% storage capacity used by Exchange database", finalBytes > 0 && dbFormatted > 0 ? Percent(finalBytes, dbFormatted) : null),
             // Not an ESRP row: a data-reducing array's figures hold only for the data they were measured on (issue 33).
             Item("Database page data (compression, deduplication)", Distinct(hosts.Select(ReportText.DataDescription))),
-        });
+        }.Concat(hosts.Any(h => h.Capacity is not null)
+            // Not an ESRP row: a capacity search's figures are one step's window, and the search's answer is its own.
+            ? new[] { Item("Capacity search step shown", Distinct(hosts.Select(CapacityStep))) }
+            : Array.Empty<EsrpItem>()).ToList());
 
         var hardware = new EsrpTable("Storage Hardware", new[]
         {
@@ -109,6 +112,23 @@ public static class EsrpDeployment
         return new[] { simulated, hardware, software, disks };
     }
 
+    /// <summary>
+    /// The mailboxes a host's measured window loaded: its profile's, or a capacity search's reported step's (the window
+    /// its figures are, <see cref="CapacityResult.ReportedStep"/>), so the mailboxes and the IOPS of one table belong together.
+    /// </summary>
+    public static int Mailboxes(TestResults h) => h.Capacity?.Reported()?.Mailboxes ?? h.Profile.MailboxCount;
+
+    /// <summary>Which step of a capacity search the figures are, and the search's answer beside it.</summary>
+    private static string? CapacityStep(TestResults h)
+    {
+        if (h.Capacity is not { } c) return null;
+        var a = c.Answer;
+        string answer = a.Mailboxes > 0 ? $"the search's answer: {(a.LowerBound ? "at least " : "")}{JetFormat.Integer(a.Mailboxes)} mailboxes" : "no step passed";
+        return c.Reported() is { } s
+            ? $"step {JetFormat.Integer(s.Step)}, {JetFormat.Integer(s.Mailboxes)} mailboxes at a target of {JetFormat.Number(s.TargetIops)} IOPS ({(s.Passed ? "the answer's step" : "the first failing step")}); {answer}"
+            : $"none: no step's window is in the results; {answer}";
+    }
+
     private static int Databases(TestResults h) => h.Instances.Count > 0 ? h.Instances.Count : h.Profile.DatabaseCount;
 
     /// <summary>"50", or "281 or 282" when the mailboxes do not divide evenly (as ESRP documents write it).</summary>
@@ -116,8 +136,9 @@ public static class EsrpDeployment
     {
         int dbs = Databases(h);
         if (dbs <= 0) return null;
-        int low = h.Profile.MailboxCount / dbs;
-        return h.Profile.MailboxCount % dbs == 0 ? JetFormat.Integer(low) : $"{JetFormat.Integer(low)} or {JetFormat.Integer(low + 1)}";
+        int mailboxes = Mailboxes(h);
+        int low = mailboxes / dbs;
+        return mailboxes % dbs == 0 ? JetFormat.Integer(low) : $"{JetFormat.Integer(low)} or {JetFormat.Integer(low + 1)}";
     }
 
     /// <summary>"0.500 IOPS" without headroom; "0.100 (0.120 tested)" with it, as ESRP documents write ".10 (.12 tested)".</summary>

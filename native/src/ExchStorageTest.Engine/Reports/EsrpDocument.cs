@@ -42,7 +42,8 @@ public static class EsrpDocument
         Table(h, "Reliability", summary.Reliability.Select(i => (i.Label, (string?)i.Value, i.Known ? "grid_data text" : "to_supply")));
         h.Append("<h3>5.2 Storage performance results</h3>\n");
         foreach (var s in summary.Servers) Table(h, $"Individual Server Metrics - {s.Host}", Data(EsrpSummary.ServerRows(s)));
-        Table(h, "Aggregate Performance Across All Servers", Data(summary.AggregateRows()), summary.Aggregate.HeadroomSentence());
+        if (summary.Servers.Count > 0) Table(h, "Aggregate Performance Across All Servers", Data(summary.AggregateRows()), summary.Aggregate.HeadroomSentence());
+        else h.Append("<p>").Append(E(EsrpSummary.NoServerRuns)).Append("</p>\n");
         h.Append("<h3>5.3 Database Backup/Recovery performance</h3>\n");
         if (summary.Backup is not null) Table(h, "Database Read-only Performance", Data(summary.BackupRows()));
         else h.Append("<p>No DatabaseBackup result: the database read-only performance is not known.</p>\n");
@@ -78,7 +79,7 @@ public static class EsrpDocument
     private static string Subtitle(EsrpSuite suite, EsrpSummary summary)
     {
         var perf = EsrpSummary.ServerRuns(suite);
-        long mailboxes = perf.Sum(h => (long)h.Profile.MailboxCount);
+        long mailboxes = perf.Sum(h => (long)EsrpDeployment.Mailboxes(h));
         return $"{JetFormat.Integer(mailboxes)} mailboxes on {summary.Servers.Count} server{(summary.Servers.Count == 1 ? "" : "s")}; " +
                $"{string.Join(", ", suite.Tests.Select(t => t.TestType))}; from {suite.Selected.Count} results file{(suite.Selected.Count == 1 ? "" : "s")}.";
     }

@@ -21,7 +21,7 @@ public sealed record EsrpDatabaseSet(string Host, bool Same, string Detail);
 
 /// <summary>
 /// The results of an ESRP submission sorted into its tests in ESRP order: Performance, Stress,
-/// DatabaseBackup, SoftRecovery (a Throughput run, not an ESRP test, comes last when given). Per host
+/// DatabaseBackup, SoftRecovery (a Throughput run or a capacity search, not ESRP tests, come last when given). Per host
 /// and test the run that counts is the latest that completed; a run stopped part-way and run again
 /// (a resumed suite) is superseded, not counted twice, and listed in <see cref="Superseded"/>. A host
 /// with no completed run of a test contributes its latest run, and the test is then not
@@ -56,7 +56,7 @@ public sealed class EsrpSuite
         var all = results.ToList();
         var tests = new List<EsrpTest>();
         var superseded = new List<TestResults>();
-        foreach (var type in Order.Append(TestType.Throughput))
+        foreach (var type in Order.Append(TestType.Throughput).Append(TestType.Capacity))
         {
             var chosen = new List<TestResults>();
             foreach (var host in all.Where(r => r.TestType == type).GroupBy(HostKey.Of, StringComparer.Ordinal))

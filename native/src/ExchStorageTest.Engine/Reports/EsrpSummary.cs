@@ -41,7 +41,8 @@ public sealed class EsrpSummary
     public static EsrpSummary From(EsrpSuite suite, IReadOnlyDictionary<string, string>? supplied = null)
     {
         var perf = ServerRuns(suite);
-        var servers = perf.Select(h => EsrpServerMetrics.From(h, suite.HostName(h))).ToList();
+        // A capacity search without a step's window here measured nothing these tables could show (NoServerRuns says so).
+        var servers = perf.Where(h => h.Capacity is null || h.Capacity.ReportedStep is not null).Select(h => EsrpServerMetrics.From(h, suite.HostName(h))).ToList();
         return new EsrpSummary
         {
             Servers = servers,
@@ -53,13 +54,19 @@ public sealed class EsrpSummary
         };
     }
 
-    /// <summary>The runs the server tables describe: Performance, else Stress, else Throughput, else whatever was given.</summary>
+    /// <summary>
+    /// The runs the server tables describe: Performance, else Stress, else Throughput, else capacity searches (their
+    /// reported step's window, <see cref="CapacityResult.ReportedStep"/>), else whatever was given.
+    /// </summary>
     public static IReadOnlyList<TestResults> ServerRuns(EsrpSuite suite)
     {
-        foreach (var type in new[] { TestType.Performance, TestType.Stress, TestType.Throughput })
+        foreach (var type in new[] { TestType.Performance, TestType.Stress, TestType.Throughput, TestType.Capacity })
             if (suite.Of(type).Count > 0) return suite.Of(type);
         return suite.Selected;
     }
+
+    /// <summary>Why there are no server tables, when there are none: no run measured a transactional load's window.</summary>
+    public const string NoServerRuns = "No run of these results holds a measured load's window (a capacity search whose steps did not finish here has none), so there are no storage performance figures to state.";
 
     /// <summary>
     /// ESRP section "Reliability": no storage errors in the system log while any test ran, none in the
@@ -117,6 +124,11 @@ public sealed class EsrpSummary
         sb.Append("Reliability\n");
         foreach (var item in Reliability) sb.Append(item.Label).Append('\t').Append(item.Value).Append('\n');
         sb.Append('\n');
+        if (Servers.Count == 0)
+        {
+            sb.Append("Storage performance\n").Append(NoServerRuns).Append('\n');
+            return RenderBackupAndRecovery(sb);
+        }
         sb.Append("Individual Server Metrics\n");
         foreach (var s in Servers)
         {
@@ -127,6 +139,11 @@ public sealed class EsrpSummary
         sb.Append("Aggregate Performance Across All Servers\n");
         foreach (var (label, value) in AggregateRows()) AppendRow(sb, label, value);
         sb.Append(Aggregate.HeadroomSentence()).Append('\n');
+        return RenderBackupAndRecovery(sb);
+    }
+
+    private string RenderBackupAndRecovery(StringBuilder sb)
+    {
         if (Backup is not null)
         {
             sb.Append("\nDatabase Read-only Performance\n");

@@ -14,9 +14,17 @@ internal static class ReportText
     {
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
-        return $"{p.MailboxCount} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
+        return $"{TestedMailboxes(r)} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
                $"{JetFormat.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database", "databases")}, {JetFormat.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
     }
+
+    /// <summary>
+    /// The mailboxes the measured window loaded: the profile's, or a capacity search's reported step's (its figures are
+    /// that step's window), named as that step.
+    /// </summary>
+    public static string TestedMailboxes(TestResults r) => r.Capacity?.Reported() is { } step
+        ? $"{JetFormat.Integer(step.Mailboxes)} (capacity search step {JetFormat.Integer(step.Step)})"
+        : JetFormat.Integer(r.Profile.MailboxCount);
 
     /// <summary>IOPS per mailbox as tested: the profile's figure plus its own headroom.</summary>
     public static double TestedIopsPerMailbox(MailboxProfile p) => p.IopsPerMailbox * (1 + p.HeadroomPercent / 100.0);
@@ -63,7 +71,7 @@ internal static class ReportText
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
         string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";
         if (s.LoadModel == "Paced" && s.PacedIops is double paced)
-            return JetFormat.Integer(ran) + asked + $" (auto-tuned; sessions think between transactions to hold {JetFormat.Number(paced, 1)} IOPS)";
+            return JetFormat.Integer(ran) + asked + $" ({(s.AutoTuned ? "auto-tuned; " : "")}sessions think between transactions to hold {JetFormat.Number(paced, 1)} IOPS)";
         return JetFormat.Integer(ran) + asked + (s.AutoTuned ? " (auto-tuned)" : "");
     }
 

@@ -28,6 +28,7 @@ public static class XmlReport
             new XElement("test-issues", r.Verdict.Reasons.Select(x => new XElement("element",
                 new XAttribute("value", x.Message), new XAttribute("code", x.Code)))),
             Elements("database-sizing", ReportText.Sizing(r)),
+            CapacityReport.Xml(r),
             CalculatorReport.Xml(CalculatorReport.Of(r)),
             Elements("jetstress-system", ReportText.SystemParameters(r)),
             Elements("database-configuration", r.Instances.OrderBy(i => i.Index).Select(i => (i.Name, ReportText.DatabaseConfiguration(i))).ToList()),

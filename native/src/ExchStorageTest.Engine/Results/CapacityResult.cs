@@ -28,6 +28,16 @@ public sealed class CapacityResult
     /// <summary>Every finished step, in the order they ran; a step cut short by a stop is not kept (it has no verdict).</summary>
     public List<CapacityStep> Steps { get; set; } = new();
     public CapacityAnswer Answer { get; set; } = new();
+    /// <summary>
+    /// The step whose window the document's measured figures are (instances, sizing's target and achieved IOPS, collection
+    /// window, host counters, time series): the answer's step, or the first failing step when none passed
+    /// (<see cref="Capacity.CapacitySearch.ReportedStep"/>); null when the document holds no step's window (none finished, or
+    /// it ran in the search this one continued).
+    /// </summary>
+    public int? ReportedStep { get; set; }
+
+    /// <summary>The step of <see cref="ReportedStep"/>; null when the document holds no step's window.</summary>
+    public CapacityStep? Reported() => ReportedStep is int n ? Steps.FirstOrDefault(s => s.Step == n) : null;
     /// <summary>Resolved, TimeBoundReached, Stopped, Failed, or MaximumReached: why the search ended.</summary>
     public string StopReason { get; set; } = "";
     /// <summary>The same in words (also in the test log).</summary>
@@ -82,8 +92,17 @@ public sealed class CapacityAnswer
     public int? LimitingMailboxes { get; set; }
     /// <summary>The rule that failed it: DatabaseReadLatencyAverage/Maximum, LogWriteLatencyAverage/Maximum, PageFaultStalls, TargetIopsNotMet, IoErrors, or HostLimited (the host, not the storage, failed it).</summary>
     public string? LimitingRule { get; set; }
-    /// <summary>True when the host limited the search (<see cref="LimitingRule"/> HostLimited): the storage carries at least <see cref="Mailboxes"/>, how many more is not known.</summary>
+    /// <summary>
+    /// True when the answer only bounds the storage's capacity from below: the storage carries at least <see cref="Mailboxes"/>,
+    /// how many more is not known. <see cref="LowerBoundReason"/> says what cut the search.
+    /// </summary>
     public bool LowerBound { get; set; }
+    /// <summary>
+    /// What cut the search before the storage failed a step (<see cref="Capacity.CapacitySearch.LowerBoundReason"/>):
+    /// HostLimited (the host failed the first failing step), or, when no step failed, the stop reason (TimeBoundReached,
+    /// MaximumReached, Stopped, Failed) or Interrupted (a search that never ended); null when a failing step bounds the answer.
+    /// </summary>
+    public string? LowerBoundReason { get; set; }
     public List<VerdictReason> LimitingReasons { get; set; } = new();
     /// <summary>True when the last pass and the first fail are within the resolution: the answer is as exact as the search goes.</summary>
     public bool Resolved { get; set; }

@@ -35,21 +35,29 @@ public static class CapacityRun
             SteppedBy = plan.CallerSteps ? CapacityStepping.Caller : CapacityStepping.Engine,
         };
         r.Settings.LoadModel = "Paced";
-        var windows = new Dictionary<int, List<InstanceResult>>();
+        r.Settings.AutoTuned = false; // each step's sessions come from its rate (SessionsFor), not from tuning
+        // No target until a step's window is the document's (KeepReportedWindow): a checkpoint pairs no figure with the profile's.
+        r.Sizing.TargetTransactionalIops = 0;
+        var windows = new Dictionary<int, StepWindow>();
         if (plan.CallerSteps) CallerSteps(ctx, timing, ctx.CapacitySteps!, windows);
         else EngineSteps(ctx, timing, windows);
-        search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps);
+        // Now that the search has ended, its stop reason says what cut an answer no failing step bounds.
+        search.Answer = CapacitySearch.Answer(plan.Profile, search.Steps, search.StopReason);
         var a = search.Answer;
-        KeepAnsweringWindow(ctx, windows);
+        KeepReportedWindow(ctx, windows);
         ctx.Log(a.Mailboxes > 0
-            ? TestRunner.F($"Capacity: {a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
+            ? TestRunner.F($"Capacity: {(a.LowerBound ? "at least " : "")}{a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
             : "Capacity: no step passed.");
         if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}" +
             (a.LowerBound ? $" The answer is a lower bound: the storage carries at least {a.Mailboxes} mailboxes; this host could not load it further." : ""));
+        else if (a.LowerBound) ctx.Log($"No step failed: the answer is a lower bound ({a.LowerBoundReason}); the storage carries at least {a.Mailboxes} mailboxes, how many more the search did not reach.");
     }
 
+    /// <summary>What a judged step measured beyond its summary, kept in memory until the search ends: the document's measured figures become the reported step's (<see cref="KeepReportedWindow"/>).</summary>
+    private sealed record StepWindow(List<InstanceResult> Instances, List<SamplePoint> Series, List<InstanceSample> InstanceSeries, List<HostCounter> HostCounters);
+
     /// <summary>The engine's own search: <see cref="CapacitySequence.Next"/> chooses each step, within the time bound; a stopped search resumes.</summary>
-    private static void EngineSteps(RunContext ctx, CapacityTiming timing, Dictionary<int, List<InstanceResult>> windows)
+    private static void EngineSteps(RunContext ctx, CapacityTiming timing, Dictionary<int, StepWindow> windows)
     {
         var plan = ctx.Plan;
         var search = ctx.Results.Capacity!;
@@ -89,7 +97,7 @@ public static class CapacityRun
     /// <see cref="EventTypes.CapacityStep"/> event; the caller's <c>end</c> says why the search ended. The caller holds
     /// the time bound and chooses the steps, so there is no resume and no bound here.
     /// </summary>
-    private static void CallerSteps(RunContext ctx, CapacityTiming timing, CapacityControl control, Dictionary<int, List<InstanceResult>> windows)
+    private static void CallerSteps(RunContext ctx, CapacityTiming timing, CapacityControl control, Dictionary<int, StepWindow> windows)
     {
         var search = ctx.Results.Capacity!;
         ctx.Log(TestRunner.F($"Capacity search stepped by its caller: each step runs the mailboxes the caller sends, settles until the caller's measuring instant and measures {timing.WindowSeconds:0.#} s; the first step warms the cache up first, until it is ~90% full and the engine's code is warm, or the step must settle for its instant. Waiting for the first step ..."));
@@ -171,7 +179,7 @@ public static class CapacityRun
     /// With the caller's <paramref name="measureAtUtc"/> the warm-up ends in time to settle and the settling lasts until
     /// that instant, so every host's window starts together; an instant already gone settles the usual time, late.
     /// </summary>
-    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, DateTime? measureAtUtc, Dictionary<int, List<InstanceResult>> windows)
+    private static CapacityStep? RunStep(RunContext ctx, CapacityTiming timing, int number, int mailboxes, bool warmFirst, DateTime? measureAtUtc, Dictionary<int, StepWindow> windows)
     {
         var plan = ctx.Plan;
         double target = CapacitySearch.TargetIops(plan.Profile, mailboxes);
@@ -195,19 +203,28 @@ public static class CapacityRun
             if (ctx.Cancel.IsCancellationRequested) return null;
             var start = DateTime.UtcNow;
             phase.BeginMeasuring();
-            var end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null);
+            // The host's counters over this window alone, as a Performance test's over its own (what is missing said once).
+            var counters = HostEnvironment.StartCounters(ctx, warn: warmFirst);
+            WindowEnd end;
+            try { end = phase.Run(timing.WindowSeconds, plan.SampleIntervalSeconds, name, null); }
+            finally { HostEnvironment.StopCounters(ctx, counters, warn: warmFirst); }
             if (end == WindowEnd.Cancelled) return null;
             phase.EndMeasuring();
             List<InstanceResult> measured;
             (step, measured) = Judge(ctx, phase, number, mailboxes, target, paced, sessions, start);
-            windows[number] = measured;
+            lock (ctx.Results.TimeSeries)
+                windows[number] = new StepWindow(measured, ctx.Results.TimeSeries.ToList(), ctx.Results.InstanceSeries.ToList(), ctx.Results.HostCounters);
         }
         finally
         {
             phase.Stop();
-            // The steps' samples are summed up in their step; the document does not keep every interval of the search.
-            ctx.Results.TimeSeries.Clear();
-            ctx.Results.InstanceSeries.Clear();
+            // Each step is summed up in its step; the document keeps the series and counters of the reported step's window only.
+            lock (ctx.Results.TimeSeries)
+            {
+                ctx.Results.TimeSeries.Clear();
+                ctx.Results.InstanceSeries.Clear();
+            }
+            ctx.Results.HostCounters = new List<HostCounter>();
         }
         // Errors the driver records as it stops (in flight at the window's end) fail the step too.
         step.IoErrors = Math.Max(step.IoErrors, ctx.Results.Errors.Count - errorsBefore);
@@ -285,16 +302,28 @@ public static class CapacityRun
     }
 
     /// <summary>
-    /// The answering step's window becomes the document's measured figures (instances, streams, stalls, achieved IOPS,
-    /// collection window), so every report's Jetstress tables show the evidence of the answer; none when no step passed.
+    /// The reported step's window becomes the document's measured figures (instances, streams, stalls, target and achieved
+    /// IOPS, collection window, host counters, time series, host evidence), so every report's Jetstress tables show one
+    /// step's evidence with that step's own target: the answer's step, or when no step passed, the first failing step (the
+    /// one that shows why). None when no step of this process finished (<see cref="CapacityResult.ReportedStep"/> null):
+    /// the document then holds no measured window, and its target is 0 rather than a target no window was measured against.
     /// </summary>
-    private static void KeepAnsweringWindow(RunContext ctx, Dictionary<int, List<InstanceResult>> windows)
+    private static void KeepReportedWindow(RunContext ctx, Dictionary<int, StepWindow> windows)
     {
         var r = ctx.Results;
-        var a = r.Capacity!.Answer;
-        var step = r.Capacity.Steps.Where(s => s.Passed && s.Mailboxes == a.Mailboxes).MaxBy(s => s.AchievedIops);
-        if (step is null || !windows.TryGetValue(step.Step, out var measured)) return;
-        foreach (var m in measured)
+        var search = r.Capacity!;
+        var step = CapacitySearch.ReportedStep(search.Steps, search.Answer);
+        if (step is null || !windows.TryGetValue(step.Step, out var window))
+        {
+            r.Sizing.TargetTransactionalIops = 0;
+            r.Sizing.AchievedTransactionalIops = 0;
+            ctx.Log(step is null
+                ? "No step finished: the report has no measured window."
+                : $"The report has no measured window: step {step.Step} ({step.Mailboxes} mailboxes), the one that answers, ran in the search this one continued; its figures are in that search's results file.");
+            return;
+        }
+        search.ReportedStep = step.Step;
+        foreach (var m in window.Instances)
         {
             var inst = RunRecord.Instance(ctx, m.Index);
             inst.Streams = m.Streams;
@@ -306,8 +335,16 @@ public static class CapacityRun
         r.Settings.PacedIops = step.PacedIops;
         r.Timeline.CollectionStartUtc = step.MeasureStartUtc;
         r.Timeline.CollectionEndUtc = step.MeasureStartUtc.AddSeconds(step.WindowSeconds);
+        r.Sizing.TargetTransactionalIops = step.TargetIops;
         r.Sizing.AchievedTransactionalIops = step.AchievedIops;
-        ctx.Log($"The report's measured figures are step {step.Step}'s ({step.Mailboxes} mailboxes, the answer).");
+        r.HostEvidence = step.HostEvidence;
+        r.HostCounters = window.HostCounters;
+        lock (r.TimeSeries)
+        {
+            r.TimeSeries.AddRange(window.Series);
+            r.InstanceSeries.AddRange(window.InstanceSeries);
+        }
+        ctx.Log($"The report's measured figures are step {step.Step}'s ({step.Mailboxes} mailboxes, target {step.TargetIops:0.###} IOPS, {(step.Passed ? "the answer" : "the first failing step: no step passed")}).");
     }
 
     /// <summary>I/O errors seen only when the driver stopped (after the window's judgement) still fail the step.</summary>

@@ -31,8 +31,8 @@ internal static class HostEnvironment
                 ctx.Events.Log(EventFields.Log.Warning, $"{v.Path}: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
     }
 
-    /// <summary>Starts host and disk counters for the measured window at the run's sample interval.</summary>
-    public static HostCounterLoop? StartCounters(RunContext ctx)
+    /// <summary>Starts host and disk counters for the measured window at the run's sample interval; <paramref name="warn"/> false leaves out the warning a capacity search gave at its first step.</summary>
+    public static HostCounterLoop? StartCounters(RunContext ctx, bool warn = true)
     {
         try
         {
@@ -45,18 +45,19 @@ internal static class HostEnvironment
                                    or EngineException or DllNotFoundException or EntryPointNotFoundException)
         {
             // PDH (or /proc) refused outright: the run goes on without host counters and says so.
-            ctx.Warn($"Host counters are not available: {ex.Message}");
+            if (warn) ctx.Warn($"Host counters are not available: {ex.Message}");
             return null;
         }
     }
 
-    public static void StopCounters(RunContext ctx, HostCounterLoop? loop)
+    /// <summary>Stops the counters into the results; <paramref name="warn"/> false leaves out the warning a capacity search gave at its first step.</summary>
+    public static void StopCounters(RunContext ctx, HostCounterLoop? loop, bool warn = true)
     {
         if (loop is null) return;
         ctx.Results.HostCounters = loop.Stop();
         var missing = loop.Unavailable;
         loop.Dispose();
-        if (missing.Count == 0) return;
+        if (missing.Count == 0 || !warn) return;
         string message = $"{missing.Count} host counter(s) could not be read and are left out of the report: {string.Join(", ", missing)}.";
         ctx.Warn(message);
     }

@@ -84,7 +84,7 @@ public static class VerdictJudge
                 Message = capacity.Answer.Mailboxes == 0
                     ? $"No step of the capacity search passed: the storage does not carry the profile's {r.Profile.MailboxCount} mailboxes."
                     : capacity.Answer.LowerBound
-                        ? $"The search found the storage carrying {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}, but the host limited it ({HostLimit.Code} at {capacity.Answer.LimitingMailboxes}): the storage carries at least {capacity.Answer.Mailboxes}, how many more this host could not show."
+                        ? $"The search found the storage carrying {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}, but {(capacity.Answer.LowerBoundReason is HostLimit.Code or null ? $"the host limited it ({HostLimit.Code} at {capacity.Answer.LimitingMailboxes})" : $"the search ended ({capacity.Answer.LowerBoundReason}) before a step failed")}: the storage carries at least {capacity.Answer.Mailboxes}, how many more is not known."
                         : $"The storage carries {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}" + (capacity.Answer.LimitingRule is string rule ? $" (limited by {rule} at {capacity.Answer.LimitingMailboxes})." : "."),
                 Measured = capacity.Answer.Mailboxes,
                 Limit = r.Profile.MailboxCount,

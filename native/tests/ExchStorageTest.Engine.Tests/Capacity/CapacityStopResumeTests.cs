@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Capacity;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
@@ -27,6 +28,8 @@ public class CapacityStopResumeTests
         var saved = ResultsFile.Load(stopped.SavedPath!);
         Assert.Equal(stopped.Capacity.Steps.Select(s => (s.Mailboxes, s.Passed, s.AchievedIops)), saved.Capacity!.Steps.Select(s => (s.Mailboxes, s.Passed, s.AchievedIops)));
         Assert.Equal(stopped.Capacity.Answer.Mailboxes, saved.Capacity.Answer.Mailboxes);
+        // A stop before any step failed is what cut the answer: at least its largest pass, not the storage's limit.
+        Assert.Equal(stopped.Capacity.Steps.All(s => s.Passed), saved.Capacity.Answer.LowerBoundReason == CapacityStopReasons.Stopped);
 
         var resumed = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
         Assert.Equal("Complete", resumed.Completion);
@@ -44,5 +47,26 @@ public class CapacityStopResumeTests
         var fresh = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
         Assert.Null(fresh.Capacity!.ResumedFrom);
         Assert.Equal(20, fresh.Capacity.Steps[0].Mailboxes);
+        FiguresAreTheReportedSteps(fresh);
+    }
+
+    /// <summary>
+    /// A finished search's measured figures are one step's window with that step's own target (docs/capacity.md, "Reading
+    /// the answer"): the answer's step, else the first failing step; its host counters and series are that window's.
+    /// </summary>
+    private static void FiguresAreTheReportedSteps(TestResults r)
+    {
+        var c = r.Capacity!;
+        var step = Assert.IsType<CapacityStep>(c.Reported());
+        Assert.Same(CapacitySearch.ReportedStep(c.Steps, c.Answer), step);
+        Assert.Equal(step.TargetIops, r.Sizing.TargetTransactionalIops);
+        Assert.Equal(step.AchievedIops, r.Sizing.AchievedTransactionalIops);
+        Assert.Equal(step.MeasureStartUtc, r.Timeline.CollectionStartUtc);
+        Assert.NotEmpty(r.TimeSeries);
+        Assert.All(r.TimeSeries, p => Assert.InRange(p.TimeUtc, step.MeasureStartUtc, r.Timeline.CollectionEndUtc!.Value.AddSeconds(5)));
+        if (OperatingSystem.IsLinux()) Assert.Contains(r.HostCounters, h => h.Name == "% Processor Time" && h.Samples >= 2);
+        // A search that never failed is a lower bound named by its end.
+        if (c.Steps.All(s => s.Passed)) Assert.Equal(c.StopReason, c.Answer.LowerBoundReason);
+        else Assert.NotEqual(CapacityStopReasons.TimeBoundReached, c.Answer.LowerBoundReason);
     }
 }
