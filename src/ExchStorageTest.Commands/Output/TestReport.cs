@@ -42,8 +42,8 @@ namespace ExchStorageTest
         /// <summary>The HTML report among <see cref="ReportPath"/> (the run's, or the aggregate written with -Format Html), as the engine names it.</summary>
         public string? HtmlReportPath { get; set; }
         /// <summary>One row per instance and table (Transactional, Total), each with its counters.</summary>
-        public ReportInstance[] Instances { get; set; } = Array.Empty<ReportInstance>();
-        /// <summary>The ESRP "Test results summary" tables: servers, aggregate, backup, softRecovery, deployment.</summary>
+        public TextList<ReportInstance> Instances { get; set; } = TextList<ReportInstance>.Empty;
+        /// <summary>The ESRP "Test results summary" tables: servers, aggregate, backup, softRecovery, deployment (typed ExchStorageTest.EsrpTables, which reads as their names where it is text).</summary>
         public PSObject? Esrp { get; set; }
         /// <summary>The hosts of one run merged, or null for a single host.</summary>
         public ReportAggregate? Aggregate { get; set; }
@@ -75,7 +75,7 @@ namespace ExchStorageTest
                 ReportPath = report.GetArray(EventFields.Report.ReportPaths).OfType<string>().ToArray(),
                 HtmlReportPath = ReportFiles.Page(report, EventFields.Report.Reports),
                 Instances = report.GetArray(EventFields.Report.Instances).OfType<JsonObject>().Select(ReportInstance.From).ToArray(),
-                Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? JsonToPowerShell.ToPSObject(esrp) : null,
+                Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? Typed(JsonToPowerShell.ToPSObject(esrp), "ExchStorageTest.EsrpTables") : null,
                 Aggregate = ReportAggregate.From(report.GetObject(EventFields.Report.Aggregate)),
                 Files = report.GetArray(EventFields.Report.Files).OfType<string>().ToArray(),
                 ResultsPath = report.GetArray(EventFields.Report.ResultsPaths).OfType<string>().ToArray(),
@@ -85,11 +85,13 @@ namespace ExchStorageTest
         }
 
         /// <summary>The event as an object typed ExchStorageTest.ReportEvent, which displays as its field names (ExchStorageTest.Types.ps1xml), not its 16 KB of text again.</summary>
-        private static PSObject RawEvent(JsonObject report)
+        private static PSObject RawEvent(JsonObject report) => Typed(JsonToPowerShell.ToPSObject(report), "ExchStorageTest.ReportEvent");
+
+        /// <summary>An object of the event given a type name, whose ToString (ExchStorageTest.Types.ps1xml) is what Format-List and Export-Csv write of it.</summary>
+        internal static PSObject Typed(PSObject value, string typeName)
         {
-            PSObject raw = JsonToPowerShell.ToPSObject(report);
-            raw.TypeNames.Insert(0, "ExchStorageTest.ReportEvent");
-            return raw;
+            value.TypeNames.Insert(0, typeName);
+            return value;
         }
 
         public override string ToString() => $"{TestId} {Result}";
