@@ -207,6 +207,11 @@ Describe 'Get-TestReport' {
         @($report.Runs | ForEach-Object { $_.Hosts }) | Should -Be @(1, 1)
         @($report.Labels).Count | Should -Be 2
         $report | Format-List | Out-String -Width 300 | Should -Match '(?m)^Statement\s+: A comparison of 2 separate runs'
+        # Export-Csv: one row, every column text a person reads (runs, rows, labels), no type names.
+        $csv = Join-Path $Output 'comparison.csv'
+        $report | Export-Csv -LiteralPath $csv -NoTypeInformation
+        Get-Content -Raw -LiteralPath $csv | Should -Not -Match 'System\.[A-Za-z.]+\[\]|ExchStorageTest\.[A-Za-z]+\[\]|@\{'
+        (Import-Csv -LiteralPath $csv).Rows | Should -Match '(?m)^Achieved Transactional I/O per Second: '
         $achieved = @($report.Rows | Where-Object { $_.metric -eq 'Achieved Transactional I/O per Second' })
         $achieved.Count | Should -Be 1
         [Math]::Abs([double]$achieved[0].values[0] - $Runs.First.AchievedIops) | Should -BeLessOrEqual 0.01

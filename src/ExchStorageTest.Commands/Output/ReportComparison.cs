@@ -19,11 +19,11 @@ namespace ExchStorageTest
         /// <summary>What the comparison is, in words (separate runs, compared, not added up).</summary>
         public string? Statement { get; set; }
         /// <summary>Each run's own report, in the comparison's order.</summary>
-        public TestReport[] Runs { get; set; } = Array.Empty<TestReport>();
-        /// <summary>The metrics compared: section, metric, values, deltaAbsolute, deltaPercent (NaN where a run has no such figure), better.</summary>
-        public PSObject[] Rows { get; set; } = Array.Empty<PSObject>();
-        /// <summary>What each run was: label, testType, hosts, machines, profile, startUtc, measuredSeconds, threadCount, result, completion, resultsPaths.</summary>
-        public PSObject[] RunFacts { get; set; } = Array.Empty<PSObject>();
+        public TextList<TestReport> Runs { get; set; } = TextList<TestReport>.Empty;
+        /// <summary>The metrics compared (typed ExchStorageTest.ComparisonRow): section, metric, values, deltaAbsolute, deltaPercent (NaN where a run has no such figure), better.</summary>
+        public TextList<PSObject> Rows { get; set; } = TextList<PSObject>.Empty;
+        /// <summary>What each run was (typed ExchStorageTest.ComparedRun): label, testType, hosts, machines, profile, startUtc, measuredSeconds, threadCount, result, completion, resultsPaths.</summary>
+        public TextList<PSObject> RunFacts { get; set; } = TextList<PSObject>.Empty;
         /// <summary>The comparison's files written: its text and, with -Format Html, its page (none without -Format).</summary>
         public TextList<string> Files { get; set; } = TextList<string>.Empty;
         /// <summary>The comparison's HTML page among <see cref="Files"/>, or null.</summary>
@@ -39,8 +39,8 @@ namespace ExchStorageTest
                 Labels = fields.GetArray(EventFields.Comparison.Labels).OfType<string>().ToArray(),
                 Statement = fields.GetString(EventFields.Comparison.Statement),
                 Runs = InComparedOrder(reports, facts),
-                Rows = fields.GetArray(EventFields.Comparison.Rows).OfType<JsonObject>().Select(JsonToPowerShell.ToPSObject).ToArray(),
-                RunFacts = facts.Select(JsonToPowerShell.ToPSObject).ToArray(),
+                Rows = fields.GetArray(EventFields.Comparison.Rows).OfType<JsonObject>().Select(r => TestReport.Typed(JsonToPowerShell.ToPSObject(r), "ExchStorageTest.ComparisonRow")).ToArray(),
+                RunFacts = facts.Select(r => TestReport.Typed(JsonToPowerShell.ToPSObject(r), "ExchStorageTest.ComparedRun")).ToArray(),
                 Files = fields.GetArray(EventFields.Comparison.Files).OfType<string>().ToArray(),
                 HtmlReportPath = ReportFiles.OfKind(fields, EventFields.Comparison.Reports, ReportKinds.ComparisonHtml).FirstOrDefault(),
                 Text = fields.GetString(EventFields.Comparison.Text),
@@ -61,6 +61,6 @@ namespace ExchStorageTest
             return ordered.ToArray();
         }
 
-        public override string ToString() => $"Comparison of {Runs.Length} runs: {string.Join(", ", Labels)}";
+        public override string ToString() => $"Comparison of {Runs.Count} runs: {string.Join(", ", Labels)}";
     }
 }
