@@ -49,6 +49,7 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode RunsAndPaths = Add("RunsAndPaths", Arg, RaisedBy.Engine, ErrorGroups.Request, "a report request with both labelled runs and paths");
         public static readonly ErrorCode LabelMissing = Add("LabelMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "a labelled run without a label");
         public static readonly ErrorCode LabelsNotUnique = Add("LabelsNotUnique", Arg, RaisedBy.Engine, ErrorGroups.Request, "two labelled runs with one label");
+        public static readonly ErrorCode DeploymentHostRepeated = Add("DeploymentHostRepeated", Arg, RaisedBy.Engine, ErrorGroups.Request, "results named one deployment (Get-TestReport -Deployment) that hold two runs of one test on one host");
 
         // JetstressCmd (docs/jetstress.md): its command line and the JetstressConfig.xml it and New-MailboxProfile -JetstressConfig read.
         public static readonly ErrorCode JetstressArgumentInvalid = Add("JetstressArgumentInvalid", Arg, RaisedBy.Engine, ErrorGroups.Jetstress, "a JetstressCmd switch it does not have, a switch without its value, a value of the wrong kind (/timeout not <h>H<m>M<s>S), or /threads 0 without /timeout 0H0M0S (or the other way round)");

@@ -12,6 +12,8 @@ namespace ExchStorageTest.Contract
         public const string Inspect = "inspect";
         public const string Verify = "verify";
         public const string Report = "report";
+        /// <summary>Separate runs side by side (command <c>report</c> asked to compare): the fields of <see cref="EventFields.Comparison"/>.</summary>
+        public const string Comparison = "comparison";
         public const string Validation = "validation";
         public const string Error = "error";
         /// <summary>A judged step of a search stepped by its caller (<see cref="CapacityStepping.Caller"/>): the fields of <see cref="EventFields.Result.CapacityFields.Step"/>.</summary>
@@ -308,6 +310,8 @@ namespace ExchStorageTest.Contract
         public static class Report
         {
             public const string TestIds = "testIds";
+            /// <summary>The run id every result of the report records (<see cref="RequestFields.RunId"/>): the hosts of one run; absent otherwise.</summary>
+            public const string RunId = "runId";
             public const string Result = "result";
             public const string Runs = "runs";
             public const string Hosts = "hosts";
@@ -317,14 +321,13 @@ namespace ExchStorageTest.Contract
             public const string Instances = "instances";
             public const string Esrp = "esrp";
             public const string Aggregate = "aggregate";
-            public const string Comparison = "comparison";
             /// <summary>Every failing rule of the verdicts rendered (entries as <see cref="Result.Reason"/>; the instance names its host when there are several).</summary>
             public const string Reasons = "reasons";
             /// <summary>The report files of the runs rendered: those written now, and those each run wrote beside its results file.</summary>
             public const string ReportPaths = "reportPaths";
             /// <summary>The same report files with their kinds (<see cref="ReportFile"/>, <see cref="ReportKinds"/>).</summary>
             public const string Reports = "reports";
-            /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for several runs (see <see cref="Comparison"/>).</summary>
+            /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for an ESRP submission of several tests.</summary>
             public const string Summary = "summary";
 
             /// <summary>The <see cref="Summary"/> object: target and achieved transactional IOPS (summed over hosts), mean database read and log write latency.</summary>
@@ -352,6 +355,24 @@ namespace ExchStorageTest.Contract
                 /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile): <see cref="Result.CalculatorCheckFields"/>.</summary>
                 public const string CalculatorCheck = "calculatorCheck";
             }
+        }
+
+        /// <summary>The comparison event (command <c>report</c> with <c>compare</c> or labelled runs): after the report event of each run.</summary>
+        public static class Comparison
+        {
+            /// <summary>What the comparison is, in words: separate runs, compared, not added up.</summary>
+            public const string Statement = "statement";
+            public const string Text = "text";
+            /// <summary>The comparison's files written (its text, its HTML page).</summary>
+            public const string Files = "files";
+            /// <summary>The same files with their kinds (<see cref="ReportKinds"/>).</summary>
+            public const string Reports = "reports";
+            /// <summary>The runs' names, in order: the first is the baseline of the deltas.</summary>
+            public const string Labels = "labels";
+            /// <summary>What each run was (docs/protocol.md).</summary>
+            public const string Runs = "runs";
+            /// <summary>The metrics compared, each with its values and deltas (docs/protocol.md).</summary>
+            public const string Rows = "rows";
         }
 
         /// <summary>The calculator event (command <c>calculator</c>, docs/calculator.md).</summary>

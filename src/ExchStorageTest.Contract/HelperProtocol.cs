@@ -33,7 +33,7 @@ namespace ExchStorageTest.Contract
 
         private static readonly string[] TestSettings =
         {
-            RequestFields.TestId, RequestFields.Profile, RequestFields.TestType, RequestFields.DurationSeconds, RequestFields.OutputPath,
+            RequestFields.TestId, RequestFields.RunId, RequestFields.Profile, RequestFields.TestType, RequestFields.DurationSeconds, RequestFields.OutputPath,
             RequestFields.DatabaseSource, RequestFields.RestoreFromPath, RequestFields.ThreadCount, RequestFields.TargetRateIops,
             RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo,
             RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
@@ -53,7 +53,7 @@ namespace ExchStorageTest.Contract
             new CommandShape(Verify, new[] { RequestFields.Paths }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Inspect, new[] { RequestFields.Paths }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Report,
-                new[] { RequestFields.Paths, RequestFields.Runs, RequestFields.Formats, RequestFields.OutputPath, RequestFields.MetadataPath },
+                new[] { RequestFields.Paths, RequestFields.Runs, RequestFields.Formats, RequestFields.OutputPath, RequestFields.MetadataPath, RequestFields.Compare, RequestFields.Deployment },
                 new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths, RequestFields.Runs)),
             new CommandShape(Validation,
                 new[] { RequestFields.Paths, RequestFields.OutputPath, RequestFields.TestType, RequestFields.MaxResultAgeHours },

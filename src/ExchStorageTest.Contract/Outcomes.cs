@@ -94,7 +94,7 @@ namespace ExchStorageTest.Contract
         public const string Esrp = "Esrp";
         /// <summary>One run's ESRP page.</summary>
         public const string EsrpHtml = "EsrpHtml";
-        /// <summary>The text of several results together: merged hosts, the comparison, the ESRP document.</summary>
+        /// <summary>The text of several results together: the merged hosts of one run, or a suite's tests with the ESRP document.</summary>
         public const string AggregateText = "AggregateText";
         /// <summary>The ESRP tables of several hosts of one run (text, HTML).</summary>
         public const string AggregateEsrp = "AggregateEsrp";
@@ -104,7 +104,8 @@ namespace ExchStorageTest.Contract
         public const string SubmissionEsrpHtml = "SubmissionEsrpHtml";
         /// <summary>A deployment's capacity search (hosts that stepped together).</summary>
         public const string CapacityHtml = "CapacityHtml";
-        /// <summary>Several runs on the same charts.</summary>
+        /// <summary>Separate runs compared: the text, and the page with every run on the same charts.</summary>
+        public const string ComparisonText = "ComparisonText";
         public const string ComparisonHtml = "ComparisonHtml";
 
         /// <summary>The HTML pages a report object offers as the one to open (a run's report, a deployment's capacity, a comparison), in that preference.</summary>

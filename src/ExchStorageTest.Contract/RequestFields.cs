@@ -10,6 +10,8 @@ namespace ExchStorageTest.Contract
         public const string Protocol = "protocol";
         public const string Command = "command";
         public const string TestId = "testId";
+        /// <summary>The run a test is one host of: every host of a multi-host or start-file run gets the same (results <c>runId</c>).</summary>
+        public const string RunId = "runId";
         public const string Profile = "profile";
         public const string TestType = "testType";
         public const string DurationSeconds = "durationSeconds";
@@ -51,15 +53,19 @@ namespace ExchStorageTest.Contract
         public const string MaxResultAgeHours = "maxResultAgeHours";
         public const string Runs = "runs";
         public const string MetadataPath = "metadataPath";
+        /// <summary>Command <c>report</c>: compare the separate runs among <c>paths</c> (a <c>comparison</c> event).</summary>
+        public const string Compare = "compare";
+        /// <summary>Command <c>report</c>: the results in <c>paths</c> are the hosts of one deployment, merged whatever their run ids.</summary>
+        public const string Deployment = "deployment";
         /// <summary>Command <c>calculator</c>: the calculator's Servers.csv export (the workbook is the one entry of <c>paths</c>).</summary>
         public const string ServersCsvPath = "serversCsvPath";
 
         /// <summary>Every top-level field, in the order docs/protocol.md lists them.</summary>
         public static readonly string[] All =
         {
-            Protocol, Command, TestId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
+            Protocol, Command, TestId, RunId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, ServersCsvPath,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
         };
     }
 

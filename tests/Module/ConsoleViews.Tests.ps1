@@ -76,10 +76,16 @@ Describe 'Get-TestReport at the console' {
 }
 
 Describe 'Invoke-StorageTest results at the console' {
-    It 'the result table fits a 120-column console, one line a result, and the list view shows the HTML report' {
+    It 'the result table fits a 120-column console, one line a result, under the folder of its reports; the list view shows the HTML report' {
         $Runs.First.HtmlReportPath | Should -BeLike '*.html'
         Test-Path -LiteralPath $Runs.First.HtmlReportPath | Should -BeTrue
+        # Where the reports are heads the table: the folder the runs wrote them to.
+        $folder = [System.IO.Path]::GetDirectoryName($Runs.First.HtmlReportPath)
+        $Runs.First, $Runs.Second | Get-ConsoleText | Should -Match ("(?m)^\s*Reports in: {0}\s*$" -f [regex]::Escape($folder))
         $lines = @(($Runs.First, $Runs.Second | Get-ConsoleText -Width 120) -split '\r?\n' | Where-Object { $_.Trim() })
+        $header = [array]::FindIndex([string[]]$lines, [Predicate[string]] { param($l) $l -match '^TestId\s+Result' })
+        $header | Should -BeGreaterOrEqual 1 -Because 'the folder line comes first'
+        $lines = @($lines[$header..($lines.Count - 1)])
         $lines[0] | Should -Match '^TestId\s+Result\s+TargetIops\s+AchievedIops\s+DbReadAvgMs\s+LogWriteAvgMs\s+Completion\s*$'
         # Header, rule, and one line for each result: nothing wrapped onto a line of its own.
         $lines.Count | Should -Be 4
@@ -115,6 +121,12 @@ Describe 'Invoke-StorageTest results at the console' {
             $rows[0].ReportPath -split "`r?`n" | Should -Be @('/r/Performance_2026_1_2_3_4_5.txt', '/r/Performance_2026_1_2_3_4_5.html')
             $rows[0].HtmlReportPath | Should -Be '/r/Performance_2026_1_2_3_4_5.html'
             $rows[1].ReportPath -split "`r?`n" | Should -Be @($Runs.First.ReportPath)
+            # One property for the report files: no ReportPaths beside ReportPath.
+            $rows[0].PSObject.Properties.Name | Should -Not -Contain 'ReportPaths'
+            # Every column of the real result is text a person reads back, and the result's own figures.
+            $raw | Should -Not -Match '@\{'
+            [double]$rows[1].AchievedIops | Should -Be $Runs.First.AchievedIops
+            $rows[1].TestId | Should -Be $Runs.First.TestId
             # The documented properties stay lists of objects.
             $result.Reasons[0].Code | Should -Be 'LogWriteLatencyAverage'
             $result.Reasons.Count | Should -Be 2

@@ -42,13 +42,12 @@ Describe 'Get-TestReport' {
     It 'gives a report object of a finished run, and its HTML and ESRP files' {
         $report = Get-TestReport -Path $FirstResults -Format 'Html', 'Esrp' -OutputPath $Output
         $report.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.TestReport'
-        $report.TestId | Should -Be @($Runs.First.TestId)
+        $report.TestId | Should -Be $Runs.First.TestId
         Get-MissingViewedProperty $report | Should -BeNullOrEmpty
         $report.Result | Should -Be $Runs.First.Result
         $report.ResultsPath | Should -Be @($FirstResults)
         $report.Runs | Should -Be 1
         $report.Aggregate | Should -BeNullOrEmpty
-        $report.Comparison | Should -BeNullOrEmpty
         $report.Text | Should -BeLike '*Overall Test Result*'
         $report.Raw.runs | Should -Be 1 -Because 'the whole event is kept'
 
@@ -102,11 +101,12 @@ Describe 'Get-TestReport' {
     }
 
     It 'merges two hosts of one run into an aggregate, with each host''s reports beside its results' {
-        # Two hosts of one run: the same results, the second saved by another machine (as the engine's own
-        # multi-host fixtures do); a profile JSON in the tree is not a results file and is skipped.
+        # Two hosts of one run: the same results with one run id (as a multi-host run's hosts record it), the second
+        # saved by another machine (as the engine's own multi-host fixtures do); a profile JSON in the tree is not a
+        # results file and is skipped.
         $hostA = Join-Path (New-Item -ItemType Directory -Path (Join-Path $Output 'hostA')).FullName 'results.json'
         $hostB = Join-Path (New-Item -ItemType Directory -Path (Join-Path $Output 'hostB')).FullName 'results.json'
-        $json = [System.IO.File]::ReadAllText($FirstResults)
+        $json = [regex]::new('"testId": ').Replace([System.IO.File]::ReadAllText($FirstResults), '"runId": "gtr-run", "testId": ', 1)
         $machine = [regex]::Match($json, '"machineName": "([^"]*)"')
         $machine.Success | Should -BeTrue
         [System.IO.File]::WriteAllText($hostA, $json)
@@ -114,6 +114,8 @@ Describe 'Get-TestReport' {
         $null = New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Output -SaveTo (Join-Path $Output 'profile.json')
 
         $report = Get-TestReport -Path $Output -Format 'Html', 'Esrp'
+        @($report).Count | Should -Be 1
+        $report.RunId | Should -Be 'gtr-run'
         $report.ResultsPath | Should -Be @($hostA, $hostB)
         $report.Runs | Should -Be 1
         $report.Hosts | Should -Be 2
@@ -133,16 +135,84 @@ Describe 'Get-TestReport' {
         foreach ($f in $report.Files) { Test-Path -LiteralPath $f | Should -BeTrue }
     }
 
-    It 'compares two runs of one host side by side' {
-        $report = Get-TestReport -Path $Runs.ResultsFolder
+    It 'never adds up hosts that were not one run, unless named one deployment' {
+        # The two hosts of the test above without a run id in common: two machines that each ran on their own.
+        $hostA = Join-Path (New-Item -ItemType Directory -Path (Join-Path $Output 'hostA')).FullName 'results.json'
+        $hostB = Join-Path (New-Item -ItemType Directory -Path (Join-Path $Output 'hostB')).FullName 'results.json'
+        $json = [System.IO.File]::ReadAllText($FirstResults)
+        $machine = [regex]::Match($json, '"machineName": "([^"]*)"')
+        [System.IO.File]::WriteAllText($hostA, $json)
+        [System.IO.File]::WriteAllText($hostB, $json.Replace($machine.Value, '"machineName": "' + $machine.Groups[1].Value + '-B"'))
+
+        $reports = @(Get-TestReport -Path $Output -Format Esrp)
+        $reports.Count | Should -Be 2
+        foreach ($r in $reports) {
+            $r.Hosts | Should -Be 1
+            $r.Aggregate | Should -BeNullOrEmpty
+            @($r.Esrp.servers).Count | Should -Be 1
+        }
+        @(Get-ChildItem -LiteralPath $Output -Filter 'Aggregate_*') | Should -BeNullOrEmpty -Because 'separate runs make no aggregate of "2 servers"'
+
+        $deployment = @(Get-TestReport -Path $Output -Deployment)
+        $deployment.Count | Should -Be 1
+        $deployment[0].Hosts | Should -Be 2
+        $deployment[0].Aggregate.Hosts | Should -Be 2
+    }
+
+    It 'reports two runs of one host each on its own, one CSV row each with its own figures' {
+        $reports = @(Get-TestReport -Path $Runs.ResultsFolder)
+        $reports.Count | Should -Be 2
+        foreach ($r in $reports) {
+            $r.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.TestReport'
+            $r.Runs | Should -Be 1
+            $r.Hosts | Should -Be 1
+            $r.Aggregate | Should -BeNullOrEmpty
+            $run = if ($r.ResultsPath[0] -eq $FirstResults) { $Runs.First } else { $Runs.Second }
+            $r.TestId | Should -Be $run.TestId
+            [Math]::Abs($r.AchievedIops - $run.AchievedIops) | Should -BeLessOrEqual 0.01
+        }
+
+        # Export-Csv and back: one row a run, its test id on one line, its figures filled, no type names.
+        $csv = Join-Path $Output 'reports.csv'
+        $reports | Export-Csv -LiteralPath $csv -NoTypeInformation
+        Get-Content -Raw -LiteralPath $csv | Should -Not -Match 'System\.[A-Za-z]+\[\]|ExchStorageTest\.[A-Za-z]+\[\]|@\{'
+        $rows = @(Import-Csv -LiteralPath $csv)
+        $rows.Count | Should -Be 2
+        for ($i = 0; $i -lt 2; $i++) {
+            $rows[$i].TestId | Should -Be $reports[$i].TestId
+            $rows[$i].Result | Should -Be $reports[$i].Result
+            [double]$rows[$i].AchievedIops | Should -Be $reports[$i].AchievedIops
+            [double]$rows[$i].DbReadLatencyAvgMs | Should -Be $reports[$i].DbReadLatencyAvgMs
+            $rows[$i].HtmlReportPath | Should -Be $reports[$i].HtmlReportPath
+        }
+
+        # The instances are rows of their own type, shown as a table, not @{...}.
+        $instances = $reports[0].Instances
+        $instances[0].PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.ReportInstance'
+        $table = $instances | Format-Table | Out-String -Width 200
+        $table | Should -Not -BeLike '*@{*'
+        $table | Should -Match '(?m)^Machine\s+Table\s+Instance\s+DbReadAvgMs'
+        $instances[0].DatabaseReadsAverageLatencyMs | Should -BeOfType [double]
+    }
+
+    It 'compares two runs of one host side by side when asked, and says they are separate runs' {
+        $report = Get-TestReport -Path $Runs.ResultsFolder -Compare
+        $report.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.ReportComparison'
+        $report.Statement | Should -BeLike 'A comparison of 2 separate runs*not added up*'
+        $report.Text | Should -BeLike 'A comparison of 2 separate runs*'
         # Results file names are not zero-padded (Performance_2024_6_1_9_5_7, as Jetstress names them), so
         # the folder's order is not the runs' order; the comparison orders the runs by their start.
-        @($report.ResultsPath | Sort-Object) | Should -Be @($FirstResults, $Runs.Second.ResultsPath | Sort-Object)
-        $report.Runs | Should -Be 2
-        $report.Hosts | Should -Be 1
-        $report.Aggregate | Should -BeNullOrEmpty
-        @($report.Comparison.labels).Count | Should -Be 2
-        $achieved = @($report.Comparison.rows | Where-Object { $_.metric -eq 'Achieved Transactional I/O per Second' })
+        @($report.Runs).Count | Should -Be 2
+        @($report.Runs | ForEach-Object { $_.ResultsPath } | Sort-Object) | Should -Be @($FirstResults, $Runs.Second.ResultsPath | Sort-Object)
+        @($report.Runs | ForEach-Object { $_.Hosts }) | Should -Be @(1, 1)
+        @($report.Labels).Count | Should -Be 2
+        $report | Format-List | Out-String -Width 300 | Should -Match '(?m)^Statement\s+: A comparison of 2 separate runs'
+        # Export-Csv: one row, every column text a person reads (runs, rows, labels), no type names.
+        $csv = Join-Path $Output 'comparison.csv'
+        $report | Export-Csv -LiteralPath $csv -NoTypeInformation
+        Get-Content -Raw -LiteralPath $csv | Should -Not -Match 'System\.[A-Za-z.]+\[\]|ExchStorageTest\.[A-Za-z]+\[\]|@\{'
+        (Import-Csv -LiteralPath $csv).Rows | Should -Match '(?m)^Achieved Transactional I/O per Second: '
+        $achieved = @($report.Rows | Where-Object { $_.metric -eq 'Achieved Transactional I/O per Second' })
         $achieved.Count | Should -Be 1
         [Math]::Abs([double]$achieved[0].values[0] - $Runs.First.AchievedIops) | Should -BeLessOrEqual 0.01
         [Math]::Abs([double]$achieved[0].values[1] - $Runs.Second.AchievedIops) | Should -BeLessOrEqual 0.01
@@ -150,7 +220,10 @@ Describe 'Get-TestReport' {
 
     It 'compares runs given a label each under their labels on one page' {
         $report = Get-TestReport -Path $FirstResults, $Runs.Second.ResultsPath -Label 'before firmware', 'after firmware' -Format Html -OutputPath $Output
-        $report.Comparison.labels | Should -Be @('before firmware', 'after firmware')
+        $report.Labels | Should -Be @('before firmware', 'after firmware')
+        $report.HtmlReportPath | Should -BeLike (Join-Path $Output 'Comparison_*.html')
+        @(Get-ChildItem -LiteralPath $Output -Filter '*.esrp.*') | Should -BeNullOrEmpty -Because 'runs compared are not one deployment'
+        @(Get-ChildItem -LiteralPath $Output -Filter 'Aggregate_*') | Should -BeNullOrEmpty
         $page = @(Get-ChildItem -LiteralPath $Output -Filter 'Comparison_*.html')
         $page.Count | Should -Be 1
         $charts = [regex]::Matches((Get-Content -Raw -LiteralPath $page[0].FullName), '<svg class="chart".*?</svg>', 'Singleline')

@@ -60,6 +60,12 @@ Describe 'Invoke-StorageTest' {
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 
+    It 'runs a profile piped twice twice, one run after the other, as each piped profile is' {
+        $text = Get-WhatIfText "`$p = $($Fixture.Profile); `$p, `$p | Invoke-StorageTest -Duration 00:10:00"
+        ([regex]::Matches($text, 'What if: Run a Performance storage test')).Count | Should -Be 2
+        Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
+    }
+
     It 'stopped part-way, stops the helper cleanly and keeps the partial result on disk' {
         $results = (New-Item -ItemType Directory -Path (Join-Path $Fixture.Folder 'Results')).FullName
         $started = Start-InRunspace $Runspace "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -OutputPath `$args[0] -Force" -ArgumentList $results

@@ -72,11 +72,14 @@ Describe 'Invoke-StorageTest -StartFile' {
             $result.ComputerName | Should -Be $machine
         }
 
-        # Get-TestReport on the run's results folder reads both. (It merges hosts of one run by machine name; both
-        # stand-ins are this machine, so here it lists them as two runs of one host rather than as two hosts.)
+        # Get-TestReport on the run's results folder merges both: each recorded the start file's run id, so they are the
+        # two hosts of one run (two stand-ins on this machine, told apart by their database folders).
         $report = Get-TestReport -Path (Join-Path $run 'results')
-        $report.TestId | Should -Contain $resultA.TestId
-        $report.TestId | Should -Contain $resultB.TestId
+        @($report).Count | Should -Be 1
+        $report.RunId | Should -Be (Get-Content -Raw -LiteralPath $startFile | ConvertFrom-Json).runId
+        $report.Hosts | Should -Be 2
+        $report.TestId -split ', ' | Should -Contain $resultA.TestId
+        $report.TestId -split ', ' | Should -Contain $resultB.TestId
         @($report.ResultsPath).Count | Should -Be 2
     }
 

@@ -11,13 +11,14 @@ using ExchStorageTest.Reports;
 namespace ExchStorageTest.Commands
 {
     /// <summary>
-    /// Get-TestReport: renders results files as report objects and, with -Format, as report files. The engine finds
-    /// the results documents under each path (a folder's whole tree), tells runs apart (several hosts of one run merge
-    /// into an aggregate; several runs are compared side by side) and refuses what it cannot render before it writes
-    /// anything; this command only gathers the paths, asks ShouldProcess and names the runs of a comparison.
+    /// Get-TestReport: renders results files as report objects, one per run, and, with -Format, as report files. The engine
+    /// finds the results documents under each path (a folder's whole tree), tells runs apart (the hosts of one run merge
+    /// into its aggregate; separate runs are reported each on its own, and compared only when asked) and refuses what it
+    /// cannot render before it writes anything; this command only gathers the paths, asks ShouldProcess and names the runs
+    /// of a comparison.
     /// </summary>
     [Cmdlet(VerbsCommon.Get, "TestReport", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
-    [OutputType(typeof(TestReport))]
+    [OutputType(typeof(TestReport), typeof(ReportComparison))]
     public sealed class GetTestReportCommand : StorageTestCmdlet
     {
         // Each path given (argument or pipeline item), once: with -Label, each is one run.
@@ -45,6 +46,14 @@ namespace ExchStorageTest.Commands
         [Parameter]
         [ValidateNotNullOrEmpty]
         public string? MetadataPath { get; set; }
+
+        /// <summary>Compare the separate runs among the results: one ReportComparison of their reports instead of the reports.</summary>
+        [Parameter]
+        public SwitchParameter Compare { get; set; }
+
+        /// <summary>The results are the hosts of one deployment: merge them into one aggregate, whatever runs they were.</summary>
+        [Parameter]
+        public SwitchParameter Deployment { get; set; }
 
         protected override void ProcessRecord() => Guard(() =>
         {
@@ -82,11 +91,23 @@ namespace ExchStorageTest.Commands
                 }
             }
 
+            if (Label != null && Deployment.IsPresent)
+                throw new StorageTestException(ErrorCodes.RunsAndPaths,
+                    "-Label names runs to compare, each a run of its own; -Deployment merges the results into one run. Give one or the other.", Label);
             string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
-            var request = Label == null ? ReportRequest.For(_paths, formats, outputPath, metadata)
+            var request = Label == null ? ReportRequest.For(_paths, formats, outputPath, metadata, Compare.IsPresent, Deployment.IsPresent)
                 : ReportRequest.ForRuns(_paths.Select((path, i) => (Label[i], path)).ToList(), formats, outputPath, metadata);
-            foreach (HelperEvent report in RunHelper(request, "Rendering test report").OfType(EventTypes.Report))
-                WriteObject(TestReport.FromEvent(report.Fields));
+            HelperOutcome outcome = RunHelper(request, "Rendering test report");
+            var reports = outcome.OfType(EventTypes.Report).Select(e => TestReport.FromEvent(e.Fields)).ToList();
+            // Asked to compare: the comparison, holding each run's report; otherwise one report per run.
+            if (outcome.OfType(EventTypes.Comparison).FirstOrDefault() is HelperEvent comparison)
+                WriteObject(ReportComparison.FromEvent(comparison.Fields, reports));
+            else
+            {
+                if (Compare.IsPresent && reports.Count == 1)
+                    WriteVerbose("-Compare: the results are one run, so there is nothing to compare it with; its report is returned.");
+                foreach (TestReport report in reports) WriteObject(report);
+            }
         });
     }
 }

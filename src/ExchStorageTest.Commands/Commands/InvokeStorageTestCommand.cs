@@ -174,12 +174,23 @@ namespace ExchStorageTest.Commands
 
         private bool Bound(string name) => MyInvocation.BoundParameters.ContainsKey(name);
 
+        // -MailboxProfile as an argument (bound before the pipeline's first item), which is kept once.
+        private PSObject? _argumentProfile;
+
+        protected override void BeginProcessing()
+        {
+            base.BeginProcessing();
+            _argumentProfile = Bound(nameof(MailboxProfile)) ? MailboxProfile : null;
+        }
+
         protected override void ProcessRecord() => Guard(() =>
         {
             // A profile given as an argument is the same object on every pipeline input (the databases of
-            // Get-MailboxDatabase); keep it once.
-            if (MailboxProfile != null && (_profiles.Count == 0 || !ReferenceEquals(_profiles[_profiles.Count - 1], MailboxProfile)))
-                _profiles.Add(MailboxProfile);
+            // Get-MailboxDatabase): one run. Each profile piped in is a run of its own, one after the other, the same
+            // object piped twice too ($p, $p: two runs, as a repeated measurement is asked for).
+            if (MailboxProfile == null) { }
+            else if (!ReferenceEquals(MailboxProfile, _argumentProfile)) _profiles.Add(MailboxProfile);
+            else if (!_profiles.Contains(MailboxProfile)) _profiles.Add(MailboxProfile);
             foreach (string path in PathInput.ToStrings(DatabasePath)) _databasePaths.Add(PathInput.DatabaseFolder(ResolvePath(path)));
             foreach (string path in PathInput.ToStrings(LogPath)) _logPaths.Add(ResolvePath(path));
         });

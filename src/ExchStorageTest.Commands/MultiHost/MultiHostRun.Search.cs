@@ -31,14 +31,14 @@ namespace ExchStorageTest.MultiHost
             return timing.WarmupSeconds + timing.SettleSeconds;
         }
 
-        private void Search(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, string activity)
+        private void Search(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, string activity, string runId)
         {
             SearchTiming timing = SearchTiming.Of(hosts);
             foreach (RemoteHost host in hosts)
             {
                 host.StartAtUtc = startAt + host.Skew!.Skew;
                 host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
-                Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host)).Set(RequestFields.CapacitySteps, CapacityStepping.Caller));
+                Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host), runId: runId).Set(RequestFields.CapacitySteps, CapacityStepping.Caller));
             }
             var running = Running(hosts);
 

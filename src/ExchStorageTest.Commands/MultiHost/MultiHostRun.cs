@@ -116,7 +116,7 @@ namespace ExchStorageTest.MultiHost
                 Directory.CreateDirectory(outputPath);
                 _output.Verbose($"Run {runId}: on this computer's clock, {RunInstants.Describe(startAt, lead)}; results are collected in '{outputPath}'.");
 
-                if (IsCapacitySearch) Search(profile, hosts, startAt, activity);
+                if (IsCapacitySearch) Search(profile, hosts, startAt, activity, runId);
                 else
                 {
                     foreach (RemoteHost host in hosts)
@@ -124,7 +124,7 @@ namespace ExchStorageTest.MultiHost
                         // The host's engine derives the measuring start from the load start and the same settings: its lead is this one.
                         host.StartAtUtc = startAt + host.Skew!.Skew;
                         host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(lead);
-                        Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host), host.StartAtUtc.Value));
+                        Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host), host.StartAtUtc.Value, runId: runId));
                     }
                     DateTime measureAt = startAt.AddSeconds(lead);
                     Wait(activity, Running(hosts), () => false, finished =>

@@ -7,24 +7,27 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest
 {
     /// <summary>
-    /// The helper's rendering of one or more results files (PSTypeName ExchStorageTest.TestReport): the
-    /// Jetstress-style text, the per-instance counters, the ESRP tables, the aggregate of the hosts of one run,
-    /// the comparison of several runs, and the report files written. Numbers come from the results files;
-    /// the whole event stays in <see cref="Raw"/>, so fields a newer helper adds are never lost.
+    /// The helper's rendering of one run (PSTypeName ExchStorageTest.TestReport): one results file, or the hosts of one run
+    /// merged (<see cref="Aggregate"/>); or, for the tests of an ESRP suite, the one submission they make. The Jetstress-style
+    /// text, the per-instance counters, the ESRP tables and the report files. Numbers come from the results files; the whole
+    /// event stays in <see cref="Raw"/>, so fields a newer helper adds are never lost. Separate runs compared are a
+    /// <see cref="ReportComparison"/> of these.
     /// </summary>
     public sealed class TestReport
     {
-        /// <summary>The test id of every results file rendered, in the order given.</summary>
-        public TextList<string> TestId { get; set; } = TextList<string>.Empty;
+        /// <summary>The run's test id; the hosts' test ids of a multi-host run (or a submission's tests), comma-separated, on one line.</summary>
+        public string? TestId { get; set; }
+        /// <summary>The id of the run the hosts share (a multi-host or start-file run); null for a run of one host.</summary>
+        public string? RunId { get; set; }
         /// <summary>Pass only when every results file passed.</summary>
         public string? Result { get; set; }
-        /// <summary>Separate runs among the results (more than one: see <see cref="Comparison"/>).</summary>
+        /// <summary>1, but for an ESRP submission: the runs of its tests.</summary>
         public int Runs { get; set; }
-        /// <summary>The most hosts of one run (more than one: see <see cref="Aggregate"/>).</summary>
+        /// <summary>The hosts of the run (more than one: see <see cref="Aggregate"/>).</summary>
         public int Hosts { get; set; }
-        /// <summary>One run: its test type; null for several runs.</summary>
+        /// <summary>One run: its test type; null for a submission of several tests.</summary>
         public string? TestType { get; set; }
-        /// <summary>One run: the target transactional IOPS, summed over its hosts; null for several runs (see <see cref="Comparison"/>).</summary>
+        /// <summary>One run: the target transactional IOPS, summed over its hosts; null for a submission of several tests.</summary>
         public double? TargetIops { get; set; }
         /// <summary>One run: the achieved transactional IOPS, summed over its hosts.</summary>
         public double? AchievedIops { get; set; }
@@ -38,19 +41,17 @@ namespace ExchStorageTest
         public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
         /// <summary>The HTML report among <see cref="ReportPath"/> (the run's, or the aggregate written with -Format Html), as the engine names it.</summary>
         public string? HtmlReportPath { get; set; }
-        /// <summary>One row per instance and table (Transactional, Total): testId, machine, table, counters.</summary>
-        public object?[] Instances { get; set; } = Array.Empty<object?>();
-        /// <summary>The ESRP "Test results summary" tables: servers, aggregate, backup, softRecovery, deployment.</summary>
+        /// <summary>One row per instance and table (Transactional, Total), each with its counters.</summary>
+        public TextList<ReportInstance> Instances { get; set; } = TextList<ReportInstance>.Empty;
+        /// <summary>The ESRP "Test results summary" tables: servers, aggregate, backup, softRecovery, deployment (typed ExchStorageTest.EsrpTables, which reads as their names where it is text).</summary>
         public PSObject? Esrp { get; set; }
         /// <summary>The hosts of one run merged, or null for a single host.</summary>
         public ReportAggregate? Aggregate { get; set; }
-        /// <summary>Several runs side by side (labels, rows with values and deltas), or null for one run.</summary>
-        public PSObject? Comparison { get; set; }
         /// <summary>The report files written (none without -Format, or under -WhatIf).</summary>
         public TextList<string> Files { get; set; } = TextList<string>.Empty;
         /// <summary>The results files rendered.</summary>
         public TextList<string> ResultsPath { get; set; } = TextList<string>.Empty;
-        /// <summary>The text report: one run, each merged run, and the comparison.</summary>
+        /// <summary>The text report of the run (the hosts merged), or of the submission.</summary>
         public string? Text { get; set; }
         /// <summary>The helper's whole report event.</summary>
         public PSObject? Raw { get; set; }
@@ -60,7 +61,8 @@ namespace ExchStorageTest
             JsonObject? summary = report.GetObject(EventFields.Report.Summary);
             return new TestReport
             {
-                TestId = report.GetArray(EventFields.Report.TestIds).OfType<string>().ToArray(),
+                TestId = string.Join(", ", report.GetArray(EventFields.Report.TestIds).OfType<string>()),
+                RunId = report.GetString(EventFields.Report.RunId),
                 Result = report.GetString(EventFields.Report.Result),
                 Runs = (int)(report.GetNumber(EventFields.Report.Runs) ?? 0),
                 Hosts = (int)(report.GetNumber(EventFields.Report.Hosts) ?? 0),
@@ -72,10 +74,9 @@ namespace ExchStorageTest
                 Reasons = report.GetArray(EventFields.Report.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
                 ReportPath = report.GetArray(EventFields.Report.ReportPaths).OfType<string>().ToArray(),
                 HtmlReportPath = ReportFiles.Page(report, EventFields.Report.Reports),
-                Instances = report.GetArray(EventFields.Report.Instances).Select(JsonToPowerShell.Convert).ToArray(),
-                Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? JsonToPowerShell.ToPSObject(esrp) : null,
+                Instances = report.GetArray(EventFields.Report.Instances).OfType<JsonObject>().Select(ReportInstance.From).ToArray(),
+                Esrp = report.GetObject(EventFields.Report.Esrp) is JsonObject esrp ? Typed(JsonToPowerShell.ToPSObject(esrp), "ExchStorageTest.EsrpTables") : null,
                 Aggregate = ReportAggregate.From(report.GetObject(EventFields.Report.Aggregate)),
-                Comparison = report.GetObject(EventFields.Report.Comparison) is JsonObject comparison ? JsonToPowerShell.ToPSObject(comparison) : null,
                 Files = report.GetArray(EventFields.Report.Files).OfType<string>().ToArray(),
                 ResultsPath = report.GetArray(EventFields.Report.ResultsPaths).OfType<string>().ToArray(),
                 Text = report.GetString(EventFields.Report.Text),
@@ -84,13 +85,15 @@ namespace ExchStorageTest
         }
 
         /// <summary>The event as an object typed ExchStorageTest.ReportEvent, which displays as its field names (ExchStorageTest.Types.ps1xml), not its 16 KB of text again.</summary>
-        private static PSObject RawEvent(JsonObject report)
+        private static PSObject RawEvent(JsonObject report) => Typed(JsonToPowerShell.ToPSObject(report), "ExchStorageTest.ReportEvent");
+
+        /// <summary>An object of the event given a type name, whose ToString (ExchStorageTest.Types.ps1xml) is what Format-List and Export-Csv write of it.</summary>
+        internal static PSObject Typed(PSObject value, string typeName)
         {
-            PSObject raw = JsonToPowerShell.ToPSObject(report);
-            raw.TypeNames.Insert(0, "ExchStorageTest.ReportEvent");
-            return raw;
+            value.TypeNames.Insert(0, typeName);
+            return value;
         }
 
-        public override string ToString() => $"{string.Join(", ", TestId)} {Result}";
+        public override string ToString() => $"{TestId} {Result}";
     }
 }

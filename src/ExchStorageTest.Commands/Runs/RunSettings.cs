@@ -62,7 +62,12 @@ namespace ExchStorageTest.Runs
         public int? LogFilesToReplay => this[RunSetting.LogFilesToReplay] as int?;
 
         /// <summary>The engine's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
-        public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null)
+        /// <param name="command">plan or run.</param>
+        /// <param name="profile">The profile to test.</param>
+        /// <param name="startAtUtc">The agreed instant to start loading, or null to start at once.</param>
+        /// <param name="testId">The test's id, or null for a new one.</param>
+        /// <param name="runId">The run this test is one host of (a multi-host or start-file run: every host the same); the results record it, and only results of one run id merge into one deployment's aggregate.</param>
+        public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null, string? runId = null)
         {
             var request = HelperRequest.For(command)
                 .Set(RequestFields.TestId, testId ?? RunIds.New(DateTime.UtcNow))
@@ -71,6 +76,7 @@ namespace ExchStorageTest.Runs
             foreach (RunSetting setting in RunSetting.All)
                 if (setting != RunSetting.TestType && _given.TryGetValue(setting, out object? value)) request.Set(setting.Field, setting.ToRequest(value));
             if (startAtUtc.HasValue) request.Set(RequestFields.StartAtUtc, startAtUtc.Value.ToUniversalTime());
+            if (!string.IsNullOrEmpty(runId)) request.Set(RequestFields.RunId, runId);
             return request;
         }
     }
@@ -81,5 +87,16 @@ namespace ExchStorageTest.Runs
         /// <summary>The UTC second of <paramref name="atUtc"/> + 8 random hex digits ("20261125-001000-1a2b3c4d").</summary>
         public static string New(DateTime atUtc) =>
             atUtc.ToString("yyyyMMdd-HHmmss", System.Globalization.CultureInfo.InvariantCulture) + "-" + Guid.NewGuid().ToString("N").Substring(0, 8);
+
+        /// <summary>
+        /// A start file's run id as a request's <c>runId</c>: ours are plain names; one a person wrote into the file by hand
+        /// may not be, and is then made one (every host makes the same), so the hosts' results still share it.
+        /// </summary>
+        public static string? Plain(string? runId)
+        {
+            if (string.IsNullOrWhiteSpace(runId)) return null;
+            string plain = System.Text.RegularExpressions.Regex.Replace(runId!.Trim(), "[^A-Za-z0-9._-]", "_").TrimStart('.', '_', '-');
+            return plain.Length == 0 ? null : plain.Length > 64 ? plain.Substring(0, 64) : plain;
+        }
     }
 }

@@ -52,7 +52,7 @@ namespace ExchStorageTest.Runs
                     startFile);
             _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
-            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc);
+            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
             HelperOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
             foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
             {

@@ -122,7 +122,7 @@ namespace ExchStorageTest.Suite
                 RunSettings settings = ForTest(test, state, folder);
                 Directory.CreateDirectory(settings.OutputPath!);
                 // With the other hosts: every one ready, one instant (before the test counts as started).
-                DateTime? startAt = _startFile?.AgreeStart(state, test, plan);
+                var agreed = _startFile?.AgreeStart(state, test, plan);
                 plan = null;
                 string testId = RunIds.New(DateTime.UtcNow);
                 test.State = SuiteTest.Running;
@@ -138,7 +138,7 @@ namespace ExchStorageTest.Suite
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
-                    outcome = runTest(settings.ToRequest(HelperCommands.Run, profile, startAt, testId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                    outcome = runTest(settings.ToRequest(HelperCommands.Run, profile, agreed?.StartAtUtc, testId, agreed?.RunId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
                 }
                 catch (StorageTestException ex)
                 {

@@ -63,8 +63,9 @@ namespace ExchStorageTest.Suite
         /// <summary>
         /// The instant <paramref name="test"/> starts on every host (loading; each measures from it + the test's lead, see RunInstants); registers this host as ready for it first.
         /// <paramref name="plan"/> (the helper's plan of this test here) sets the lead when this host creates the run's start file.
+        /// With it, the start file's run id: every host's results of this test record it, so they merge as one run's hosts.
         /// </summary>
-        public DateTime AgreeStart(SuiteState state, SuiteTest test, JsonObject? plan)
+        public (DateTime StartAtUtc, string? RunId) AgreeStart(SuiteState state, SuiteTest test, JsonObject? plan)
         {
             string folder = Path.Combine(RunFolder, test.Folder);
             string ready = Path.Combine(folder, "ready");
@@ -75,7 +76,7 @@ namespace ExchStorageTest.Suite
             {
                 RunStartFile start = RunStart(plan);
                 Register(ready, HostId(state));
-                return start.StartAtUtc;
+                return (start.StartAtUtc, RunIds.Plain(start.RunId));
             }
             Register(ready, HostId(state));
             var hosts = Markers(earlier).ToList();
@@ -89,7 +90,7 @@ namespace ExchStorageTest.Suite
                     _cmdlet.WriteVerbose($"Every host is ready for {test.TestType}: created '{startFile}': every host starts at {UtcTime.Iso(at)}.");
             }
             RunStartFile agreed = RunStartFile.Read(startFile, TimeSpan.Zero, _cmdlet);
-            return Check(agreed, startFile);
+            return (Check(agreed, startFile), RunIds.Plain(agreed.RunId));
         }
 
         /// <summary>The run's own start file, as a single start-file test reads it: created by the first host to arrive unless -StartFileTimeout says wait.</summary>

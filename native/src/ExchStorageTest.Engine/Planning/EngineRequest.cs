@@ -10,6 +10,8 @@ public sealed class EngineRequest
     /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
     public string? Command { get; set; }
     public string? TestId { get; set; }
+    /// <summary>The run this test is one host of (hosts started together share it; recorded in the results as <c>runId</c>); null for a run of one host.</summary>
+    public string? RunId { get; set; }
     public MailboxProfile Profile { get; set; } = new();
     public TestType TestType { get; set; } = RunDefaults.TestType;
     public double? DurationSeconds { get; set; }
@@ -81,6 +83,13 @@ public sealed class EngineRequest
     /// hosts of one run merge); instead of <see cref="Paths"/>, which lets the engine tell runs apart.
     /// </summary>
     public List<LabelledRun> Runs { get; set; } = new();
+    /// <summary>Command "report": compare the separate runs among <see cref="Paths"/> (a <c>comparison</c> event); without it each run is reported on its own.</summary>
+    public bool Compare { get; set; }
+    /// <summary>
+    /// Command "report": the results in <see cref="Paths"/> are the hosts of one deployment, named so by the user: those of one
+    /// test type merge into one aggregate whatever their run ids (each host once). Without it only results of one run id merge.
+    /// </summary>
+    public bool Deployment { get; set; }
     /// <summary>Command "report": the vendor's ESRP metadata file (docs/esrp.md): the rows no host can discover.</summary>
     public string? MetadataPath { get; set; }
     /// <summary>Command "calculator": the calculator's Servers.csv export; the workbook is the one entry of <see cref="Paths"/>.</summary>

@@ -25,6 +25,7 @@ public static partial class TestPlanner
     {
         var p = request.Profile ?? throw EngineException.Refused(ErrorCodes.ProfileMissing, "The request has no profile.");
         string testId = CheckTestId(request.TestId);
+        CheckRunId(request.RunId);
         var type = request.TestType;
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
         // The rules of the contract, in the order the module checked them before there was one validator.
@@ -162,6 +163,13 @@ public static partial class TestPlanner
         if (!TestIdPattern().IsMatch(testId))
             throw EngineException.Refused(ErrorCodes.TestIdInvalid, $"TestId '{testId}' is not a plain name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it becomes part of file names).");
         return testId;
+    }
+
+    /// <summary>A run id is a plain name as a test id is (the module's run ids are); absent: a run of one host.</summary>
+    private static void CheckRunId(string? runId)
+    {
+        if (runId is not null && !TestIdPattern().IsMatch(runId))
+            throw EngineException.Refused(ErrorCodes.RequestMalformed, $"runId '{runId}' is not a plain name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.", RequestFields.RunId);
     }
 
     [GeneratedRegex("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", RegexOptions.CultureInvariant)]

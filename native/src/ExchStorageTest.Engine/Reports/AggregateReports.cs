@@ -4,24 +4,27 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Engine.Reports;
 
 /// <summary>
-/// The report files of several results together, named Aggregate_&lt;time&gt;, EsrpSubmission_&lt;time&gt; (the
-/// ESRP document of a suite's tests) or Comparison_&lt;time&gt;:
-/// the text (merged runs, comparison, ESRP document), the ESRP document as text and HTML, the
-/// comparison page, and the deployment's capacity page of hosts that searched together. They go to the output folder, else to the folder that holds every results file (a
-/// suite's folder, a run's shared results folder).
+/// The report files of several results together: of the hosts of one run (Aggregate_&lt;time&gt;: the merged text, the
+/// deployment's ESRP tables, its capacity page when the hosts searched together), of a suite's tests
+/// (EsrpSubmission_&lt;time&gt;: the ESRP document), or of separate runs compared (Comparison_&lt;time&gt;: text and page,
+/// never ESRP tables, which would add the runs up as one deployment). They go to the output folder, else to the folder
+/// that holds every results file (a suite's folder, a run's shared results folder).
 /// </summary>
 public static class AggregateReports
 {
-    /// <summary>Writes the aggregate files; a run of <paramref name="merged"/> hosts that searched for capacity together gets its HTML page (Aggregate_&lt;time&gt;.capacity.html).</summary>
+    /// <summary>
+    /// Writes the files of the hosts of one run (<paramref name="merged"/>, one) or of a suite's tests; a run whose hosts
+    /// searched for capacity together gets its HTML page (Aggregate_&lt;time&gt;.capacity.html).
+    /// </summary>
     public static IReadOnlyList<ReportFile> Write(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text,
-        EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, RunComparison? comparison, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
+        EsrpSuite suite, EsrpSummary esrp, EsrpMetadata? metadata, IReadOnlyList<string> runReports, IReadOnlyList<MergedResults> merged)
     {
         string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
         // Named as every file of ours is (ResultsFile.Stem): the kind, then the local time, unpadded.
         var now = DateTime.Now;
         string aggregate = ResultsFile.Stem("Aggregate", now);
         // The ESRP files of a suite's tests are the submission's; of hosts of one run, their aggregate's.
-        bool submission = suite.IsSubmission && comparison is null;
+        bool submission = suite.IsSubmission;
         string esrpName = submission ? ResultsFile.Stem("EsrpSubmission", now) : aggregate;
         var written = new List<ReportFile>
         {
@@ -34,8 +37,17 @@ public static class AggregateReports
         if (formats.HasFlag(ReportFormats.Html))
             foreach (var deployment in merged.Where(m => m.Capacity is not null))
                 written.Add(new(ReportKinds.CapacityHtml, WriteText(folder, $"{aggregate}.capacity.html", DeploymentCapacityHtml.Render(deployment))));
-        if (comparison is not null && formats.HasFlag(ReportFormats.Html))
-            written.Add(new(ReportKinds.ComparisonHtml, WriteText(folder, $"{ResultsFile.Stem("Comparison", now)}.html", ComparisonHtml.Render(comparison))));
+        return written;
+    }
+
+    /// <summary>Writes the comparison of separate runs: its text (Comparison_&lt;time&gt;.txt) and, with Html, its page.</summary>
+    public static IReadOnlyList<ReportFile> WriteComparison(string? outputPath, IReadOnlyList<TestResults> results, ReportFormats formats, string text, RunComparison comparison)
+    {
+        string folder = string.IsNullOrWhiteSpace(outputPath) ? CommonFolder(results) : Path.GetFullPath(outputPath);
+        string stem = ResultsFile.Stem("Comparison", DateTime.Now);
+        var written = new List<ReportFile> { new(ReportKinds.ComparisonText, WriteText(folder, $"{stem}.txt", TextFileLines.Native(text))) };
+        if (formats.HasFlag(ReportFormats.Html))
+            written.Add(new(ReportKinds.ComparisonHtml, WriteText(folder, $"{stem}.html", ComparisonHtml.Render(comparison))));
         return written;
     }
 

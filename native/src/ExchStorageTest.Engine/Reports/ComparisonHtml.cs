@@ -22,6 +22,7 @@ public static class ComparisonHtml
 
     private static void Body(StringBuilder h, RunComparison c)
     {
+        h.Append("<p class=\"subtitle\">").Append(E(c.Statement)).Append("</p>\n");
         h.Append("<p class=\"subtitle\">Deltas are against the first run (").Append(E(c.Labels[0]))
          .Append("); green and red mark a change for the better or the worse by more than ").Append(E(JetFormat.Number(NoChangePercent, 0)))
          .Append("% where the metric has a better direction. Every figure comes from the results files listed under Runs.</p>\n");

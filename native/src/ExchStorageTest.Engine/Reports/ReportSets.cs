@@ -20,8 +20,10 @@ public static class ReportSets
         if (request.Runs.Count == 0)
         {
             var results = ResultsDocuments.Load(request.Paths, events);
-            return (results, RunGrouping.Runs(results), null);
+            return (results, RunGrouping.Runs(results, request.Deployment), null);
         }
+        if (request.Deployment)
+            throw EngineException.Refused(ErrorCodes.RunsAndPaths, "Labelled runs are compared, each a run of its own: name the results of one deployment in 'paths' with 'deployment', or label runs, not both.", RequestFields.Deployment);
         if (request.Paths.Count > 0)
             throw EngineException.Refused(ErrorCodes.RunsAndPaths, "Give the results either in 'paths' (the engine tells the runs apart) or in 'runs' (each with its label), not both.", request.Paths[0]);
         var labels = new List<string>();

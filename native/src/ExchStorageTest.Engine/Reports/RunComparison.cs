@@ -51,6 +51,12 @@ public sealed class RunComparison
     /// <summary>The sections an evaluator reads first: what the storage sustained, per test type.</summary>
     public static readonly IReadOnlyList<string> HeadlineSections = new[] { SizingSection, EsrpSection, BackupSection, RecoverySection };
 
+    /// <summary>
+    /// What a comparison is, said first by each of its renderings and by its event: separate runs side by side, each as it
+    /// ran. Their figures are never added up as one deployment's; only the hosts of one run are (<see cref="RunGrouping"/>).
+    /// </summary>
+    public string Statement => $"A comparison of {Runs.Count} separate runs, each as it ran: their figures are compared, not added up as one deployment's.";
+
     /// <summary>The sections in order, each with its rows.</summary>
     public IEnumerable<IGrouping<string, ComparisonRow>> Sections() => Rows.GroupBy(r => r.Section);
 
@@ -195,6 +201,7 @@ public sealed class RunComparison
     public string RenderText()
     {
         var sb = new StringBuilder();
+        sb.Append(Statement).Append("\n\n");
         sb.Append("Run");
         foreach (var label in Labels) sb.Append('\t').Append(label);
         sb.Append('\n');

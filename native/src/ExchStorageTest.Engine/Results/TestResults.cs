@@ -13,6 +13,12 @@ public sealed class TestResults
     public string Schema { get; set; } = SchemaName;
     public int SchemaVersion { get; set; } = CurrentSchemaVersion;
     public string TestId { get; set; } = "";
+    /// <summary>
+    /// The run this result is one host of, where hosts ran together (a multi-host run's id, a start-file run's): every host
+    /// of the run records the same. Only results with the same run id are merged into one deployment's aggregate
+    /// (<see cref="Reports.RunGrouping"/>); null for a run of one host.
+    /// </summary>
+    public string? RunId { get; set; }
     public TestType TestType { get; set; }
     /// <summary>
     /// The Jetstress test type the run's files and report titles are named by when it is not <see cref="TestType"/>

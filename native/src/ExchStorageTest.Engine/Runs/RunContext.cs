@@ -29,6 +29,7 @@ internal sealed class RunContext : IDisposable
         Results = new TestResults
         {
             TestId = plan.TestId,
+            RunId = plan.Request.RunId,
             TestType = plan.TestType,
             ReportedAs = plan.Request.ReportedAs is { } named && named != plan.TestType ? named : null,
             EngineVersion = typeof(RunContext).Assembly.GetName().Version?.ToString() ?? "0.0.0",

@@ -8,11 +8,11 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Host.Commands;
 
 /// <summary>
-/// "report": renders one or more results files (or folder trees of them, <see cref="ResultsDocuments"/>).
-/// Hosts of one run (<see cref="RunGrouping"/>) are merged (rates summed, histograms merged); separate
-/// runs are compared side by side, or, when they are tests of an ESRP suite (two or more of Performance,
-/// Stress, DatabaseBackup, SoftRecovery), make up one ESRP document. Runs given by label (<c>runs</c>)
-/// are compared as given (<see cref="ReportSets"/>).
+/// "report": renders one or more results files (or folder trees of them, <see cref="ResultsDocuments"/>), one
+/// report event per run. Hosts of one run (<see cref="RunGrouping"/>) are merged (rates summed, histograms merged);
+/// separate runs are reported each on its own and, asked (<c>compare</c>, or runs given by label, <see cref="ReportSets"/>),
+/// compared side by side; tests of an ESRP suite (two or more of Performance, Stress, DatabaseBackup, SoftRecovery)
+/// make up one ESRP document.
 /// </summary>
 internal sealed class ReportCommand : IHelperCommand
 {
@@ -30,7 +30,7 @@ internal sealed class ReportCommand : IHelperCommand
         if (outputPath is not null) RefuseNameCollisions(results, outputPath);
         return _ =>
         {
-            Write(events, formats, results, runs, labels, suite, metadata, outputPath);
+            Write(events, formats, request.Compare, results, runs, labels, suite, metadata, outputPath);
             return ExitCodes.Ran;
         };
     }
@@ -50,39 +50,84 @@ internal sealed class ReportCommand : IHelperCommand
             clash.Key);
     }
 
-    private static void Write(EventWriter events, ReportFormats formats, List<TestResults> results, List<List<TestResults>> runs, IReadOnlyList<string>? labels,
+    /// <summary>
+    /// One <c>report</c> event per run (a results file, or the hosts of one run merged), each with its own figures, files
+    /// and ESRP tables; with <c>compare</c> or labels, then one <c>comparison</c> event of the runs side by side. The
+    /// tests of an ESRP suite make one submission instead: one <c>report</c> event of them all.
+    /// </summary>
+    private static void Write(EventWriter events, ReportFormats formats, bool compare, List<TestResults> results, List<List<TestResults>> runs, IReadOnlyList<string>? labels,
         EsrpSuite suite, EsrpMetadata? metadata, string? outputPath)
     {
-        var esrp = EsrpSummary.From(suite, metadata?.Values);
         // Tests of one suite are not alternatives to compare; labelled runs always are.
-        bool submission = labels is null && suite.IsSubmission;
+        bool submission = labels is null && !compare && suite.IsSubmission;
 
-        var written = new List<ReportFile>();
-        foreach (var r in results)
+        // Each results file's own reports, beside it or in the output folder (of a labelled run, those it is compared by).
+        var own = (submission ? results : runs.SelectMany(run => run)).ToDictionary(r => r, r => formats == ReportFormats.None ? new List<ReportFile>()
+            : ReportFiles.Write(r, outputPath ?? Path.GetDirectoryName(r.SavedPath)!, formats, metadata).ToList());
+        var written = own.Values.SelectMany(files => files).ToList();
+
+        if (submission)
         {
-            string folder = outputPath ?? Path.GetDirectoryName(r.SavedPath)!;
-            if (formats != ReportFormats.None) written.AddRange(ReportFiles.Write(r, folder, formats, metadata));
+            var esrp = EsrpSummary.From(suite, metadata?.Values);
+            var text = new StringBuilder();
+            var merged = runs.Where(run => run.Count > 1).Select(ResultsMerge.Merge).ToList();
+            foreach (var m in merged) text.Append(TextReport.Render(m)).Append('\n');
+            text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
+            if (formats != ReportFormats.None)
+                written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, written.Select(f => f.Path).ToList(), merged));
+            EmitReport(events, results, runs, text.ToString(), written, suite, esrp, submission: true, merged.FirstOrDefault());
+            return;
         }
 
-        var text = new StringBuilder();
-        var merged = runs.Where(run => run.Count > 1).Select(ResultsMerge.Merge).ToList();
-        if (results.Count == 1) text.Append(TextReport.Render(results[0]));
-        foreach (var m in merged) text.Append(TextReport.Render(m)).Append('\n');
-        RunComparison? comparison = runs.Count > 1 && !submission ? RunComparison.Compare(runs.Select(r => (IReadOnlyList<TestResults>)r).ToList(), labels) : null;
-        if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
-        if (submission) text.Append('\n').Append(EsrpDocument.RenderText(suite, esrp, metadata?.Title));
-        if (results.Count > 1 && formats != ReportFormats.None)
-            written.AddRange(AggregateReports.Write(outputPath, results, formats, text.ToString(), suite, esrp, metadata, comparison, written.Select(f => f.Path).ToList(), merged));
+        foreach (var run in runs)
+        {
+            var runWritten = run.SelectMany(r => own[r]).ToList();
+            var runSuite = EsrpSuite.From(run);
+            var esrp = EsrpSummary.From(runSuite, metadata?.Values);
+            var merged = run.Count > 1 ? ResultsMerge.Merge(run) : null;
+            string text = merged is null ? TextReport.Render(run[0]) : TextReport.Render(merged);
+            if (merged is not null && formats != ReportFormats.None)
+                runWritten.AddRange(AggregateReports.Write(outputPath, run, formats, text, runSuite, esrp, metadata, runWritten.Select(f => f.Path).ToList(), new[] { merged }));
+            EmitReport(events, run, new List<List<TestResults>> { run }, text, runWritten, runSuite, esrp, submission: false, merged);
+        }
 
+        if (runs.Count > 1 && (compare || labels is not null))
+        {
+            var comparison = RunComparison.Compare(runs.Select(r => (IReadOnlyList<TestResults>)r).ToList(), labels);
+            string text = comparison.RenderText();
+            var files = formats == ReportFormats.None ? new List<ReportFile>() : AggregateReports.WriteComparison(outputPath, results, formats, text, comparison).ToList();
+            events.Emit(EventTypes.Comparison, w =>
+            {
+                w.WriteString(EventFields.Comparison.Statement, comparison.Statement);
+                w.WriteString(EventFields.Comparison.Text, text);
+                w.WriteStartArray(EventFields.Comparison.Files);
+                foreach (var f in files) w.WriteStringValue(f.Path);
+                w.WriteEndArray();
+                ReportFiles.WriteKinds(w, EventFields.Comparison.Reports, files);
+                w.WritePropertyName(EventFields.Comparison.Labels);
+                JsonSerializer.Serialize(w, comparison.Labels, ResultsFile.Options);
+                w.WritePropertyName(EventFields.Comparison.Runs);
+                JsonSerializer.Serialize(w, comparison.Runs, ResultsFile.Options);
+                w.WritePropertyName(EventFields.Comparison.Rows);
+                JsonSerializer.Serialize(w, comparison.Rows, ResultsFile.Options);
+            });
+        }
+    }
+
+    /// <summary>The report event of one run (its hosts), or of an ESRP submission's tests.</summary>
+    private static void EmitReport(EventWriter events, IReadOnlyList<TestResults> results, List<List<TestResults>> runs, string text, IReadOnlyList<ReportFile> written,
+        EsrpSuite suite, EsrpSummary esrp, bool submission, MergedResults? m)
+    {
         events.Emit(EventTypes.Report, w =>
         {
             w.WriteStartArray(EventFields.Report.TestIds);
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
+            if (results.Select(r => r.RunId).Distinct().ToList() is [string runId]) w.WriteString(EventFields.Report.RunId, runId);
             w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail);
             w.WriteNumber(EventFields.Report.Runs, runs.Count);
             w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
-            w.WriteString(EventFields.Report.Text, text.ToString());
+            w.WriteString(EventFields.Report.Text, text);
             w.WriteStartArray(EventFields.Report.Files);
             foreach (var f in written) w.WriteStringValue(f.Path);
             w.WriteEndArray();
@@ -108,9 +153,8 @@ internal sealed class ReportCommand : IHelperCommand
             w.WriteEndArray();
             w.WritePropertyName(EventFields.Report.Esrp);
             EsrpEvent.Write(w, suite, esrp, submission);
-            if (merged.Count > 0)
+            if (m is not null)
             {
-                var m = merged[0];
                 w.WriteStartObject(EventFields.Report.Aggregate);
                 w.WriteNumber(EventFields.Report.Merged.Hosts, m.Hosts.Count);
                 w.WriteString(EventFields.Report.Merged.Result, m.Result);
@@ -121,11 +165,6 @@ internal sealed class ReportCommand : IHelperCommand
                 else if (m.CapacityUnavailable is { } why) w.WriteString(EventFields.Report.Merged.CapacityUnavailable, why);
                 if (Engine.Verdict.CalculatorCheck.ForDeployment(m.Hosts) is { } check) CalculatorCheckWriter.Write(w, EventFields.Report.Merged.CalculatorCheck, check);
                 w.WriteEndObject();
-            }
-            if (comparison is not null)
-            {
-                w.WritePropertyName(EventFields.Report.Comparison);
-                JsonSerializer.Serialize(w, comparison, ResultsFile.Options);
             }
         });
     }

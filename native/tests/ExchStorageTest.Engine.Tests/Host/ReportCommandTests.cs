@@ -72,6 +72,87 @@ public class ReportCommandTests : IDisposable
         Assert.Empty(report.GetProperty("files").EnumerateArray());
     }
 
+    /// <summary>Two separate runs (no run id in common) of one machine's two volumes, minutes apart: never added up as "2 servers".</summary>
+    private void SaveTwoSeparateRuns()
+    {
+        var first = ReportFixtures.Js13();
+        var second = ReportFixtures.Js13();
+        first.RunId = second.RunId = null;
+        second.Profile.DatabasePaths = new[] { @"E:\DB" };
+        second.Timeline.TestStartUtc = first.Timeline.TestStartUtc.AddMinutes(5);
+        Save(first, "Performance_first.json");
+        Save(second, "Performance_second.json");
+    }
+
+    private static List<JsonElement> Events(List<JsonElement> events, string type) => events.Where(e => e.GetProperty("type").GetString() == type).ToList();
+
+    [Fact]
+    public void Separate_runs_are_reported_each_on_its_own_and_no_aggregate_adds_them_up()
+    {
+        SaveTwoSeparateRuns();
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"formats\":[\"Esrp\"],\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        var reports = Events(events, "report");
+        Assert.Equal(2, reports.Count);
+        foreach (var report in reports)
+        {
+            Assert.Equal(1, report.GetProperty("runs").GetInt32());
+            Assert.Equal(1, report.GetProperty("hosts").GetInt32());
+            Assert.Single(report.GetProperty("testIds").EnumerateArray());
+            Assert.False(report.TryGetProperty("aggregate", out _));
+            Assert.Equal(1, report.GetProperty("esrp").GetProperty("servers").GetArrayLength());
+            Assert.Equal(Math.Round(ReportFixtures.Js13().Sizing.AchievedTransactionalIops, 3), report.GetProperty("summary").GetProperty("achievedIops").GetDouble(), 3);
+        }
+        Assert.Empty(Events(events, "comparison"));
+        // Each run's own ESRP tables, and no aggregate of "2 servers" anywhere.
+        Assert.Empty(Directory.GetFiles(_dir.Path, "Aggregate_*"));
+        Assert.All(Directory.GetFiles(_dir.Path, "*.esrp.txt"), f => Assert.Contains("Number of servers tested\t1", File.ReadAllText(f)));
+    }
+
+    [Fact]
+    public void Separate_runs_asked_to_compare_give_a_comparison_that_says_so_and_writes_no_esrp_tables()
+    {
+        SaveTwoSeparateRuns();
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"compare\":true,\"formats\":[\"Text\"],\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        Assert.Equal(2, Events(events, "report").Count);
+        var comparison = Assert.Single(Events(events, "comparison"));
+        Assert.StartsWith("A comparison of 2 separate runs", comparison.GetProperty("statement").GetString());
+        Assert.StartsWith("A comparison of 2 separate runs", comparison.GetProperty("text").GetString());
+        Assert.Equal(2, comparison.GetProperty("labels").GetArrayLength());
+        var files = comparison.GetProperty("files").EnumerateArray().Select(f => Path.GetFileName(f.GetString()!)).ToList();
+        Assert.Matches("^Comparison_.*\\.txt$", Assert.Single(files));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "*.esrp.txt"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "Aggregate_*"));
+    }
+
+    [Fact]
+    public void Results_named_one_deployment_merge_whatever_their_run_ids_and_a_host_twice_is_refused()
+    {
+        var a = ReportFixtures.Js13();
+        var b = ReportFixtures.Js14();
+        a.RunId = b.RunId = null;
+        Save(a, "js13.json");
+        Save(b, "js14.json");
+        string paths = JsonSerializer.Serialize(_dir.Path);
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"paths\":[" + paths + "]}");
+        Assert.Equal(0, exit);
+        Assert.Equal(2, Events(events, "report").Count); // no run id in common: two runs
+
+        (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"deployment\":true,\"paths\":[" + paths + "]}");
+        Assert.Equal(0, exit);
+        var report = ReportEvent(events);
+        Assert.Equal(2, report.GetProperty("hosts").GetInt32());
+        Assert.Equal(2, report.GetProperty("aggregate").GetProperty("hosts").GetInt32());
+
+        var again = ReportFixtures.Js13();
+        again.Timeline.TestStartUtc = again.Timeline.TestStartUtc.AddHours(3);
+        Save(again, "js13-again.json");
+        (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"deployment\":true,\"paths\":[" + paths + "]}");
+        Assert.Equal(2, exit);
+        Assert.Equal("DeploymentHostRepeated", events.Last().GetProperty("code").GetString());
+    }
+
     [Fact]
     public void A_missing_path_and_an_unknown_format_are_refused()
     {

@@ -58,6 +58,8 @@ internal static class ReportFixtures
         var r = new TestResults
         {
             TestType = TestType.Performance,
+            // The hosts of one ESRP run (JS13, JS14 ... of the Dell report): one run id, so they merge as one deployment.
+            RunId = "esrp-sc4020",
             EngineVersion = "0.1.0",
             // As the Dell report states it: 0.10 IOPS per mailbox planned, 20% headroom, 0.12 tested.
             Profile = new MailboxProfile { MailboxCount = 2250, IopsPerMailbox = 0.10, HeadroomPercent = 20, MailboxSizeMB = 1024, DatabaseCount = 4, CopiesPerDatabase = 2 },

@@ -65,7 +65,9 @@ public class ComparisonRunTests
         });
         var (exit, events) = HostProcessTests.RunHost(request);
         Assert.Equal(0, exit);
-        var comparison = events.Single(e => e.GetProperty("type").GetString() == "report").GetProperty("comparison");
+        // One report per run, then the comparison of the two.
+        Assert.Equal(2, events.Count(e => e.GetProperty("type").GetString() == "report"));
+        var comparison = events.Single(e => e.GetProperty("type").GetString() == "comparison");
         Assert.Equal(new[] { "plain folder", "10 ms disk" }, comparison.GetProperty("labels").EnumerateArray().Select(l => l.GetString()));
 
         var rows = comparison.GetProperty("rows").EnumerateArray().ToDictionary(r => r.GetProperty("metric").GetString()!);
@@ -85,8 +87,8 @@ public class ComparisonRunTests
         }
 
         // The page: both runs on every chart, named by their labels.
-        string page = events.Single(e => e.GetProperty("type").GetString() == "report").GetProperty("files").EnumerateArray()
-            .Select(f => f.GetString()!).Single(f => Path.GetFileName(f).StartsWith("Comparison_", StringComparison.Ordinal));
+        string page = comparison.GetProperty("files").EnumerateArray()
+            .Select(f => f.GetString()!).Single(f => Path.GetFileName(f).StartsWith("Comparison_", StringComparison.Ordinal) && f.EndsWith(".html", StringComparison.Ordinal));
         string html = File.ReadAllText(page);
         var charts = Regex.Matches(html, "<svg class=\"chart\".*?</svg>", RegexOptions.Singleline).Select(m => m.Value).ToList();
         Assert.True(charts.Count >= 4, $"{charts.Count} charts");
