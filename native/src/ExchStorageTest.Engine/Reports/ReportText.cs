@@ -73,11 +73,16 @@ internal static class ReportText
         var rows = new List<(string, string)>
         {
             ("Overall Test Result", r.Verdict.Result),
+        };
+        // A run that ended early says so beside its verdict, with what its figures cover (issue 45).
+        if (PartialWindow.Describe(r) is string partial) rows.Add((RunCompletionLabel, partial));
+        rows.AddRange(new[]
+        {
             ("Machine Name", r.Environment.MachineName),
             ("Test Description", TestDescription(r)),
             ("Test Start Time", JetFormat.Time(r.Timeline.TestStartUtc, tz)),
             ("Test End Time", JetFormat.Time(r.Timeline.TestEndUtc, tz)),
-        };
+        });
         if (r.Timeline.CollectionStartUtc is DateTime cs) rows.Add(("Collection Start Time", JetFormat.Time(cs, tz)));
         if (r.Timeline.CollectionEndUtc is DateTime ce) rows.Add(("Collection End Time", JetFormat.Time(ce, tz)));
         rows.Add(($"{ToolName} Version", r.EngineVersion));
@@ -94,12 +99,21 @@ internal static class ReportText
         env.WorkerCpus.Count == 0 ? null
         : string.Join(", ", env.WorkerCpus.Select(c => c >= 0 ? c.ToString(CultureInfo.InvariantCulture) : "unpinned (refused by the OS)"));
 
+    /// <summary>The Test Summary row of a run that ended early: how, and what its figures cover (<see cref="PartialWindow.Describe"/>).</summary>
+    public const string RunCompletionLabel = "Run Completion";
+
+    /// <summary>
+    /// A figure the run never measured (stopped before it): an empty cell, not a zero. Jetstress automation skips an
+    /// empty Achieved value (ExchangeDsc parses it only when not empty) where a word would throw (docs/results-schema.md).
+    /// </summary>
+    public const string NotMeasured = "";
+
     public static IReadOnlyList<(string Label, string Value)> Sizing(TestResults r) => new[]
     {
-        ("Achieved Transactional I/O per Second", JetFormat.Number(TransactionalIops.Achieved(r))),
+        ("Achieved Transactional I/O per Second", PartialWindow.TransactionsMeasured(r) ? JetFormat.Number(TransactionalIops.Achieved(r)) : NotMeasured),
         ("Target Transactional I/O per Second", JetFormat.Number(r.Sizing.TargetTransactionalIops)),
         ("Initial Database Size (bytes)", JetFormat.Integer(r.Sizing.InitialDatabaseSizeBytes)),
-        ("Final Database Size (bytes)", JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes)),
+        ("Final Database Size (bytes)", PartialWindow.FinalSizeMeasured(r) ? JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes) : NotMeasured),
         ("Database Files (Count)", JetFormat.Integer(r.Sizing.DatabaseFileCount)),
         ("Capacity Percentage", Percentage(r.Sizing.CapacityPercent ?? 100)),
         ("Throughput Percentage", Percentage(ThroughputPercent)),

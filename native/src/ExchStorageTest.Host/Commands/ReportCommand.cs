@@ -79,7 +79,7 @@ internal sealed class ReportCommand : IHelperCommand
             w.WriteStartArray(EventFields.Report.TestIds);
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
-            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail);
+            w.WriteString(EventFields.Report.Result, Verdicts.Combine(results.Select(r => r.Verdict.Result)));
             w.WriteNumber(EventFields.Report.Runs, runs.Count);
             w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
             w.WriteString(EventFields.Report.Text, text.ToString());
