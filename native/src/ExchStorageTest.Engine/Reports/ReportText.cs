@@ -29,6 +29,7 @@ internal static class ReportText
     {
         var s = r.Settings;
         if (r.TestType == TestType.DatabaseBackup) return BackupLoad;
+        if (r.TuningOutcome == TuningOutcomes.Stopped) return "sessions " + NotTuned;
         string tuned = s.AutoTuned ? ", auto-tuned" : "";
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
         int ran = SessionsRan(r);
@@ -51,6 +52,12 @@ internal static class ReportText
         return recorded > 0 ? recorded : r.Settings.ThreadCount;
     }
 
+    /// <summary>
+    /// The session count of a run stopped while tuning: the search chose none (the count the run would have fallen back
+    /// to is no result of it), so no report states one as tuned.
+    /// </summary>
+    private const string NotTuned = "not chosen: the run was stopped while tuning";
+
     /// <summary>A backup runs no sessions: it reads each database once, start to end, so there is no thread count to state.</summary>
     private const string BackupLoad = "a backup read of each database (no sessions)";
 
@@ -59,6 +66,7 @@ internal static class ReportText
     {
         var s = r.Settings;
         if (r.TestType == TestType.DatabaseBackup) return "not used: " + BackupLoad;
+        if (r.TuningOutcome == TuningOutcomes.Stopped) return NotTuned;
         int ran = SessionsRan(r);
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
         string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";

@@ -105,6 +105,9 @@ public class StoppedRunReportTests
         Assert.Matches(@"Achieved Transactional I/O per Second\s+not measured\n", text);
         Assert.Matches(@"Final Database Size \(bytes\)\s+not measured\n", text);
         Assert.DoesNotContain("% of target", text, StringComparison.Ordinal);
+        // No session count is stated as tuned: the search chose none.
+        Assert.Matches(@"Thread Count\s+not chosen: the run was stopped while tuning\n", text);
+        Assert.DoesNotContain("auto-tuned", text, StringComparison.Ordinal);
 
         Assert.Equal(CsvReport.Header + "\r\n", CsvReport.Render(r)); // no sample was measured: no row stands for one
     }
