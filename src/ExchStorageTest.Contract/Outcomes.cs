@@ -12,10 +12,37 @@ namespace ExchStorageTest.Contract
         public const string Pass = "Pass";
         public const string Fail = "Fail";
 
+        /// <summary>
+        /// A run stopped before its end (<see cref="Completions.Stopped"/>) that measured nothing a longer run could undo:
+        /// not passed, and not failed either. A stopped run that did earn a Fail (an I/O error, a latency sample above its
+        /// maximum) is Fail. Jetstress automation reads anything but "Pass" as not passed (docs/results-schema.md).
+        /// </summary>
+        public const string Stopped = Completions.Stopped;
+
+        /// <summary>A checkpoint of a run that never finished (<see cref="Completions.Interrupted"/>): not passed, no verdict reached.</summary>
+        public const string Interrupted = Completions.Interrupted;
+
         /// <summary>The desired-state check's <c>lastResult</c> when no result of the profile was found (never a run's verdict).</summary>
         public const string NotRun = "NotRun";
 
         public static string Of(bool passed) => passed ? Pass : Fail;
+
+        /// <summary>
+        /// The verdict of several runs taken as one (the hosts of one run, the tests of a suite): Fail when any failed, else
+        /// Interrupted or Stopped when any was, else Pass; Fail for none.
+        /// </summary>
+        public static string Combine(IEnumerable<string> results)
+        {
+            bool any = false, stopped = false, interrupted = false;
+            foreach (string result in results)
+            {
+                any = true;
+                if (result == Interrupted) interrupted = true;
+                else if (result == Stopped) stopped = true;
+                else if (result != Pass) return Fail;
+            }
+            return !any ? Fail : interrupted ? Interrupted : stopped ? Stopped : Pass;
+        }
     }
 
     /// <summary>
@@ -53,6 +80,9 @@ namespace ExchStorageTest.Contract
         public const string NotRun = "NotRun";
         public const string Succeeded = "Succeeded";
         public const string Failed = "Failed";
+
+        /// <summary>The run was stopped while tuning: no count was chosen, and none was shown to fail.</summary>
+        public const string Stopped = "Stopped";
     }
 
     /// <summary>

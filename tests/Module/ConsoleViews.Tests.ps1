@@ -96,6 +96,13 @@ Describe 'Invoke-StorageTest results at the console' {
         $Runs.First | Format-List | Out-String -Width 300 | Should -Match "(?m)^HtmlReportPath\s+: $([regex]::Escape($Runs.First.HtmlReportPath))\s*$"
     }
 
+    It 'shows the outcome of a run that ended early whole, and no achieved IOPS it never measured' {
+        # Issue 45: Stopped / Interrupted are verdicts of their own; a run stopped before its window has no AchievedIops.
+        $stopped = [ExchStorageTest.TestResult]@{ TestId = 'stopped-in-tuning'; Result = 'Interrupted'; Completion = 'Interrupted'; TargetIops = 10 }
+        $line = @(($stopped | Get-ConsoleText -Width 120) -split '\r?\n' | Where-Object { $_.Trim() })[-1]
+        $line | Should -Match '^stopped-in-tuning\s+Interrupted\s+10\.0\s+Interrupted\s*$'
+    }
+
     It 'Export-Csv writes reasons and report paths as text, not type names' {
         $folder = New-ScratchFolder 'csv'
         try {

@@ -115,6 +115,19 @@ Describe 'Invoke-StorageTest' {
             $partial[0].Completion | Should -Be 'Stopped'
             Test-Path -LiteralPath $partial[0].ResultsPath | Should -BeTrue
             @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
+
+            # Issue 45: the stop's own outcome, never passed, with what the partial window covered; Fail only on a rule a
+            # longer run could not undo (a latency sample above its maximum on a loaded machine), never on the target or averages.
+            $reasons = @($partial[0].Reasons)
+            $reasons[-1].Code | Should -Be 'RunStopped'
+            $reasons[-1].Message | Should -BeLike '* s into the measured window of the 600 s planned*'
+            @($reasons | Select-Object -SkipLast 1 | Where-Object { $_.Code -notin 'DatabaseReadLatencyMaximum', 'LogWriteLatencyMaximum', 'IoErrors' }) | Should -BeNullOrEmpty
+            $partial[0].Result | Should -Be $(if ($reasons.Count -eq 1) { 'Stopped' } else { 'Fail' })
+            # The newest Performance*.html says the same in the cell ExchangeDsc's Test-JetstressSuccessful reads: not passed.
+            $verdict = Test-ExchangeDscVerdict (Split-Path -Parent $partial[0].HtmlReportPath) 'Performance' 0 ([cultureinfo]::InvariantCulture)
+            $verdict.File.FullName | Should -Be $partial[0].HtmlReportPath
+            $verdict.Result | Should -Be $partial[0].Result
+            $verdict.Passed | Should -BeFalse
         }
         finally {
             Remove-Job -Job $job -Force

@@ -532,4 +532,28 @@ function Get-MissingViewedProperty {
 
 #endregion
 
+# ExchangeDsc's verdict, Test-JetstressSuccessful (dsccommunity/ExchangeDsc @ d8010f4cfa4412c5fcf7696103a0f02d3c45ca36,
+# source/DSCResources/DSC_ExchJetstress/DSC_ExchJetstress.psm1): the newest "$Type*.html" in JetstressPath; the line
+# after each label cell, between its first '>' and its last '<'; Pass, and [Decimal]::Parse(achieved) >= MinAchievedIOPS
+# in the host's culture (given here, so the rule can be read under several). As there, an empty Achieved value is not
+# parsed and does not meet the minimum, and any other value is parsed whatever the verdict (a word would throw).
+function Test-ExchangeDscVerdict([string] $JetstressPath, [string] $Type, [decimal] $MinAchievedIOPS, [cultureinfo] $Culture) {
+    $outputFiles = @(Get-ChildItem -LiteralPath $JetstressPath | Where-Object { $_.Name -like "$($Type)*.html" } | Sort-Object -Property LastWriteTime -Descending)
+    if ($outputFiles.Count -eq 0) { return [pscustomobject]@{ File = $null; Result = $null; Achieved = $null; Passed = $false } }
+    $content = @(Get-Content -LiteralPath $outputFiles[0].FullName)
+    $overall = $null; $achieved = $null
+    for ($i = 0; $i -lt $content.Length; $i++) {
+        foreach ($label in 'Overall Test Result', 'Achieved Transactional I/O per Second') {
+            if ($content[$i].Contains("<td class=`"grid_row_header`">$label</td>")) {
+                $start = $content[$i + 1].IndexOf('>') + 1
+                $value = $content[$i + 1].Substring($start, $content[$i + 1].LastIndexOf('<') - $start)
+                if ($label -eq 'Overall Test Result') { $overall = $value } else { $achieved = $value }
+            }
+        }
+    }
+    $achievedMet = -not [string]::IsNullOrEmpty($achieved) -and ([decimal]::Parse($achieved, $Culture) -ge $MinAchievedIOPS)
+    $passed = ($overall -like 'Pass') -and $achievedMet
+    [pscustomobject]@{ File = $outputFiles[0]; Result = $overall; Achieved = $achieved; Passed = $passed }
+}
+
 Export-ModuleMember -Function *-*

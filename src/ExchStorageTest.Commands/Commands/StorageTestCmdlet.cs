@@ -100,8 +100,10 @@ namespace ExchStorageTest.Commands
             HelperEvent? result = outcome.First(EventTypes.Result);
             if (result == null) return "ExchStorageTest: the run was stopped before the engine reported a result.";
             string? path = result.Fields.GetString(EventFields.Result.ResultsPath);
-            return $"ExchStorageTest: the run was stopped; partial result {result.Fields.GetString(EventFields.Result.Verdict)} ({result.Fields.GetString(EventFields.Result.Completion)}), " +
-                   $"{result.Fields.GetNumber(EventFields.Result.AchievedIops) ?? 0:0.###} IOPS achieved. Results: '{path}'. Render them with: Get-TestReport -Path '{path}'";
+            string? verdict = result.Fields.GetString(EventFields.Result.Verdict), completion = result.Fields.GetString(EventFields.Result.Completion);
+            double? achieved = result.Fields.GetNumber(EventFields.Result.AchievedIops);
+            return $"ExchStorageTest: the run was stopped; partial result {verdict}{(verdict == completion ? "" : $" ({completion})")}, " +
+                   (achieved is double iops ? $"{iops:0.###} IOPS achieved" : "no transaction measured") + $". Results: '{path}'. Render them with: Get-TestReport -Path '{path}'";
         }
 
         bool IRunSink.CanWrite => !Stopping;

@@ -25,7 +25,8 @@ namespace ExchStorageTest.MultiHost
             return new AggregateResult
             {
                 RunId = runId,
-                Result = results.Count > 0 && failures.Length == 0 && passed == results.Count ? Verdicts.Pass : Verdicts.Fail,
+                // A host that failed to report fails the run; one stopped and none failed makes it Stopped (Verdicts.Combine).
+                Result = failures.Length > 0 ? Verdicts.Fail : Verdicts.Combine(results.Select(r => r.Result ?? Verdicts.Fail)),
                 StartAtUtc = startAtUtc,
                 MeasureAtUtc = measureAtUtc,
                 MeasuringStartSkewSeconds = merged?.MeasuringStartSkewSeconds,

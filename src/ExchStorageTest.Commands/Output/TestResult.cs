@@ -18,9 +18,9 @@ namespace ExchStorageTest
         public string? ProfileName { get; set; }
         /// <summary>The host that ran the test.</summary>
         public string? ComputerName { get; set; }
-        /// <summary>Pass or Fail.</summary>
+        /// <summary>Pass, Fail, or for a run that ended early without earning a Fail, Stopped or Interrupted (never passed).</summary>
         public string? Result { get; set; }
-        /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged) or Failed.</summary>
+        /// <summary>Complete, Stopped (Ctrl+C: the partial window was judged), Failed or Interrupted.</summary>
         public string? Completion { get; set; }
         public bool Passed => string.Equals(Result, Verdicts.Pass, StringComparison.Ordinal) && string.Equals(Completion, Completions.Complete, StringComparison.Ordinal);
         public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;

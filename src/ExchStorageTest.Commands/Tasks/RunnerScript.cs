@@ -69,7 +69,7 @@ try {
             s.Append(@"    Invoke-StorageTest @parameters *>&1 | ForEach-Object {
         if ($_.PSObject.TypeNames -contains 'ExchStorageTest.TestResult') {
             $results.Add($_)
-            & $say ('Result {0}: {1} ({2}), {3:0.###} IOPS achieved of {4:0.###} targeted. Results: {5}' -f $_.TestId, $_.Result, $_.Completion, $_.AchievedIops, $_.TargetIops, $_.ResultsPath)
+            & $say ('Result {0}: {1} ({2}), {3} IOPS achieved of {4:0.###} targeted. Results: {5}' -f $_.TestId, $_.Result, $_.Completion, $(if ($null -eq $_.AchievedIops) { 'no' } else { '{0:0.###}' -f $_.AchievedIops }), $_.TargetIops, $_.ResultsPath)
             foreach ($reason in $_.Reasons) {
                 & $say ('    ' + $reason.Message)
             }

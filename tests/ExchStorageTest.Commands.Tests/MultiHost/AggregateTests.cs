@@ -42,4 +42,13 @@ public sealed class AggregateTests
         Assert.Equal(3, aggregate.HostCount);
         Assert.Equal("unreachable", Assert.Single(aggregate.Failures).Reason);
     }
+
+    [Fact]
+    public void A_run_one_host_of_which_was_stopped_is_Stopped_not_failed()
+    {
+        var results = new[] { Host("a"), Host("b", verdict: Verdicts.Stopped, completion: Completions.Stopped) };
+        AggregateResult aggregate = Aggregate.Build("run", null, null, new[] { new RemoteHost("a", null), new RemoteHost("b", null) }, results, null, "/collected");
+        Assert.Equal(Verdicts.Stopped, aggregate.Result);
+        Assert.Equal(1, aggregate.PassedHostCount);
+    }
 }

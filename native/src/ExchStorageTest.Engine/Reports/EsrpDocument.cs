@@ -92,9 +92,10 @@ public static class EsrpDocument
             lines.Add($"Not a complete ESRP submission: no {string.Join(", ", suite.Missing)} result.");
         foreach (var test in suite.Tests.Where(t => !t.Complete))
             lines.Add($"{test.TestType} did not complete on {string.Join(", ", test.Hosts.Where(h => h.Completion != Completions.Complete).Select(h => $"{suite.HostName(h)} ({h.Completion})"))}.");
-        foreach (var test in suite.Tests.Where(t => t.Result != Verdicts.Pass))
-            lines.Add($"{test.TestType} failed on {string.Join(", ", test.Hosts.Where(h => h.Verdict.Result != Verdicts.Pass).Select(suite.HostName))}: " +
-                      string.Join(" ", test.Hosts.SelectMany(h => h.Verdict.Reasons).Select(r => r.Message).Distinct().Take(3)));
+        // A stopped or interrupted run is named above as not complete; "failed" is for a run that earned a Fail.
+        foreach (var test in suite.Tests.Where(t => t.Hosts.Any(h => h.Verdict.Result == Verdicts.Fail)))
+            lines.Add($"{test.TestType} failed on {string.Join(", ", test.Hosts.Where(h => h.Verdict.Result == Verdicts.Fail).Select(suite.HostName))}: " +
+                      string.Join(" ", test.Hosts.Where(h => h.Verdict.Result == Verdicts.Fail).SelectMany(h => h.Verdict.Reasons).Select(r => r.Message).Distinct().Take(3)));
         var hosts = suite.Tests.Select(t => t.Hosts.Select(HostKey.Of).OrderBy(k => k, StringComparer.Ordinal).ToList()).ToList();
         if (hosts.Count > 1 && hosts.Any(k => !k.SequenceEqual(hosts[0])))
             lines.Add("The tests did not run on the same hosts: " + string.Join("; ", suite.Tests.Select(t => $"{t.TestType} on {string.Join(", ", t.Hosts.Select(suite.HostName))}")) + ".");

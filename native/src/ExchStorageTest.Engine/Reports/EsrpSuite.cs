@@ -9,8 +9,8 @@ public sealed record EsrpTest(TestType TestType, IReadOnlyList<TestResults> Host
     /// <summary>Every host's run of this test completed (ran its whole window or its whole backup / replay).</summary>
     public bool Complete => Hosts.Count > 0 && Hosts.All(h => h.Completion == Completions.Complete);
 
-    /// <summary>Pass only when every host's run passed.</summary>
-    public string Result => Hosts.Count > 0 && Hosts.All(h => h.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail;
+    /// <summary>Pass only when every host's run passed; Stopped or Interrupted when one was and none failed (<see cref="Verdicts.Combine"/>).</summary>
+    public string Result => Verdicts.Combine(Hosts.Select(h => h.Verdict.Result));
 }
 
 /// <summary>

@@ -210,6 +210,13 @@ public static class HtmlReport
         if (r.TestType is TestType.DatabaseBackup or TestType.SoftRecovery) return;
         double target = r.Sizing.TargetTransactionalIops, achieved = TransactionalIops.Achieved(r);
         Open(h, "Target vs Achieved");
+        if (!PartialWindow.TransactionsMeasured(r))
+        {
+            // No bar of 0: the run ended before it measured a transaction (issue 45).
+            h.Append("<p>Achieved: not measured. ").Append(E(PartialWindow.Describe(r) ?? "")).Append(".</p>\n");
+            Close(h);
+            return;
+        }
         // Red reads as failure: the achieved bar is red only when the verdict failed the target, green otherwise.
         bool missed = r.Verdict.Reasons.Any(reason => reason.Code == Verdict.VerdictJudge.TargetIopsNotMet);
         h.Append(SvgChart.Bars("Transactional I/O per second", "IOPS", new[] { ("Target Transactional I/O per Second", target), ("Achieved Transactional I/O per Second", achieved) },

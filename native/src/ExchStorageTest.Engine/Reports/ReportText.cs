@@ -37,6 +37,7 @@ internal static class ReportText
     {
         var s = r.Settings;
         if (r.TestType == TestType.DatabaseBackup) return BackupLoad;
+        if (r.TuningOutcome == TuningOutcomes.Stopped) return "sessions " + NotTuned;
         string tuned = s.AutoTuned ? ", auto-tuned" : "";
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
         int ran = SessionsRan(r);
@@ -59,6 +60,12 @@ internal static class ReportText
         return recorded > 0 ? recorded : r.Settings.ThreadCount;
     }
 
+    /// <summary>
+    /// The session count of a run stopped while tuning: the search chose none (the count the run would have fallen back
+    /// to is no result of it), so no report states one as tuned.
+    /// </summary>
+    private const string NotTuned = "not chosen: the run was stopped while tuning";
+
     /// <summary>A backup runs no sessions: it reads each database once, start to end, so there is no thread count to state.</summary>
     private const string BackupLoad = "a backup read of each database (no sessions)";
 
@@ -67,6 +74,7 @@ internal static class ReportText
     {
         var s = r.Settings;
         if (r.TestType == TestType.DatabaseBackup) return "not used: " + BackupLoad;
+        if (r.TuningOutcome == TuningOutcomes.Stopped) return NotTuned;
         int ran = SessionsRan(r);
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"{JetFormat.Integer(ran)} (open loop, {JetFormat.Number(rate, 1)} IOPS)";
         string asked = ran != s.ThreadCount && s.ThreadCount > 0 ? $" ({JetFormat.Integer(s.ThreadCount)} asked)" : "";
@@ -81,11 +89,16 @@ internal static class ReportText
         var rows = new List<(string, string)>
         {
             ("Overall Test Result", r.Verdict.Result),
+        };
+        // A run that ended early says so beside its verdict, with what its figures cover (issue 45).
+        if (PartialWindow.Describe(r) is string partial) rows.Add((RunCompletionLabel, partial));
+        rows.AddRange(new[]
+        {
             ("Machine Name", r.Environment.MachineName),
             ("Test Description", TestDescription(r)),
             ("Test Start Time", JetFormat.Time(r.Timeline.TestStartUtc, tz)),
             ("Test End Time", JetFormat.Time(r.Timeline.TestEndUtc, tz)),
-        };
+        });
         if (r.Timeline.CollectionStartUtc is DateTime cs) rows.Add(("Collection Start Time", JetFormat.Time(cs, tz)));
         if (r.Timeline.CollectionEndUtc is DateTime ce) rows.Add(("Collection End Time", JetFormat.Time(ce, tz)));
         rows.Add(($"{ToolName} Version", r.EngineVersion));
@@ -102,12 +115,21 @@ internal static class ReportText
         env.WorkerCpus.Count == 0 ? null
         : string.Join(", ", env.WorkerCpus.Select(c => c >= 0 ? c.ToString(CultureInfo.InvariantCulture) : "unpinned (refused by the OS)"));
 
+    /// <summary>The Test Summary row of a run that ended early: how, and what its figures cover (<see cref="PartialWindow.Describe"/>).</summary>
+    public const string RunCompletionLabel = "Run Completion";
+
+    /// <summary>
+    /// A figure the run never measured (stopped before it): an empty cell, not a zero. Jetstress automation skips an
+    /// empty Achieved value (ExchangeDsc parses it only when not empty) where a word would throw (docs/results-schema.md).
+    /// </summary>
+    public const string NotMeasured = "";
+
     public static IReadOnlyList<(string Label, string Value)> Sizing(TestResults r) => new[]
     {
-        ("Achieved Transactional I/O per Second", JetFormat.Number(TransactionalIops.Achieved(r))),
+        ("Achieved Transactional I/O per Second", PartialWindow.TransactionsMeasured(r) ? JetFormat.Number(TransactionalIops.Achieved(r)) : NotMeasured),
         ("Target Transactional I/O per Second", JetFormat.Number(r.Sizing.TargetTransactionalIops)),
         ("Initial Database Size (bytes)", JetFormat.Integer(r.Sizing.InitialDatabaseSizeBytes)),
-        ("Final Database Size (bytes)", JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes)),
+        ("Final Database Size (bytes)", PartialWindow.FinalSizeMeasured(r) ? JetFormat.Integer(r.Sizing.FinalDatabaseSizeBytes) : NotMeasured),
         ("Database Files (Count)", JetFormat.Integer(r.Sizing.DatabaseFileCount)),
         ("Capacity Percentage", Percentage(r.Sizing.CapacityPercent ?? 100)),
         ("Throughput Percentage", Percentage(ThroughputPercent)),

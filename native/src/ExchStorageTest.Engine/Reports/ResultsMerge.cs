@@ -49,7 +49,7 @@ public static class ResultsMerge
             TestStartUtc = hosts.Count == 0 ? default : hosts.Min(h => h.Timeline.TestStartUtc),
             TestEndUtc = hosts.Count == 0 ? default : hosts.Max(h => h.Timeline.TestEndUtc),
             MeasuringStartSkewSeconds = MeasuringStartSkew(hosts),
-            Result = hosts.Count > 0 && hosts.All(h => h.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail,
+            Result = Verdicts.Combine(hosts.Select(h => h.Verdict.Result)),
             Reasons = reasons,
             ErrorCount = hosts.Sum(h => h.Errors.Count),
         };

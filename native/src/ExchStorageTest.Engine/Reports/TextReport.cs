@@ -27,7 +27,6 @@ public static class TextReport
                 sb.Append($" (measured {JetFormat.Number(m)}, limit {JetFormat.Number(l)})");
             sb.Append('\n');
         }
-        if (r.Completion != Completions.Complete) sb.Append($"  Run completion: {r.Completion}\n");
         if (!r.Environment.DirectIo) sb.Append("\n!! BUFFERED I/O: ").Append(ReportText.BufferedIoWarning).Append('\n');
 
         sb.Append('\n');
@@ -194,9 +193,10 @@ public static class TextReport
     private static void Sizing(StringBuilder sb, TestResults r)
     {
         sb.Append('\n');
-        Pairs(sb, "Database Sizing and Throughput", ReportText.Sizing(r));
+        // Only a figure the run never measured is empty among these numbers: the text says so in words.
+        Pairs(sb, "Database Sizing and Throughput", ReportText.Sizing(r).Select(p => p.Value == ReportText.NotMeasured ? (p.Label, "not measured") : p).ToList());
         double target = r.Sizing.TargetTransactionalIops;
-        if (target > 0)
+        if (target > 0 && PartialWindow.TransactionsMeasured(r))
             sb.Append($"  Achieved is {JetFormat.Number(TransactionalIops.Achieved(r) / target * 100, 1)}% of target.\n");
     }
 

@@ -90,7 +90,7 @@ internal sealed class RunContext : IDisposable
     /// <summary>
     /// Saves the results as they stand (atomic), so a killed process leaves its samples on disk. The
     /// saved copy says what a reader finds if this is the last one: completion Interrupted, the end
-    /// time is "last seen" now, and a Fail verdict saying so; the finished run's save replaces it.
+    /// time is "last seen" now, and an Interrupted verdict saying so; the finished run's save replaces it.
     /// A checkpoint that cannot be written (full disk, share gone) does not stop the run: it warns,
     /// keeps measuring with every sample in memory, and tries again at the next interval.
     /// </summary>
@@ -103,7 +103,7 @@ internal sealed class RunContext : IDisposable
             var now = DateTime.UtcNow;
             r.Completion = Completions.Interrupted;
             r.Timeline.TestEndUtc = now;
-            r.Verdict = VerdictJudge.Interrupted(now);
+            r.Verdict = VerdictJudge.Interrupted(r);
             try
             {
                 Save();

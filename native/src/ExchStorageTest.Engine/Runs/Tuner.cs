@@ -98,8 +98,9 @@ internal static class Tuner
                 ctx.Log(TestRunner.F($"The sessions will think between transactions only when they get ahead of {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
             return new TuningChoice(count, pace);
         }
-        r.TuningOutcome = TuningOutcomes.Failed;
         int fallback = bestEffort?.Sessions ?? floor;
+        if (Stopped(ctx, stop)) return new TuningChoice(fallback, null);
+        r.TuningOutcome = TuningOutcomes.Failed;
         ctx.Log($"Tuning failed: {stop}. Continuing with {fallback} sessions, without think time.");
         return new TuningChoice(fallback, null);
     }
@@ -134,9 +135,22 @@ internal static class Tuner
             ctx.Log($"Tuning stopped: {stop}. Tuning chose {best} sessions.");
             return best;
         }
+        if (Stopped(ctx, stop)) return floor;
         r.TuningOutcome = TuningOutcomes.Failed;
         ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
         return floor;
+    }
+
+    /// <summary>
+    /// A search the run's stop cut short: it neither found a count nor showed that none meets the target, so its outcome
+    /// is Stopped, never Failed (a Failed tuning is a Fail reason the run did not earn).
+    /// </summary>
+    private static bool Stopped(RunContext ctx, string stop)
+    {
+        if (!ctx.Cancel.IsCancellationRequested) return false;
+        ctx.Results.TuningOutcome = TuningOutcomes.Stopped;
+        ctx.Log($"Tuning stopped: {stop}; no thread count was chosen.");
+        return true;
     }
 
     /// <summary>

@@ -14,9 +14,22 @@ public static class VerdictJudge
     /// <summary>The reason code of an achieved IOPS below the target (the HTML report colours its bar by it).</summary>
     public const string TargetIopsNotMet = "TargetIopsNotMet";
 
+    /// <summary>
+    /// The rules a run that ended early still fails on: what a longer window could not undo (an I/O error, a bad page,
+    /// a storage error in the system log, a sample average above its maximum: the window's highest only rises, and a
+    /// finished tuning search that failed). Averages, the achieved IOPS and a capacity answer are judged over the whole
+    /// window, which a stopped run does not have: they are not its reasons (issue 45).
+    /// </summary>
+    private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
+    {
+        "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", "IoErrors", "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
+    };
+
     public static VerdictResult Judge(TestResults r, Thresholds t)
     {
         var reasons = new List<VerdictReason>();
+        // Stopped, or a checkpoint that stands for a run that never finished: only final rules can fail it.
+        bool cut = r.Completion is Completions.Stopped or Completions.Interrupted;
         bool loadTest = r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
         if (loadTest)
         {
@@ -49,6 +62,7 @@ public static class VerdictJudge
                     Measured = r.Sizing.AchievedTransactionalIops,
                     Limit = r.Sizing.TargetTransactionalIops,
                 });
+            if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
             // The failures above are the storage's unless the host explains every one of them (issue 33).
             if (HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
         }
@@ -77,7 +91,9 @@ public static class VerdictJudge
                 Limit = 0,
             });
         }
-        if (r.Capacity is { } capacity && capacity.Answer.Mailboxes < r.Profile.MailboxCount)
+        // A search cut short shows the profile's count is not carried only where a finished step at or below it failed.
+        if (r.Capacity is { } capacity && capacity.Answer.Mailboxes < r.Profile.MailboxCount
+            && (!cut || capacity.Steps.Exists(s => !s.Passed && s.Mailboxes <= r.Profile.MailboxCount)))
             reasons.Add(new VerdictReason
             {
                 Code = "CapacityBelowRequirement",
@@ -89,29 +105,34 @@ public static class VerdictJudge
                 Measured = capacity.Answer.Mailboxes,
                 Limit = r.Profile.MailboxCount,
             });
-        if (r.Completion == Completions.Stopped)
-            reasons.Add(new VerdictReason { Code = "RunStopped", Message = "The run was stopped before its end; the verdict covers only what was measured." });
         if (r.Completion == Completions.Failed)
             reasons.Add(new VerdictReason { Code = "RunFailed", Message = "The run ended early because of an error." });
+        if (cut) return Cut(r, reasons);
         return new VerdictResult { Result = reasons.Count == 0 ? Verdicts.Pass : Verdicts.Fail, Reasons = reasons };
     }
 
     /// <summary>
-    /// The verdict a checkpoint carries: if it is the last one saved, the run never finished, and
-    /// nothing can pass on that. Replaced by the real verdict when the run ends.
+    /// A run stopped or interrupted before its end: Fail on the final rules it failed, otherwise its own outcome
+    /// (<see cref="Verdicts.Stopped"/>, <see cref="Verdicts.Interrupted"/>), never Pass; the last reason says what the
+    /// partial window covered.
     /// </summary>
-    public static VerdictResult Interrupted(DateTime lastSeenUtc) => new()
+    private static VerdictResult Cut(TestResults r, List<VerdictReason> reasons)
     {
-        Result = Verdicts.Fail,
-        Reasons =
-        {
-            new VerdictReason
-            {
-                Code = "RunInterrupted",
-                Message = F($"The run was interrupted: the engine was last seen at {lastSeenUtc:yyyy-MM-dd HH:mm:ss} UTC and never finished (killed, crashed, or its host stopped). The samples up to then are kept; no verdict was reached."),
-            },
-        },
-    };
+        bool stopped = r.Completion == Completions.Stopped;
+        string what = stopped ? "The run was stopped before its end" : "The run never finished (killed, crashed, or its host stopped)";
+        string verdict = reasons.Count > 0
+            ? "; the rules above failed in what was measured, which a longer run could not undo."
+            : "; nothing measured fails a rule that a longer run could not undo, so it neither passed nor failed.";
+        reasons.Add(new VerdictReason { Code = stopped ? "RunStopped" : "RunInterrupted", Message = $"{what}. {PartialWindow.Describe(r)}{verdict}" });
+        return new VerdictResult { Result = reasons.Count > 1 ? Verdicts.Fail : stopped ? Verdicts.Stopped : Verdicts.Interrupted, Reasons = reasons };
+    }
+
+    /// <summary>
+    /// The verdict a checkpoint carries: if it is the last one saved, the run never finished (<paramref name="r"/> is
+    /// marked Interrupted, its end the last time seen). Its measurements are collected only at the end, so nothing is
+    /// judged: Interrupted, not passed. Replaced by the real verdict when the run ends.
+    /// </summary>
+    public static VerdictResult Interrupted(TestResults r) => Cut(r, new List<VerdictReason>());
 
     private static void Above(List<VerdictReason> reasons, string code, string instance, string what, double measured, double limit, string unit)
     {

@@ -141,15 +141,12 @@ public static class DscCommand
         state.ResultCurrent = newest.Verdict.Result == Verdicts.Pass && newest.Completion == Completions.Complete;
         state.Fresh = nowUtc - state.LastRunUtc.Value <= TimeSpan.FromHours(instance.MaxResultAgeHours);
 
-        if (newest.Verdict.Result != Verdicts.Pass)
-        {
-            string why = newest.Verdict.Reasons.Count == 0 ? "no reason recorded" : string.Join("; ", newest.Verdict.Reasons.Select(r => r.Message));
+        string why = newest.Verdict.Reasons.Count == 0 ? "no reason recorded" : string.Join("; ", newest.Verdict.Reasons.Select(r => r.Message));
+        if (newest.Verdict.Result == Verdicts.Fail)
             state.Reasons.Add(new DscReason("ResultFailed", $"The newest result ({newest.TestId}) failed: {why}"));
-        }
-        else if (newest.Completion != Completions.Complete)
-        {
-            state.Reasons.Add(new DscReason("ResultIncomplete", $"The newest result ({newest.TestId}) is {newest.Completion}, not Complete."));
-        }
+        else if (newest.Verdict.Result != Verdicts.Pass || newest.Completion != Completions.Complete)
+            // Stopped or Interrupted before it earned a Fail: not in the desired state, and not a failure either.
+            state.Reasons.Add(new DscReason("ResultIncomplete", $"The newest result ({newest.TestId}) is {newest.Completion}, not Complete: {why}"));
         if (!state.Fresh)
             state.Reasons.Add(new DscReason("ResultTooOld", $"The newest result ended {state.LastRunUtc:o}, more than {instance.MaxResultAgeHours} hours ago."));
         return state;

@@ -124,7 +124,7 @@ internal sealed class ReportCommand : IHelperCommand
             foreach (var r in results) w.WriteStringValue(r.TestId);
             w.WriteEndArray();
             if (results.Select(r => r.RunId).Distinct().ToList() is [string runId]) w.WriteString(EventFields.Report.RunId, runId);
-            w.WriteString(EventFields.Report.Result, results.All(r => r.Verdict.Result == Verdicts.Pass) ? Verdicts.Pass : Verdicts.Fail);
+            w.WriteString(EventFields.Report.Result, Verdicts.Combine(results.Select(r => r.Verdict.Result)));
             w.WriteNumber(EventFields.Report.Runs, runs.Count);
             w.WriteNumber(EventFields.Report.Hosts, runs.Max(r => r.Count));
             w.WriteString(EventFields.Report.Text, text);

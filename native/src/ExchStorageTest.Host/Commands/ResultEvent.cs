@@ -49,7 +49,9 @@ internal static class ResultEvent
             else
             {
                 w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
-                w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+                // A run stopped before it counted a transaction has no achieved IOPS: absent, not a measured 0 (issue 45).
+                if (r.Settings.LoadModel == "StreamMix" || PartialWindow.TransactionsMeasured(r))
+                    w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
             }
             Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);

@@ -92,7 +92,8 @@ internal static class JetstressCmd
         string completion = result.GetProperty(EventFields.Result.Completion).GetString() ?? "";
         string html = result.GetProperty(EventFields.Result.ReportPaths).EnumerateArray().Select(p => p.GetString() ?? "")
             .FirstOrDefault(p => p.EndsWith(".html", StringComparison.Ordinal)) ?? "(not written)";
-        console.Say($"Overall Test Result: {verdict} ({completion}). Report: {html}");
+        // A stopped run's verdict is its completion (Stopped): said once.
+        console.Say($"Overall Test Result: {verdict}{(verdict == completion ? "" : $" ({completion})")}. Report: {html}");
         if (exit != ExitCodes.Ran)
             return Fail(exit, console.LastError?.Code ?? ErrorCodes.ReportWriteFailed.Code,
                 console.LastError?.Message ?? $"The test ended {completion}.", console, stderr, said: true);

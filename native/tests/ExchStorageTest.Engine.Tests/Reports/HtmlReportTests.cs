@@ -102,7 +102,7 @@ public class HtmlReportTests
     /// Test-JetstressSuccessful), re-implemented: the value of a label is the line after the label's cell, between that
     /// line's first '&gt;' and last '&lt;'.
     /// </summary>
-    private static string? LineAfter(string html, string label)
+    internal static string? LineAfter(string html, string label)
     {
         var lines = html.Split('\n');
         for (int i = 0; i < lines.Length - 1; i++)

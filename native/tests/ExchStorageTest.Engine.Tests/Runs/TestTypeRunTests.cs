@@ -93,7 +93,11 @@ public class TestTypeRunTests
         Assert.True(sw.Elapsed.TotalSeconds < 40, $"took {sw.Elapsed.TotalSeconds} s");
         Assert.Equal("Stopped", r.Completion);
         Assert.NotEmpty(r.TimeSeries);
-        Assert.Contains(r.Verdict.Reasons, x => x.Code == "RunStopped");
+        // Stopped, or Fail only on a rule a longer window could not undo (a latency sample above its maximum on a loaded machine).
+        Assert.Equal("RunStopped", r.Verdict.Reasons[^1].Code);
+        Assert.Contains(" s into the measured window of the 60 s planned", r.Verdict.Reasons[^1].Message, StringComparison.Ordinal);
+        Assert.All(r.Verdict.Reasons.SkipLast(1), x => Assert.Contains(x.Code, new[] { "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", "IoErrors" }));
+        Assert.Equal(r.Verdict.Reasons.Count == 1 ? "Stopped" : "Fail", r.Verdict.Result);
         var loaded = ResultsFile.Load(r.SavedPath!);
         Assert.Equal("Stopped", loaded.Completion);
         Assert.Equal(r.TimeSeries.Count, loaded.TimeSeries.Count);
@@ -102,6 +106,27 @@ public class TestTypeRunTests
         req.DatabaseSource = DatabaseSource.Attach;
         req.DurationSeconds = 2;
         Assert.Equal("Complete", Run(req).Completion);
+    }
+
+    [Fact]
+    public void Stopped_while_tuning_the_run_is_Stopped_with_no_tuning_failure_and_no_achieved_figure()
+    {
+        using var folder = new TestFolder("tune-stop");
+        var req = folder.Request(TestType.Performance, 60, threads: null);
+        using var cts = new CancellationTokenSource();
+        // Stopped as the tuning search begins: before its first step, so before any window (no timing involved).
+        var events = new NotifyingStream(() => cts.Cancel(), "Tuning the session count", 1);
+        var r = TestRunner.Run(TestPlanner.Plan(req), new EventWriter(events), cts.Token);
+        Assert.Equal("Stopped", r.Completion);
+        Assert.Equal("Stopped", r.TuningOutcome);
+        Assert.Null(r.Timeline.CollectionStartUtc);
+        Assert.Equal("Stopped", r.Verdict.Result);
+        var reason = Assert.Single(r.Verdict.Reasons);
+        Assert.Equal("RunStopped", reason.Code);
+        Assert.Contains("Stopped during Tuning, before the measured window began", reason.Message, StringComparison.Ordinal);
+        Assert.Contains(r.TestLog, l => l.Message.StartsWith("Tuning stopped: the run was stopped", StringComparison.Ordinal));
+        Assert.DoesNotContain(r.TestLog, l => l.Message.StartsWith("Tuning failed", StringComparison.Ordinal));
+        Assert.Equal("Stopped", ResultsFile.Load(r.SavedPath!).Verdict.Result);
     }
 
     [Fact]

@@ -146,13 +146,97 @@ public class VerdictJudgeTests
         Assert.Equal("Pass", Judge(r).Result);
     }
 
-    [Fact]
-    public void Stopped_run_is_judged_but_not_passed()
+    /// <summary>A run stopped <paramref name="seconds"/> into its 600 s measured window (null: before the window began).</summary>
+    private static TestResults StoppedAt(double? seconds)
     {
         var r = Good();
         r.Completion = "Stopped";
-        Assert.Equal("RunStopped", Assert.Single(Judge(r).Reasons).Code);
+        r.Settings.DurationSeconds = 600;
+        r.Timeline.TestStartUtc = new DateTime(2026, 11, 28, 10, 0, 0, DateTimeKind.Utc);
+        r.Timeline.Phases.Add(new PhaseMark { Name = "Tuning", StartUtc = r.Timeline.TestStartUtc });
+        if (seconds is double s)
+        {
+            r.Timeline.CollectionStartUtc = r.Timeline.TestStartUtc.AddMinutes(5);
+            r.Timeline.CollectionEndUtc = r.Timeline.CollectionStartUtc.Value.AddSeconds(s);
+        }
+        r.Timeline.TestEndUtc = r.Timeline.CollectionEndUtc ?? r.Timeline.TestStartUtc.AddMinutes(2);
+        return r;
     }
+
+    [Fact]
+    public void A_run_stopped_during_tuning_is_Stopped_not_failed_on_the_tuning_or_the_target_it_never_reached()
+    {
+        var r = StoppedAt(null);
+        r.Instances.Clear(); // nothing measured yet
+        r.Sizing.AchievedTransactionalIops = 0;
+        r.TuningOutcome = "Stopped";
+        var v = Judge(r);
+        Assert.Equal("Stopped", v.Result);
+        var reason = Assert.Single(v.Reasons); // no NoMeasurements, TargetIopsNotMet or TuningFailed: none was earned
+        Assert.Equal("RunStopped", reason.Code);
+        Assert.Contains("Stopped during Tuning, before the measured window began: no figure of the test was measured", reason.Message, StringComparison.Ordinal);
+        Assert.Contains("neither passed nor failed", reason.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_run_stopped_in_its_window_is_Stopped_when_only_window_rules_fall_short_and_says_what_the_window_covered()
+    {
+        var r = StoppedAt(60);
+        r.Sizing.AchievedTransactionalIops = 40; // below the target of 100 so far
+        r.Instances[0].Stream(StreamNames.DatabaseRead)!.LatencyMs.Mean = 25; // an average: the rest of the window could bring it down
+        r.Instances[0].PageFaultStallsPerSecond = 5;
+        Assert.Equal("Fail", Judge(new TestResults { TestType = r.TestType, Sizing = r.Sizing, Instances = r.Instances }).Result); // as a whole run
+        var v = Judge(r);
+        Assert.Equal("Stopped", v.Result);
+        var reason = Assert.Single(v.Reasons);
+        Assert.Equal("RunStopped", reason.Code);
+        Assert.Contains("Stopped 60 s into the measured window of the 600 s planned (10%): the figures cover those 60 s only", reason.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("DatabaseReadLatencyMaximum")]
+    [InlineData("LogWriteLatencyMaximum")]
+    [InlineData("IoErrors")]
+    [InlineData("TuningFailed")]
+    public void A_stopped_run_still_fails_on_what_a_longer_run_could_not_undo(string code)
+    {
+        var r = StoppedAt(60);
+        r.Instances[0].Stream(StreamNames.DatabaseRead)!.LatencyMs.Mean = 25; // not earned: dropped beside the earned one
+        switch (code)
+        {
+            case "DatabaseReadLatencyMaximum": r.Instances[0].Stream(StreamNames.DatabaseRead)!.MaxSampleAverageLatencyMs = 101; break;
+            case "LogWriteLatencyMaximum": r.Instances[0].Stream(StreamNames.LogWrite)!.MaxSampleAverageLatencyMs = 150; break;
+            case "IoErrors": r.Instances[0].Stream(StreamNames.DatabaseWrite)!.ErrorCount = 1; break;
+            case "TuningFailed": r.TuningOutcome = "Failed"; break; // the search ended, and failed, before the stop
+        }
+        var v = Judge(r);
+        Assert.Equal("Fail", v.Result);
+        Assert.Equal(new[] { code, "RunStopped" }, v.Reasons.Select(x => x.Code).ToArray());
+        Assert.Contains("the rules above failed in what was measured", v.Reasons[1].Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_checkpoint_is_Interrupted_with_the_time_last_seen_and_the_window_it_covered()
+    {
+        var r = StoppedAt(null);
+        r.Completion = "Interrupted";
+        r.Timeline.CollectionStartUtc = r.Timeline.TestStartUtc.AddSeconds(30);
+        r.Timeline.TestEndUtc = r.Timeline.TestStartUtc.AddSeconds(75); // last seen: no window end yet
+        var v = VerdictJudge.Interrupted(r);
+        Assert.Equal("Interrupted", v.Result);
+        var reason = Assert.Single(v.Reasons);
+        Assert.Equal("RunInterrupted", reason.Code);
+        Assert.Contains("Interrupted (last seen 2026-11-28 10:01:15 UTC) 45 s into the measured window of the 600 s planned (8%)", reason.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(new[] { "Pass", "Pass" }, "Pass")]
+    [InlineData(new[] { "Pass", "Stopped" }, "Stopped")]
+    [InlineData(new[] { "Stopped", "Interrupted", "Pass" }, "Interrupted")]
+    [InlineData(new[] { "Stopped", "Fail" }, "Fail")]
+    [InlineData(new string[0], "Fail")]
+    public void Runs_taken_as_one_fail_when_one_failed_and_are_stopped_when_one_stopped(string[] results, string combined) =>
+        Assert.Equal(combined, Verdicts.Combine(results));
 }
 
 public class SystemLogVerdictTests

@@ -115,7 +115,8 @@ public static class StreamMixRunner
             results.Engine.SetMeasured(driver.AccountedCpuSeconds, driver.AccountedSeconds, 0);
             results.Engine.IoFeatures = driver.IoFeatures;
             long errorCount = driver.ErrorCount;
-            results.Verdict.Result = errorCount == 0 ? Verdicts.Pass : Verdicts.Fail;
+            // A stopped mix that saw no error neither passed nor failed (the contract's Stopped).
+            results.Verdict.Result = errorCount > 0 ? Verdicts.Fail : results.Completion == Completions.Stopped ? Verdicts.Stopped : Verdicts.Pass;
             if (errorCount > 0)
                 results.Verdict.Reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errorCount} I/O error(s) occurred.", Measured = errorCount, Limit = 0 });
         }
