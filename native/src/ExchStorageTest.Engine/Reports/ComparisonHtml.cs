@@ -53,7 +53,7 @@ public static class ComparisonHtml
         Row("Test start (UTC)", r => JetFormat.Iso(r.StartUtc));
         Row("Measured", r => JetFormat.Elapsed(r.MeasuredSeconds));
         Row("Sessions", r => JetFormat.Integer(r.ThreadCount));
-        Row("Overall Test Result", r => r.Completion == Completions.Complete ? r.Result : $"{r.Result} ({r.Completion})", r => r.Result == Verdicts.Pass ? "success" : "failure");
+        Row("Overall Test Result", r => r.Outcome, r => r.Result == Verdicts.Pass ? "success" : "failure");
         Row("Results files", r => string.Join("\n", r.ResultsPaths));
         h.Append("</table>\n</fieldset>\n");
     }

@@ -24,7 +24,14 @@ public sealed record ComparisonRow(string Section, string Metric, IReadOnlyList<
 /// <summary>What each compared run was: the column heading of the comparison and the facts under it.</summary>
 public sealed record ComparedRun(
     string Label, string TestType, int Hosts, IReadOnlyList<string> Machines, string Profile, DateTime StartUtc,
-    double MeasuredSeconds, int ThreadCount, string Result, string Completion, IReadOnlyList<string> ResultsPaths);
+    double MeasuredSeconds, int ThreadCount, string Result, string Completion, IReadOnlyList<string> ResultsPaths)
+{
+    /// <summary>
+    /// The run's overall result as its column shows it: the verdict, and how the run ended where that is not already
+    /// said (a run that ended early and earned no Fail has the completion as its verdict: "Stopped", not "Stopped (Stopped)").
+    /// </summary>
+    public string Outcome => Completion == Completions.Complete || Completion == Result ? Result : $"{Result} ({Completion})";
+}
 
 /// <summary>
 /// Several runs side by side (all-HDD against an SSD tier, before against after a firmware change): one
@@ -217,7 +224,7 @@ public sealed class RunComparison
         RunRow("Test start (UTC)", r => JetFormat.Iso(r.StartUtc));
         RunRow("Measured (s)", r => JetFormat.Number(r.MeasuredSeconds, 0));
         RunRow("Sessions", r => JetFormat.Integer(r.ThreadCount));
-        RunRow("Overall Test Result", r => r.Completion == Completions.Complete ? r.Result : $"{r.Result} ({r.Completion})");
+        RunRow("Overall Test Result", r => r.Outcome);
         foreach (var section in Sections())
         {
             sb.Append('\n').Append(section.Key).Append('\n');
