@@ -310,7 +310,7 @@ public static class HtmlReport
     {
         if (r.TuningLog.Count == 0) return;
         Open(h, "Tuning Steps");
-        Grid(h, ReportText.TuningHeaders, ReportText.TuningRows(r, o.TimeZone));
+        Grid(h, ReportText.TuningHeaders(r), ReportText.TuningRows(r, o.TimeZone));
         h.Append("<p>Outcome: ").Append(E(r.TuningOutcome)).Append(". Transient phases let the latency settle and are not judged; each stable phase is.</p>\n");
         Close(h);
     }

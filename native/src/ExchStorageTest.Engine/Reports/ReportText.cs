@@ -15,7 +15,7 @@ internal static class ReportText
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
         return $"{p.MailboxCount} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
-               $"{JetFormat.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database", "databases")}, {JetFormat.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
+               $"{Wording.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database")}, {Wording.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
     }
 
     /// <summary>IOPS per mailbox as tested: the profile's figure plus its own headroom.</summary>
@@ -33,7 +33,7 @@ internal static class ReportText
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
         int ran = SessionsRan(r);
         if (ran <= 0) return "sessions not recorded";
-        string all = ran == 1 ? "1 session" : $"{JetFormat.Integer(ran)} sessions";
+        string all = Wording.Count(ran, "session");
         var perDatabase = r.Instances.Where(i => i.Sessions > 0).Select(i => i.Sessions).ToList();
         if (perDatabase.Count == 0) return $"{all} in all{tuned}";
         int min = perDatabase.Min(), max = perDatabase.Max();
@@ -157,27 +157,44 @@ internal static class ReportText
         return ran > 0 ? ran : (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
     }
 
-    public static readonly IReadOnlyList<string> TuningHeaders = new[]
+    /// <summary>
+    /// The tuning log's columns. "Target Rate (IOPS)" is each step's target transactional IOPS, shown only when some
+    /// step had one (a Throughput search for the maximum has none, and a column always empty would say nothing).
+    /// </summary>
+    public static IReadOnlyList<string> TuningHeaders(TestResults r)
     {
-        "Time", "Thread Count", "Target Rate (IOPS)", "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note",
-    };
+        var headers = new List<string> { "Time", "Thread Count", TargetRateHeader, "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note" };
+        if (!HasStepTargets(r)) headers.Remove(TargetRateHeader);
+        return headers;
+    }
+
+    private const string TargetRateHeader = "Target Rate (IOPS)";
+
+    private static bool HasStepTargets(TestResults r) => r.TuningLog.Exists(t => t.TargetRateIops is not null);
 
     /// <summary>
     /// The tuning log as rows under <see cref="TuningHeaders"/>. A transient phase settles the load and
     /// is not judged: it says so instead of printing unmeasured figures as zeros and a "No".
     /// </summary>
-    public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz) => r.TuningLog.Select(t =>
+    public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz)
     {
-        bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
-        string Measured(double v) => transient && v == 0 ? "" : JetFormat.Number(v);
-        return new[]
+        bool targets = HasStepTargets(r);
+        return r.TuningLog.Select(t =>
         {
-            JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "", t.Phase,
-            transient && t.AchievedIops == 0 ? "not measured (transient)" : JetFormat.Number(t.AchievedIops),
-            Measured(t.DatabaseReadLatencyMs), Measured(t.LogWriteLatencyMs),
-            transient ? "not judged (transient)" : t.Passed ? "Yes" : "No", t.Note,
-        };
-    });
+            bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
+            string Measured(double v) => transient && v == 0 ? "" : JetFormat.Number(v);
+            var row = new List<string> { JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount) };
+            if (targets) row.Add(t.TargetRateIops is double rate ? JetFormat.Number(rate) : "");
+            row.AddRange(new[]
+            {
+                t.Phase,
+                transient && t.AchievedIops == 0 ? "not measured (transient)" : JetFormat.Number(t.AchievedIops),
+                Measured(t.DatabaseReadLatencyMs), Measured(t.LogWriteLatencyMs),
+                transient ? "not judged (transient)" : t.Passed ? "Yes" : "No", t.Note,
+            });
+            return row.ToArray();
+        });
+    }
 
     /// <summary>
     /// A volume's findings as the report shows them: a "not probed" finding gives way to the fact the
@@ -231,10 +248,10 @@ internal static class ReportText
     {
         null => "System log: not checked.",
         { Checked: false } => "System log: could not be read for the test window; the reliability check was not possible.",
-        { } log when log.StorageErrorCount > 0 => $"System log: {log.StorageErrorCount} storage error(s) in the test window ({log.Source}).{OtherDevices(log)}",
+        { } log when log.StorageErrorCount > 0 => $"System log: {Wording.Count(log.StorageErrorCount, "storage error")} in the test window ({log.Source}).{OtherDevices(log)}",
         { } log => $"System log: no storage errors in the test window ({log.Source}; {log.Events.Count - log.OtherDeviceStorageErrorCount} other error entries).{OtherDevices(log)}",
     };
 
     private static string OtherDevices(SystemLogReport log) => log.OtherDeviceStorageErrorCount == 0 ? ""
-        : $" {log.OtherDeviceStorageErrorCount} storage error(s) on devices that hold none of the test's folders, listed for information, not judged.";
+        : $" {Wording.Count(log.OtherDeviceStorageErrorCount, "storage error")} on devices that hold none of the test's folders, listed for information, not judged.";
 }

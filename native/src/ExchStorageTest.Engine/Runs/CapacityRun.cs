@@ -315,11 +315,7 @@ public static class CapacityRun
     {
         var first = errors.FirstOrDefault();
         step.Passed = false;
-        step.Reasons.Add(new VerdictReason
-        {
-            Code = "IoErrors", Measured = step.IoErrors, Limit = 0,
-            Message = $"{step.IoErrors} I/O error(s) occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
-        });
+        step.Reasons.Add(VerdictJudge.IoErrors(step.IoErrors, first));
         step.LimitingRule = CapacitySearch.LimitingRule(step.Reasons);
     }
 

@@ -162,7 +162,7 @@ public static class HostLimit
         return F($"the {DeviceNames(e)} served reads in {Ms(e.DeviceReadLatencyMs)} and writes in {Ms(e.DeviceWriteLatencyMs)} on average (within {Pct(DeviceShareOfLimit)} of the average limits), so the sessions short of the target were not held up by slow I/O");
     }
 
-    private static string DeviceNames(HostEvidence e) => $"device{(e.Devices.Count == 1 ? "" : "s")} ({string.Join(", ", e.Devices)})";
+    private static string DeviceNames(HostEvidence e) => $"{Wording.Noun(e.Devices.Count, "device", "devices")} ({string.Join(", ", e.Devices)})";
 
     /// <summary>Why the scavenger's idle write slots clear a stall failure; null when they were busy or unknown.</summary>
     private static string? StallsExplained(HostEvidence e, Thresholds t, TestResults r, VerdictReason reason)

@@ -117,7 +117,7 @@ public static class StreamMixRunner
             long errorCount = driver.ErrorCount;
             results.Verdict.Result = errorCount == 0 ? Verdicts.Pass : Verdicts.Fail;
             if (errorCount > 0)
-                results.Verdict.Reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errorCount} I/O error(s) occurred.", Measured = errorCount, Limit = 0 });
+                results.Verdict.Reasons.Add(Verdict.VerdictJudge.IoErrors(errorCount, results.Errors.FirstOrDefault()));
         }
         finally
         {
