@@ -134,8 +134,8 @@ internal static class ReportText
         {
             ("Thread Count", ThreadCount(r)),
             ("Database Page Data", DataDescription(r)),
-            ("Minimum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: true))),
-            ("Maximum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: false))),
+            ("Minimum Database Cache", DatabaseCache(r, minimum: true)),
+            ("Maximum Database Cache", DatabaseCache(r, minimum: false)),
             ("Insert Operations", JetFormat.Percent(s.InsertPercent)),
             ("Delete Operations", JetFormat.Percent(s.DeletePercent)),
             ("Replace Operations", JetFormat.Percent(s.ReplacePercent)),
@@ -150,12 +150,24 @@ internal static class ReportText
         return rows;
     }
 
-    /// <summary>The database cache that ran (sum over instances); the profile's setting when the results do not record it.</summary>
-    public static long DatabaseCacheBytes(TestResults r, bool minimum)
+    /// <summary>
+    /// A database cache row: the cache that ran (summed over the databases, as the test log's "Database cache settings"
+    /// states it) and, when it is not the profile's, the profile's beside it and why (issue 45: one figure per label).
+    /// The profile's alone when the results do not record what ran.
+    /// </summary>
+    public static string DatabaseCache(TestResults r, bool minimum)
     {
-        long ran = r.Instances.Sum(i => minimum ? i.MinimumDatabaseCacheBytes : i.MaximumDatabaseCacheBytes);
-        return ran > 0 ? ran : (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
+        long configured = (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
+        long used = r.Instances.Sum(i => minimum ? i.MinimumDatabaseCacheBytes : i.MaximumDatabaseCacheBytes);
+        // Split over the databases in whole pages, a cache the databases did not cut can be a few bytes short of the profile's.
+        if (used <= 0 || JetFormat.Mebibytes(used) == JetFormat.Mebibytes(configured)) return JetFormat.Mebibytes(configured);
+        string why = minimum ? "a minimum is never above the cache that ran" : CacheCutReason;
+        return $"{JetFormat.Mebibytes(used)} used ({JetFormat.Mebibytes(configured)} configured; {why})";
     }
+
+    /// <summary>Why the cache that ran is smaller than the profile's (Workload.CacheModel.DatabaseShare).</summary>
+    public static readonly string CacheCutReason = string.Format(CultureInfo.InvariantCulture,
+        "a database's cache holds at most 1/{0} of its pages, so that it stays as small beside the database as a server's beside production databases", Workload.CacheModel.DatabaseShare);
 
     /// <summary>
     /// The tuning log's columns. "Target Rate (IOPS)" is each step's target transactional IOPS, shown only when some

@@ -44,12 +44,21 @@ internal static class ResultEvent
                 w.WriteStartObject(EventFields.Result.Backup);
                 w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase, Math.Round(r.Backup?.AverageMBPerSecond ?? 0, 3));
                 w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecond, Math.Round(r.Backup?.TotalMBPerSecond ?? 0, 3));
+                w.WriteNumber(EventFields.Result.BackupFigures.Seconds, Math.Round(r.Backup?.ElapsedSeconds ?? 0, 3));
                 w.WriteEndObject();
             }
             else
             {
                 w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
                 w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            }
+            if (r.SoftRecovery is { } replay)
+            {
+                w.WriteStartObject(EventFields.Result.SoftRecovery);
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.LogsReplayed, replay.LogsReplayedTotal);
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.Seconds, Math.Round(replay.ReplaySeconds, 3));
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.SecondsPerLog, Math.Round(replay.SecondsPerLog, 4));
+                w.WriteEndObject();
             }
             Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);
