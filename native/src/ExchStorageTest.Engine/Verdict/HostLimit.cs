@@ -22,7 +22,8 @@ namespace ExchStorageTest.Engine.Verdict;
 /// the device's own writes were quick (within the share of the log write limit) — the write-back was not held up; target
 /// IOPS not met, when the devices' own read and write latency stayed within the same share of the average limits — the
 /// sessions were not waiting for slow I/O. Where the device latency is not known (Windows, a device the run could not
-/// name), a latency or IOPS rule stays the storage's: the rule never claims what it did not measure.
+/// name), a latency or IOPS rule stays the storage's: the rule never claims what it did not measure. A window with I/O
+/// errors is not asked at all (<see cref="VerdictJudge"/>): the errors explain its missing throughput themselves.
 /// </para>
 /// </summary>
 public static class HostLimit
