@@ -34,7 +34,7 @@ namespace ExchStorageTest
         public double? LogWriteLatencyP99Ms { get; set; }
         /// <summary>DatabaseBackup: MB/s read per database (the mean of the databases); null for other tests.</summary>
         public double? BackupMBPerSecondPerDatabase { get; set; }
-        /// <summary>DatabaseBackup: MB/s read by this host in all (every database's bytes over the backup's wall time).</summary>
+        /// <summary>DatabaseBackup: MB/s read by this host in all (the databases' rates added up: they are read at once; the reports' Sum row).</summary>
         public double? BackupMBPerSecond { get; set; }
         /// <summary>DatabaseBackup: how long the backup read took, seconds (its slowest database's read: they are read at once).</summary>
         public double? BackupSeconds { get; set; }

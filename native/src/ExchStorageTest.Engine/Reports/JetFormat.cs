@@ -63,7 +63,7 @@ public static class JetFormat
     public static string Integer(long value) => value.ToString(Culture);
 
     /// <summary>A percentage as Jetstress prints operation mixes: "40%".</summary>
-    public static string Percent(int value) => value.ToString(Culture) + "%";
+    public static string Percent(int value) => Wording.Percent(value, 0);
 
     /// <summary>Jetstress report time: "3/3/2014 1:44:08 PM", in the given zone (UTC unless told).</summary>
     public static string Time(DateTime utc, TimeZoneInfo? zone = null)
