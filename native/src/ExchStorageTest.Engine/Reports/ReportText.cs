@@ -14,7 +14,7 @@ internal static class ReportText
     {
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
-        return $"{p.MailboxCount} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
+        return $"{Wording.Count(p.MailboxCount, "mailbox", "mailboxes")} of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
                $"{Wording.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database")}, {Wording.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
     }
 

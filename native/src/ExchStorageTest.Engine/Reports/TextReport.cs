@@ -113,7 +113,7 @@ public static class TextReport
         }
 
         if (r.Checksum is { } cs)
-            sb.Append($"\nChecksum: {cs.PagesChecked} pages ({cs.BadPages} bad), {cs.LogsChecked} logs ({cs.BadLogs} bad) in {JetFormat.Number(cs.ElapsedSeconds, 1)} s\n");
+            sb.Append($"\nChecksum: {Wording.Count(cs.PagesChecked, "page")} ({cs.BadPages} bad), {Wording.Count(cs.LogsChecked, "log")} ({cs.BadLogs} bad) in {JetFormat.Number(cs.ElapsedSeconds, 1)} s\n");
 
         sb.Append('\n').Append(ReportText.SystemLogSummary(r)).Append('\n');
         if (r.SystemLog is { } log)
