@@ -121,7 +121,7 @@ Describe 'Get-TestReport' {
         $report.Aggregate.Hosts | Should -Be 2
         [Math]::Abs($report.Aggregate.TargetIops - 2 * $Runs.First.TargetIops) | Should -BeLessOrEqual 0.001
         [Math]::Abs($report.Aggregate.AchievedIops - 2 * $Runs.First.AchievedIops) | Should -BeLessOrEqual 0.02
-        $report.Text | Should -BeLike '*run on 2 host(s)*'
+        $report.Text | Should -BeLike '*run on 2 hosts:*'
 
         # Each host's reports beside its own results; the aggregate (text and ESRP) in the folder holding them all.
         $report.Files | Should -Contain (Join-Path (Join-Path $Output 'hostA') 'results.html')
