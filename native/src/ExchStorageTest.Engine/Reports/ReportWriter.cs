@@ -83,9 +83,7 @@ public static class ReportWriter
         ArgumentNullException.ThrowIfNull(results);
         Directory.CreateDirectory(folder);
         string name = baseName ?? BaseName(results);
-        var o = options ?? ReportOptions.Default;
-        if (o.PerformanceLogName is null)
-            o = o with { PerformanceLogName = formats.HasFlag(ReportFormats.PdhCsv) ? FileName(name, ReportFormats.PdhCsv) : RunPerformanceLog(results, folder) };
+        var o = Resolve(results, folder, formats, options, name);
 
         var written = new List<ReportFile>();
         foreach (var format in Order)
@@ -110,6 +108,18 @@ public static class ReportWriter
             })));
         }
         return written;
+    }
+
+    /// <summary>
+    /// The options the renderings in <paramref name="folder"/> are written with: the Performance Log is the PerfMon log
+    /// written with them, else the run's own (<see cref="RunPerformanceLog"/>). The report command renders its console
+    /// text with the same, so the text and the file it writes say the same.
+    /// </summary>
+    public static ReportOptions Resolve(TestResults results, string folder, ReportFormats formats, ReportOptions? options, string baseName)
+    {
+        var o = options ?? ReportOptions.Default;
+        if (o.PerformanceLogName is not null) return o;
+        return o with { PerformanceLogName = formats.HasFlag(ReportFormats.PdhCsv) ? FileName(baseName, ReportFormats.PdhCsv) : RunPerformanceLog(results, folder) };
     }
 
     /// <summary>

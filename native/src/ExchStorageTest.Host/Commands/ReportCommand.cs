@@ -66,7 +66,7 @@ internal sealed class ReportCommand : IHelperCommand
 
         var text = new StringBuilder();
         var merged = runs.Where(run => run.Count > 1).Select(ResultsMerge.Merge).ToList();
-        if (results.Count == 1) text.Append(TextReport.Render(results[0]));
+        if (results.Count == 1) text.Append(TextReport.Render(results[0], ReportFiles.Options(results[0], outputPath, formats, metadata)));
         foreach (var m in merged) text.Append(TextReport.Render(m)).Append('\n');
         RunComparison? comparison = runs.Count > 1 && !submission ? RunComparison.Compare(runs.Select(r => (IReadOnlyList<TestResults>)r).ToList(), labels) : null;
         if (comparison is not null) text.Append('\n').Append(comparison.RenderText());
