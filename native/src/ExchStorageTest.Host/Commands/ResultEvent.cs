@@ -47,8 +47,10 @@ internal static class ResultEvent
                 w.WriteNumber(EventFields.Result.BackupFigures.Seconds, Math.Round(r.Backup?.ElapsedSeconds ?? 0, 3));
                 w.WriteEndObject();
             }
-            else
+            else if (r.TestType != TestType.SoftRecovery)
             {
+                // A soft recovery replays logs: its database I/O rate is the replay's, not transactional IOPS against the
+                // profile's target; its figures are the softRecovery object's below.
                 w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
                 w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
             }
