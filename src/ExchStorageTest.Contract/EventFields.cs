@@ -223,11 +223,26 @@ namespace ExchStorageTest.Contract
             /// <summary>DatabaseBackup only (it has no transactional IOPS): the backup read's own figures.</summary>
             public const string Backup = "backup";
 
-            /// <summary>The <see cref="Backup"/> object: MB/s read per database (their mean) and by the host in all (bytes over the wall time).</summary>
+            /// <summary>The <see cref="Backup"/> object: MB/s read per database (their mean) and by the host in all (the databases' rates added up), and how long it took.</summary>
             public static class BackupFigures
             {
                 public const string MBPerSecondPerDatabase = "mbPerSecondPerDatabase";
                 public const string MBPerSecond = "mbPerSecond";
+                /// <summary>The backup's duration: its slowest database's read (results' backup.elapsedSeconds).</summary>
+                public const string Seconds = "seconds";
+            }
+
+            /// <summary>SoftRecovery only: what the replay measured (its latencies are the replay's I/O, its IOPS not a target's).</summary>
+            public const string SoftRecovery = "softRecovery";
+
+            /// <summary>The <see cref="SoftRecovery"/> object: log files replayed over all databases, how long, and the average time to replay one.</summary>
+            public static class SoftRecoveryFigures
+            {
+                public const string LogsReplayed = "logsReplayed";
+                /// <summary>The replay's duration: its slowest database's replay (results' softRecovery.replaySeconds).</summary>
+                public const string Seconds = "seconds";
+                /// <summary>Jetstress's "average time to play one log file" (results' softRecovery.secondsPerLog).</summary>
+                public const string SecondsPerLog = "secondsPerLog";
             }
 
             /// <summary>One entry of <see cref="Reasons"/>: a rule of the verdict that failed.</summary>

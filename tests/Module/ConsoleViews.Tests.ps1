@@ -210,6 +210,14 @@ Describe 'A DatabaseBackup test at the console' {
         $list | Should -Match '(?m)^BackupMBPerSecondPerDatabase\s+: \d'
         $list | Should -Match '(?m)^BackupMBPerSecond\s+: \d'
         $list | Should -Not -Match '(?m)^AchievedIops'
+        # Issue 45: how long the read took, the results file's figure (its slowest database's read); no replay figures.
+        $results = Get-Content -Raw -LiteralPath $Backup.ResultsPath | ConvertFrom-Json
+        $Backup.BackupSeconds | Should -BeGreaterThan 0
+        $Backup.BackupSeconds | Should -Be $results.backup.elapsedSeconds
+        $Backup.BackupSeconds | Should -Be (@($results.backup.instances.elapsedSeconds) | Measure-Object -Maximum).Maximum
+        $list | Should -Match '(?m)^BackupSeconds\s+: \d'
+        $Backup.LogsReplayed | Should -BeNullOrEmpty
+        $list | Should -Not -Match '(?m)^(LogsReplayed|RecoverySeconds)'
     }
 
     It 'its reports'' Avg and Sum rows are the result''s per-database and host MB/s, the host''s the databases'' rates added up' {

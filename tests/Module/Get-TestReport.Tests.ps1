@@ -86,6 +86,10 @@ Describe 'Get-TestReport' {
         @($report.Files).Count | Should -Be 1
         # The file is the report's text with the line ends of this OS (CRLF on Windows: OsDifferences.Tests.ps1).
         [System.IO.File]::ReadAllText($report.Files[0]).Replace("`r`n", "`n") | Should -BeExactly $report.Text
+        # Issue 45: rendered again elsewhere, the report names the run's own PerfMon log (it said "not written" beside it).
+        $perfmon = Join-Path (Split-Path -Parent $FirstResults) ([System.IO.Path]::GetFileNameWithoutExtension($FirstResults) + '.perfmon.csv')
+        Test-Path -LiteralPath $perfmon | Should -BeTrue
+        $report.Text | Should -Match ('(?m)^  Performance Log\s+' + [regex]::Escape($perfmon) + '$')
     }
 
     It 'renders a run twice into one folder: the second time under the next free names, the first files kept' {
@@ -123,7 +127,7 @@ Describe 'Get-TestReport' {
         $report.Aggregate.Hosts | Should -Be 2
         [Math]::Abs($report.Aggregate.TargetIops - 2 * $Runs.First.TargetIops) | Should -BeLessOrEqual 0.001
         [Math]::Abs($report.Aggregate.AchievedIops - 2 * $Runs.First.AchievedIops) | Should -BeLessOrEqual 0.02
-        $report.Text | Should -BeLike '*run on 2 host(s)*'
+        $report.Text | Should -BeLike '*run on 2 hosts:*'
 
         # Each host's reports beside its own results; the aggregate (text and ESRP) in the folder holding them all.
         $report.Files | Should -Contain (Join-Path (Join-Path $Output 'hostA') 'results.html')

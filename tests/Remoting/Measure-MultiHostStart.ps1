@@ -11,8 +11,8 @@
     clock, plan), starting the engines and their database creation.
 
     For each run it prints:
-      Sessions  the command's start to every SSH session open (-Verbose: "Opened N of N SSH session(s) in X s")
-      Checked   to every host checked and planned ("Checked N host(s) at once in X s")
+      Sessions  the command's start to every SSH session open (-Verbose: "Opened N of N SSH sessions in X s")
+      Checked   to every host checked and planned ("Checked N hosts at once in X s")
       Ready     to the last host's engine ready and waiting for the agreed start: the agreed start less the wait the
                 engine announces ("Waiting for the agreed start at ... (W s)"); what a start chosen by measurement could be
       Measure   to the agreed measuring start the command chose (the preparation estimate, at least 60 s, + the lead)
@@ -76,8 +76,8 @@ $p | Invoke-StorageTest -ComputerName $Addresses -UseSSH -Port $Port -UserName r
         }
         [pscustomobject]@{
             Hosts    = $Rig.Hosts.Count
-            Sessions = & $since 'Opened * SSH session(s) in *'
-            Checked  = & $since 'Checked * host(s) at once in *'
+            Sessions = & $since 'Opened * SSH session* in *'
+            Checked  = & $since 'Checked * host* at once in *'
             Ready    = [Math]::Round((($ready | Measure-Object -Maximum).Maximum - $began).TotalSeconds, 1)
             Measure  = [Math]::Round(($aggregate.MeasureAtUtc - $began).TotalSeconds, 1)
             Copied   = @($stamped | Where-Object { $_.Message -like 'Copying ExchStorageTest*' }).Count

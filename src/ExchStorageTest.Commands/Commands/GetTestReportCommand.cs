@@ -71,7 +71,7 @@ namespace ExchStorageTest.Commands
                 throw new StorageTestException(ErrorCodes.ResultsNotFound, "No results files were given: pipe Invoke-StorageTest's result, or give -Path with results files or folders.", Path);
             if (Label != null && Label.Length != _paths.Count)
                 throw new StorageTestException(ErrorCodes.LabelCountMismatch,
-                    $"{Label.Length} label(s) for {_paths.Count} path(s): give one -Label per -Path, each path being one run to compare (a results file or a folder of one run's hosts).", Label);
+                    $"{Wording.Count(Label.Length, "label")} for {Wording.Count(_paths.Count, "path")}: give one -Label per -Path, each path being one run to compare (a results file or a folder of one run's hosts).", Label);
             string[] formats = Format.Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
             string? outputPath = null;
             if (formats.Length > 0)
@@ -84,7 +84,7 @@ namespace ExchStorageTest.Commands
                 }
                 // -WhatIf or a declined -Confirm: the report objects all the same, no files.
                 string where = outputPath ?? $"beside the results files under {string.Join(", ", _paths)}";
-                if (!ShouldProcess(where, $"Write {string.Join(", ", formats)} report file(s) for the results under {_paths.Count} path(s)"))
+                if (!ShouldProcess(where, $"Write the {string.Join(", ", formats)} reports of the results under {Wording.Count(_paths.Count, "path")}"))
                 {
                     formats = Array.Empty<string>();
                     outputPath = null;

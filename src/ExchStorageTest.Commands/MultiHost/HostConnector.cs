@@ -98,8 +98,8 @@ $sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVari
                     var host = connector.Add(name, runspace);
                     if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
-                cmdlet.WriteVerbose(string.Format(System.Globalization.CultureInfo.InvariantCulture, "Opened {0} of {1} {2} session(s) in {3:0.0} s.",
-                    connector._hosts.Count(h => !h.Failed), connector._hosts.Count, options.UseSsh ? "SSH" : "WinRM", clock.Elapsed.TotalSeconds));
+                cmdlet.WriteVerbose(string.Format(System.Globalization.CultureInfo.InvariantCulture, "Opened {0} of {1} in {2:0.0} s.",
+                    connector._hosts.Count(h => !h.Failed), Wording.Count(connector._hosts.Count, (options.UseSsh ? "SSH" : "WinRM") + " session"), clock.Elapsed.TotalSeconds));
             }
             catch
             {

@@ -75,7 +75,7 @@ namespace ExchStorageTest.MultiHost
                     DateTime now = _timing.Now();
                     return now < windowAt
                         ? string.Format(CultureInfo.InvariantCulture, "{0}: loading; every host measures from {1} (in {2:0} s)", name, UtcTime.Iso(windowAt), (windowAt - now).TotalSeconds)
-                        : string.Format(CultureInfo.InvariantCulture, "{0}: measuring; {1} of {2} host(s) judged", name, running.Count(h => StepsOf(h).Count >= number), running.Count);
+                        : string.Format(CultureInfo.InvariantCulture, "{0}: measuring; {1} of {2} judged", name, running.Count(h => StepsOf(h).Count >= number), Wording.Count(running.Count, "host"));
                 });
                 var judged = running.Select(h => (Host: h, Step: StepsOf(h).ElementAtOrDefault(number - 1))).ToList();
                 if (judged.Any(j => j.Step == null)) continue; // a host ended without judging it: the loop's first check ends the search
@@ -94,7 +94,7 @@ namespace ExchStorageTest.MultiHost
                 host.Channel!.Send(ControlCommands.End + " " + JsonWriter.Write(end));
                 host.Channel.Close();
             }
-            Wait(activity, running, () => false, finished => $"Search ended ({stopReason}); {finished} of {running.Count} host(s) saved their results");
+            Wait(activity, running, () => false, finished => $"Search ended ({stopReason}); {finished} of {Wording.Count(running.Count, "host")} saved their results");
         }
 
         /// <summary>The steps a host's engine has judged so far (its capacityStep events).</summary>

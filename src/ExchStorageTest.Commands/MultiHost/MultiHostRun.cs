@@ -106,7 +106,7 @@ namespace ExchStorageTest.MultiHost
                 TimeSpan prepare = PreparationEstimate.Lead(hosts.Select(h => h.Plan).ToArray());
                 double lead = IsCapacitySearch ? SearchLead(hosts) : hosts.Max(h => RunInstants.LeadSeconds(h.Plan));
                 if (!_output.ShouldRun(Describe(profile, hosts, runId, startAtUtc, prepare, lead, outputPath),
-                        $"Run a {_settings.TestType} storage test with profile '{profile.Name}' on {hosts.Count} host(s)? It creates the planned files on every host and loads their disks.",
+                        $"Run a {_settings.TestType} storage test with profile '{profile.Name}' on {Wording.Count(hosts.Count, "host")}? It creates the planned files on every host and loads their disks.",
                         "Invoke-StorageTest"))
                     return;
 
@@ -135,7 +135,7 @@ namespace ExchStorageTest.MultiHost
                             ? string.Format(CultureInfo.InvariantCulture, "Preparing; all hosts start at {0} (in {1:0} s) and measure from {2}", UtcTime.Iso(startAt), (startAt - now).TotalSeconds, UtcTime.Iso(measureAt))
                             : now < measureAt
                             ? string.Format(CultureInfo.InvariantCulture, "Tuning and warming up; all hosts measure from {0} (in {1:0} s)", UtcTime.Iso(measureAt), (measureAt - now).TotalSeconds)
-                            : $"{finished} of {Running(hosts).Count} host(s) finished";
+                            : $"{finished} of {Wording.Count(Running(hosts).Count, "host")} finished";
                     });
                 }
                 Finish(runId, profile, outputPath, startAt, lead, Collect(Running(hosts), profile, outputPath, activity));
@@ -203,8 +203,8 @@ namespace ExchStorageTest.MultiHost
                     $"clock skew {host.Skew}; {PreparationEstimate.Describe(host.Plan)}.");
             });
             var ready = hosts.Where(h => !h.Failed).ToList();
-            _output.Verbose(string.Format(CultureInfo.InvariantCulture, "Checked {0} host(s) at once in {1:0.0} s (module{2}, machine name, clock, plan): {3} ready.",
-                hosts.Count, clock.Elapsed.TotalSeconds, copies.Count > 0 ? $", copied to {copies.Count}" : "", ready.Count));
+            _output.Verbose(string.Format(CultureInfo.InvariantCulture, "Checked {0} at once in {1:0.0} s (module{2}, machine name, clock, plan): {3} ready.",
+                Wording.Count(hosts.Count, "host"), clock.Elapsed.TotalSeconds, copies.Count > 0 ? $", copied to {copies.Count}" : "", ready.Count));
             return ready;
         }
 
@@ -467,7 +467,7 @@ namespace ExchStorageTest.MultiHost
                     while (said.TryDequeue(out string? message)) if (!_output.Stopping) _output.Verbose(message);
                     if (all) break;
                     if (!_output.Stopping)
-                        _output.Progress(new ProgressRecord(1, activity, $"{doing} {hosts.Count} host(s): {hosts.Count - Volatile.Read(ref left)} done") { CurrentOperation = doing });
+                        _output.Progress(new ProgressRecord(1, activity, $"{doing} {Wording.Count(hosts.Count, "host")}: {hosts.Count - Volatile.Read(ref left)} done") { CurrentOperation = doing });
                 }
             }
             if (_output.Stopping) throw new PipelineStoppedException();
@@ -521,7 +521,7 @@ namespace ExchStorageTest.MultiHost
         private string Describe(MailboxProfile profile, List<RemoteHost> hosts, string runId, DateTime? startAtUtc, TimeSpan prepare, double lead, string outputPath)
         {
             var text = new StringBuilder();
-            text.AppendFormat(CultureInfo.InvariantCulture, "{0} storage test '{1}' on {2} host(s), run {3}.", _settings.TestType, profile.Name, hosts.Count, runId).AppendLine();
+            text.AppendFormat(CultureInfo.InvariantCulture, "{0} storage test '{1}' on {2}, run {3}.", _settings.TestType, profile.Name, Wording.Count(hosts.Count, "host"), runId).AppendLine();
             text.AppendLine(startAtUtc.HasValue
                 ? $"Start: {RunInstants.Describe(startAtUtc.Value, lead)}."
                 : string.Format(CultureInfo.InvariantCulture, "Start: about {0:0} s after confirmation (the longest preparation estimate, at least {1:0} s; database creation assumed at {3:0} MB/s a host, a host not ready starts late and says so); measuring {2:0.###} s later on every host, after tuning and warm-up.",

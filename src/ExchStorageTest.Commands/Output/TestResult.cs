@@ -34,8 +34,16 @@ namespace ExchStorageTest
         public double? LogWriteLatencyP99Ms { get; set; }
         /// <summary>DatabaseBackup: MB/s read per database (the mean of the databases); null for other tests.</summary>
         public double? BackupMBPerSecondPerDatabase { get; set; }
-        /// <summary>DatabaseBackup: MB/s read by this host in all (every database's bytes over the backup's wall time).</summary>
+        /// <summary>DatabaseBackup: MB/s read by this host in all (the databases' rates added up: they are read at once; the reports' Sum row).</summary>
         public double? BackupMBPerSecond { get; set; }
+        /// <summary>DatabaseBackup: how long the backup read took, seconds (its slowest database's read: they are read at once).</summary>
+        public double? BackupSeconds { get; set; }
+        /// <summary>SoftRecovery: log files replayed over all databases; null for other tests.</summary>
+        public int? LogsReplayed { get; set; }
+        /// <summary>SoftRecovery: how long the replay took, seconds (its slowest database's replay: they replay at once).</summary>
+        public double? RecoverySeconds { get; set; }
+        /// <summary>SoftRecovery: the average time to replay one log file, seconds (Jetstress's "average time to play one log file").</summary>
+        public double? RecoverySecondsPerLog { get; set; }
         /// <summary>io_uring, pread-threads, sync or iocp.</summary>
         public string? IoBackend { get; set; }
         /// <summary>False only when buffered I/O was opted in (-AllowBufferedIo).</summary>
@@ -71,6 +79,8 @@ namespace ExchStorageTest
             var dbWrite = result.GetObject(EventFields.Result.DbWriteLatencyMs);
             var logWrite = result.GetObject(EventFields.Result.LogWriteLatencyMs);
             var backup = result.GetObject(EventFields.Result.Backup);
+            var replay = result.GetObject(EventFields.Result.SoftRecovery);
+            double? logsReplayed = replay?.GetNumber(EventFields.Result.SoftRecoveryFigures.LogsReplayed);
             return new TestResult
             {
                 TestId = result.GetString(EventFields.Result.TestId),
@@ -90,6 +100,10 @@ namespace ExchStorageTest
                 LogWriteLatencyP99Ms = logWrite?.GetNumber(EventFields.Result.Latency.P99),
                 BackupMBPerSecondPerDatabase = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase),
                 BackupMBPerSecond = backup?.GetNumber(EventFields.Result.BackupFigures.MBPerSecond),
+                BackupSeconds = backup?.GetNumber(EventFields.Result.BackupFigures.Seconds),
+                LogsReplayed = logsReplayed is double logs ? (int)logs : (int?)null,
+                RecoverySeconds = replay?.GetNumber(EventFields.Result.SoftRecoveryFigures.Seconds),
+                RecoverySecondsPerLog = replay?.GetNumber(EventFields.Result.SoftRecoveryFigures.SecondsPerLog),
                 IoBackend = result.GetString(EventFields.Result.IoBackend),
                 DirectIo = result[EventFields.Result.DirectIo] as bool?,
                 ResultsPath = NullIfEmpty(result.GetString(EventFields.Result.ResultsPath)),

@@ -169,7 +169,7 @@ namespace ExchStorageTest.Suite
                 if (missing.Count == 0) break;
                 if (deadline.HasValue && DateTime.UtcNow >= deadline.Value)
                     throw new StorageTestException(ErrorCodes.SuiteHostsMissing,
-                        $"{missing.Count} host(s) of the ESRP suite did not become ready for {test.TestType} within {_timeout}: {string.Join(", ", missing)} (their ready markers are missing from '{ready}').",
+                        $"{Wording.Count(missing.Count, "host")} of the ESRP suite did not become ready for {test.TestType} within {_timeout}: {string.Join(", ", missing)} (their ready markers are missing from '{ready}').",
                         ready);
                 _cmdlet.WriteProgress(new ProgressRecord(2, Activity, $"{test.TestType}: waiting for {string.Join(", ", missing)}") { CurrentOperation = "WaitingForHosts" });
                 waited = true;

@@ -148,7 +148,7 @@ public static class VolumeRules
         if (mp.PathCount <= 1)
         {
             list.Add(Make(Severities.Warning, FindingCodes.MultipathSinglePath,
-                $"Multipath device {mp.Name} has {mp.PathCount} path(s); a path failure will stop I/O.",
+                $"Multipath device {mp.Name} has {Wording.Count(mp.PathCount, "path")}; a path failure will stop I/O.",
                 "Check cabling, zoning and the multipath configuration so every LUN has at least two paths."));
         }
         if (f.MultipathUnhealthyPaths > 0)

@@ -22,7 +22,7 @@ public static class CapacityReport
         var a = c.Answer;
         var lines = new List<string>();
         lines.Add(a.Mailboxes > 0
-            ? $"The storage carried {(a.LowerBound ? "at least " : "")}{JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {JetFormat.Number(p.HeadroomPercent)}% headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
+            ? $"The storage carried {(a.LowerBound ? "at least " : "")}{JetFormat.Integer(a.Mailboxes)} mailboxes at {JetFormat.Number(p.IopsPerMailbox, 3)} IOPS per mailbox with {Wording.Percent(p.HeadroomPercent)} headroom ({JetFormat.Integer(a.MailboxesWithoutHeadroom)} without the headroom), achieving {JetFormat.Number(a.AchievedIops)} of {JetFormat.Number(a.TargetIops)} target IOPS within every threshold."
             : c.Steps.Count == 0 ? "No step finished: the search has no answer."
             : "No step passed: the storage did not carry even the smallest step's mailboxes within the thresholds.");
         if (a.LimitingRule is not null)
@@ -32,10 +32,10 @@ public static class CapacityReport
                 ? $"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show."
                 : $"The answer is a lower bound: no step failed before the search ended ({a.LowerBoundReason}), so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more the search did not reach.");
         if (a.Mailboxes > 0)
-            lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {JetFormat.Number(a.PercentOverRequirement)}% over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
+            lines.Add($"Against the profile's {JetFormat.Integer(a.RequiredMailboxes)} mailboxes: {Wording.Percent(a.PercentOverRequirement)} over the requirement, {JetFormat.Number(a.ReserveIops)} IOPS of reserve.");
         if (a.Mailboxes > 0 && p.Calculator is { } t && p.MailboxCount > 0)
             lines.Add(CalculatorHeadroom(a, t, Math.Max(1, (int)Math.Round(a.RequiredMailboxes / (double)p.MailboxCount))));
-        lines.Add($"Search ended ({c.StopReason}): {c.StopMessage}. {(a.Resolved ? $"Resolved to {JetFormat.Number(c.ResolutionPercent)}%." : "Not resolved to the search's resolution.")}");
+        lines.Add($"Search ended ({c.StopReason}): {c.StopMessage}. {(a.Resolved ? $"Resolved to {Wording.Percent(c.ResolutionPercent)}." : "Not resolved to the search's resolution.")}");
         return lines;
     }
 
@@ -61,7 +61,7 @@ public static class CapacityReport
         double over = mailboxes > 0 ? (a.Mailboxes / mailboxes - 1) * 100 : 0;
         double reserve = a.AchievedIops - iops;
         string scope = servers == 1 ? "per server" : $"for {servers} servers";
-        return $"Against the calculator's design ({t.Calculator} {t.Version}): {CalculatorReport.N(Math.Round(Math.Abs(over), 1))}% {(over >= 0 ? "over" : "under")} its {CalculatorReport.N(mailboxes)} mailboxes {scope}; " +
+        return $"Against the calculator's design ({t.Calculator} {t.Version}): {Wording.Percent(Math.Abs(over))} {(over >= 0 ? "over" : "under")} its {CalculatorReport.N(mailboxes)} mailboxes {scope}; " +
             $"the passing step achieved {CalculatorReport.N(a.AchievedIops)} database IOPS, {CalculatorReport.N(Math.Abs(reserve))} {(reserve >= 0 ? "over" : "short of")} its {CalculatorReport.N(iops)}.";
     }
 

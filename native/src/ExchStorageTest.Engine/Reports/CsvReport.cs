@@ -6,10 +6,12 @@ namespace ExchStorageTest.Engine.Reports;
 /// <summary>
 /// The time series as RFC 4180 CSV (CRLF, invariant numbers), one row per sample, instance and
 /// stream ("long" layout: filters and pivots in any tool, no fixed column set to break).
+/// WindowElapsedSeconds is the sample's end in seconds from the start of the measured window the file
+/// describes (timeline.collectionStartUtc; results-schema.md, timeSeries[].elapsedSeconds), not from the load's start.
 /// </summary>
 public static class CsvReport
 {
-    public const string Header = "TimeUtc,ElapsedSeconds,Host,Instance,InstanceName,Stream,OperationsPerSecond,AverageBytes,AverageLatencyMs,P99LatencyMs,MaxLatencyMs";
+    public const string Header = "TimeUtc,WindowElapsedSeconds,Host,Instance,InstanceName,Stream,OperationsPerSecond,AverageBytes,AverageLatencyMs,P99LatencyMs,MaxLatencyMs";
 
     public static string Render(TestResults results)
     {

@@ -147,7 +147,7 @@ public static class EsrpDeployment
         : $"{JetFormat.Number(p.IopsPerMailbox, 3)} ({JetFormat.Number(ReportText.TestedIopsPerMailbox(p), 3)} tested)";
 
     private static string? Multipathing(IEnumerable<VolumeReport> volumes) => Distinct(volumes.Select(v => v.Multipath is null ? null
-        : $"{v.Multipath.Name ?? "multipath"} {v.Multipath.Policy ?? ""} ({v.Multipath.PathCount} paths)".Replace("  ", " ", StringComparison.Ordinal)));
+        : $"{v.Multipath.Name ?? "multipath"} {v.Multipath.Policy ?? ""} ({Wording.Count(v.Multipath.PathCount, "path")})".Replace("  ", " ", StringComparison.Ordinal)));
 
     /// <summary>Gibibytes, with decimals enough to read small sizes: "252 GiB", "23.5 GiB", "0.98 GiB".</summary>
     private static string Gib(long bytes)

@@ -80,8 +80,8 @@ public static class EsrpDocument
     {
         var perf = EsrpSummary.ServerRuns(suite);
         long mailboxes = perf.Sum(h => (long)EsrpDeployment.Mailboxes(h));
-        return $"{JetFormat.Integer(mailboxes)} mailboxes on {summary.Servers.Count} server{(summary.Servers.Count == 1 ? "" : "s")}; " +
-               $"{string.Join(", ", suite.Tests.Select(t => t.TestType))}; from {suite.Selected.Count} results file{(suite.Selected.Count == 1 ? "" : "s")}.";
+        return $"{JetFormat.Integer(mailboxes)} mailboxes on {Wording.Count(summary.Servers.Count, "server")}; " +
+               $"{string.Join(", ", suite.Tests.Select(t => t.TestType))}; from {Wording.Count(suite.Selected.Count, "results file")}.";
     }
 
     /// <summary>What keeps the results from being a whole ESRP submission: missing, incomplete or failing tests.</summary>

@@ -103,7 +103,7 @@ public sealed class EsrpSuite
             var recreated = runs.Skip(1).Where(r => r.Instances.Any(i => i.DatabaseCreated)).Select(r => r.TestType.ToString()).ToList();
             string tested = string.Join(", ", runs.Select(r => r.TestType));
             if (differs.Count == 0 && recreated.Count == 0)
-                sets.Add(new EsrpDatabaseSet(name, true, $"the same {first.Instances.Count} database(s) in {tested}"));
+                sets.Add(new EsrpDatabaseSet(name, true, $"the same {Wording.Count(first.Instances.Count, "database")} in {tested}"));
             else
                 sets.Add(new EsrpDatabaseSet(name, false, differs.Count > 0
                     ? $"{string.Join(", ", differs)} ran on other databases than {first.TestType}"

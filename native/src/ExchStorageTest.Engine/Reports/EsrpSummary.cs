@@ -81,7 +81,7 @@ public sealed class EsrpSummary
         var withErrors = runs.Where(h => h.SystemLog is { Checked: true, StorageErrorCount: > 0 }).ToList();
         var notChecked = runs.Where(h => h.SystemLog is null or { Checked: false }).ToList();
         string systemLog =
-            withErrors.Count > 0 ? string.Join("; ", withErrors.Select(h => $"{Who(h)}: {h.SystemLog!.StorageErrorCount} storage error(s)"))
+            withErrors.Count > 0 ? string.Join("; ", withErrors.Select(h => $"{Who(h)}: {Wording.Count(h.SystemLog!.StorageErrorCount, "storage error")}"))
             : runs.Count == 0 || notChecked.Count == runs.Count ? "not checked"
             : notChecked.Count > 0 ? $"no storage errors where checked; not checked on {string.Join(", ", notChecked.Select(Who))}"
             : suite.Tests.Count > 1 ? $"no storage errors in the windows of the {suite.Tests.Count} tests" : "no storage errors in the test window";
@@ -107,7 +107,7 @@ public sealed class EsrpSummary
             if (done.Count == 0) return new EsrpItem(what, $"not run (no {type} result given)", false);
             var failed = done.Where(h => h.Completion != Completions.Complete || h.Errors.Count > 0 || databasesDone(h) == 0).ToList();
             return new EsrpItem(what, failed.Count == 0 ? "completed without errors"
-                : string.Join("; ", failed.Select(h => $"{suite.HostName(h)}: {h.Completion}, {databasesDone(h)} database(s) done, {h.Errors.Count} I/O error(s)")), true);
+                : string.Join("; ", failed.Select(h => $"{suite.HostName(h)}: {h.Completion}, {Wording.Count(databasesDone(h), "database")} done, {Wording.Count(h.Errors.Count, "I/O error")}")), true);
         }
     }
 
@@ -198,7 +198,7 @@ public sealed class EsrpSummary
         ("Database Read Operations", null),
         ("MB read/sec per database", JetFormat.Number(Backup.MBReadPerSecondPerDatabase, 2)),
         ("MB read/sec total per server", JetFormat.Number(Backup.MBReadPerSecondPerServer, 2)),
-        ($"MB read/sec total for test environment ({Backup.Servers} server{(Backup.Servers == 1 ? "" : "s")})", JetFormat.Number(Backup.MBReadPerSecondAllServers, 2)),
+        ($"MB read/sec total for test environment ({Wording.Count(Backup.Servers, "server")})", JetFormat.Number(Backup.MBReadPerSecondAllServers, 2)),
     };
 
     public IReadOnlyList<(string Label, string? Value)> SoftRecoveryRows() => SoftRecovery is null ? Array.Empty<(string, string?)>() : new (string, string?)[]

@@ -317,7 +317,7 @@ public static class HtmlReport
     {
         if (r.TuningLog.Count == 0) return;
         Open(h, "Tuning Steps");
-        Grid(h, ReportText.TuningHeaders, ReportText.TuningRows(r, o.TimeZone));
+        Grid(h, ReportText.TuningHeaders(r), ReportText.TuningRows(r, o.TimeZone));
         h.Append("<p>Outcome: ").Append(E(r.TuningOutcome)).Append(". Transient phases let the latency settle and are not judged; each stable phase is.</p>\n");
         Close(h);
     }
@@ -369,7 +369,7 @@ public static class HtmlReport
                     v.Path, v.FileSystem ?? "", Opt(v.ClusterSizeBytes), $"{Opt(v.LogicalSectorBytes)}/{Opt(v.PhysicalSectorBytes)}", Opt(v.PartitionOffsetBytes),
                     Opt(v.TotalBytes), Opt(v.FreeBytes), string.Join(" ", new[] { v.Device, v.BusType }.Where(x => !string.IsNullOrEmpty(x))),
                     Inspection.StorageModel.Describe(v) ?? "", ReportText.DirectIo(v, env),
-                    v.Multipath is null ? "" : $"{v.Multipath.Name} {v.Multipath.Policy}, {v.Multipath.PathCount} paths ({string.Join(", ", v.Multipath.PathStates)})",
+                    v.Multipath is null ? "" : $"{v.Multipath.Name} {v.Multipath.Policy}, {Wording.Count(v.Multipath.PathCount, "path")} ({string.Join(", ", v.Multipath.PathStates)})",
                 }));
             var findings = env.Volumes.SelectMany(v => ReportText.Findings(v, env).Select(f => (v.Path, f))).ToList();
             if (findings.Count > 0)

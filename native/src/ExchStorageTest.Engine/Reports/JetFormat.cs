@@ -62,11 +62,8 @@ public static class JetFormat
     /// <summary>An integer count, no separators.</summary>
     public static string Integer(long value) => value.ToString(Culture);
 
-    /// <summary>"1 copy", "2 copies": a count with its noun in the right number.</summary>
-    public static string Count(long value, string one, string many) => Integer(value) + " " + (value == 1 ? one : many);
-
     /// <summary>A percentage as Jetstress prints operation mixes: "40%".</summary>
-    public static string Percent(int value) => value.ToString(Culture) + "%";
+    public static string Percent(int value) => Wording.Percent(value, 0);
 
     /// <summary>Jetstress report time: "3/3/2014 1:44:08 PM", in the given zone (UTC unless told).</summary>
     public static string Time(DateTime utc, TimeZoneInfo? zone = null)

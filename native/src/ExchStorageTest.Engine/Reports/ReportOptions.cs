@@ -5,7 +5,10 @@ public sealed record ReportOptions
 {
     /// <summary>Zone for printed times; UTC unless told (the PDH-CSV log always uses a zone, PerfMon shows local time).</summary>
     public TimeZoneInfo TimeZone { get; init; } = TimeZoneInfo.Utc;
-    /// <summary>File name of the PerfMon counter log shown as "Performance Log"; null when none was written.</summary>
+    /// <summary>
+    /// The PerfMon counter log shown as "Performance Log": its file name beside the report (its full path when elsewhere);
+    /// null when none was written. <see cref="ReportWriter"/> fills it with the log it writes or the run's own.
+    /// </summary>
     public string? PerformanceLogName { get; init; }
     /// <summary>The vendor's ESRP metadata (title and the rows no host can discover) for the ESRP renderings; null: none.</summary>
     public EsrpMetadata? EsrpMetadata { get; init; }

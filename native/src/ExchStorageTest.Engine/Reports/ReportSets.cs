@@ -56,8 +56,8 @@ public static class ReportSets
         var hosts = suite.Of(type).ToList();
         int left = loaded.Count - hosts.Count;
         if (left > 0)
-            events.Log(EventFields.Log.Warning, $"Run '{label}': compared by its {type} result{(hosts.Count == 1 ? "" : "s")} ({hosts.Count} host{(hosts.Count == 1 ? "" : "s")}); " +
-                                  $"{left} other results file{(left == 1 ? "" : "s")} (other tests, or runs stopped and run again) are not part of the comparison.");
+            events.Log(EventFields.Log.Warning, $"Run '{label}': compared by its {type} {Wording.Noun(hosts.Count, "result", "results")} ({Wording.Count(hosts.Count, "host")}); " +
+                                  $"{Wording.Count(left, "other results file")} (other tests, or runs stopped and run again) {Wording.Noun(left, "is", "are")} not part of the comparison.");
         return hosts;
     }
 }

@@ -14,8 +14,8 @@ internal static class ReportText
     {
         if (!string.IsNullOrWhiteSpace(r.Profile.Description)) return r.Profile.Description!;
         var p = r.Profile;
-        return $"{TestedMailboxes(r)} mailboxes of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
-               $"{JetFormat.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database", "databases")}, {JetFormat.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
+        return $"{TestedMailboxes(r)} of {JetFormat.Number(p.MailboxSizeMB, 0)} MiB at {JetFormat.Number(TestedIopsPerMailbox(p), 3)} IOPS tested, " +
+               $"{Wording.Count(r.Instances.Count > 0 ? r.Instances.Count : p.DatabaseCount, "database")}, {Wording.Count(p.CopiesPerDatabase, "copy", "copies")}, {LoadDescription(r)}";
     }
 
     /// <summary>
@@ -23,8 +23,8 @@ internal static class ReportText
     /// that step's window), named as that step.
     /// </summary>
     public static string TestedMailboxes(TestResults r) => r.Capacity?.Reported() is { } step
-        ? $"{JetFormat.Integer(step.Mailboxes)} (capacity search step {JetFormat.Integer(step.Step)})"
-        : JetFormat.Integer(r.Profile.MailboxCount);
+        ? $"{Wording.Count(step.Mailboxes, "mailbox", "mailboxes")} (capacity search step {JetFormat.Integer(step.Step)})"
+        : Wording.Count(r.Profile.MailboxCount, "mailbox", "mailboxes");
 
     /// <summary>IOPS per mailbox as tested: the profile's figure plus its own headroom.</summary>
     public static double TestedIopsPerMailbox(MailboxProfile p) => p.IopsPerMailbox * (1 + p.HeadroomPercent / 100.0);
@@ -42,7 +42,7 @@ internal static class ReportText
         if (s.LoadModel == "Open" && s.TargetRateIops is double rate) return $"open loop at {JetFormat.Number(rate, 1)} IOPS";
         int ran = SessionsRan(r);
         if (ran <= 0) return "sessions not recorded";
-        string all = ran == 1 ? "1 session" : $"{JetFormat.Integer(ran)} sessions";
+        string all = Wording.Count(ran, "session");
         var perDatabase = r.Instances.Where(i => i.Sessions > 0).Select(i => i.Sessions).ToList();
         if (perDatabase.Count == 0) return $"{all} in all{tuned}";
         int min = perDatabase.Min(), max = perDatabase.Max();
@@ -164,8 +164,8 @@ internal static class ReportText
         {
             ("Thread Count", ThreadCount(r)),
             ("Database Page Data", DataDescription(r)),
-            ("Minimum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: true))),
-            ("Maximum Database Cache", JetFormat.Mebibytes(DatabaseCacheBytes(r, minimum: false))),
+            ("Minimum Database Cache", DatabaseCache(r, minimum: true)),
+            ("Maximum Database Cache", DatabaseCache(r, minimum: false)),
             ("Insert Operations", JetFormat.Percent(s.InsertPercent)),
             ("Delete Operations", JetFormat.Percent(s.DeletePercent)),
             ("Replace Operations", JetFormat.Percent(s.ReplacePercent)),
@@ -180,34 +180,63 @@ internal static class ReportText
         return rows;
     }
 
-    /// <summary>The database cache that ran (sum over instances); the profile's setting when the results do not record it.</summary>
-    public static long DatabaseCacheBytes(TestResults r, bool minimum)
+    /// <summary>
+    /// A database cache row: the cache that ran (summed over the databases, as the test log's "Database cache settings"
+    /// states it) and, when it is not the profile's, the profile's beside it and why (issue 45: one figure per label).
+    /// The profile's alone when the results do not record what ran.
+    /// </summary>
+    public static string DatabaseCache(TestResults r, bool minimum)
     {
-        long ran = r.Instances.Sum(i => minimum ? i.MinimumDatabaseCacheBytes : i.MaximumDatabaseCacheBytes);
-        return ran > 0 ? ran : (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
+        long configured = (minimum ? r.Profile.MinimumDatabaseCacheMB : r.Profile.MaximumDatabaseCacheMB) * JetFormat.MiB;
+        long used = r.Instances.Sum(i => minimum ? i.MinimumDatabaseCacheBytes : i.MaximumDatabaseCacheBytes);
+        // Split over the databases in whole pages, a cache the databases did not cut can be a few bytes short of the profile's.
+        if (used <= 0 || JetFormat.Mebibytes(used) == JetFormat.Mebibytes(configured)) return JetFormat.Mebibytes(configured);
+        string why = minimum ? "a minimum is never above the cache that ran" : CacheCutReason;
+        return $"{JetFormat.Mebibytes(used)} used ({JetFormat.Mebibytes(configured)} configured; {why})";
     }
 
-    public static readonly IReadOnlyList<string> TuningHeaders = new[]
+    /// <summary>Why the cache that ran is smaller than the profile's (Workload.CacheModel.DatabaseShare).</summary>
+    public static readonly string CacheCutReason = string.Format(CultureInfo.InvariantCulture,
+        "a database's cache holds at most 1/{0} of its pages, so that it stays as small beside the database as a server's beside production databases", Workload.CacheModel.DatabaseShare);
+
+    /// <summary>
+    /// The tuning log's columns. "Target Rate (IOPS)" is each step's target transactional IOPS, shown only when some
+    /// step had one (a Throughput search for the maximum has none, and a column always empty would say nothing).
+    /// </summary>
+    public static IReadOnlyList<string> TuningHeaders(TestResults r)
     {
-        "Time", "Thread Count", "Target Rate (IOPS)", "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note",
-    };
+        var headers = new List<string> { "Time", "Thread Count", TargetRateHeader, "Phase", "Achieved IOPS", "DB Read Latency (msec)", "Log Write Latency (msec)", "Passed", "Note" };
+        if (!HasStepTargets(r)) headers.Remove(TargetRateHeader);
+        return headers;
+    }
+
+    private const string TargetRateHeader = "Target Rate (IOPS)";
+
+    private static bool HasStepTargets(TestResults r) => r.TuningLog.Exists(t => t.TargetRateIops is not null);
 
     /// <summary>
     /// The tuning log as rows under <see cref="TuningHeaders"/>. A transient phase settles the load and
     /// is not judged: it says so instead of printing unmeasured figures as zeros and a "No".
     /// </summary>
-    public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz) => r.TuningLog.Select(t =>
+    public static IEnumerable<string[]> TuningRows(TestResults r, TimeZoneInfo tz)
     {
-        bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
-        string Measured(double v) => transient && v == 0 ? "" : JetFormat.Number(v);
-        return new[]
+        bool targets = HasStepTargets(r);
+        return r.TuningLog.Select(t =>
         {
-            JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount), t.TargetRateIops is double rate ? JetFormat.Number(rate) : "", t.Phase,
-            transient && t.AchievedIops == 0 ? "not measured (transient)" : JetFormat.Number(t.AchievedIops),
-            Measured(t.DatabaseReadLatencyMs), Measured(t.LogWriteLatencyMs),
-            transient ? "not judged (transient)" : t.Passed ? "Yes" : "No", t.Note,
-        };
-    });
+            bool transient = t.Phase.StartsWith("transient", StringComparison.OrdinalIgnoreCase);
+            string Measured(double v) => transient && v == 0 ? "" : JetFormat.Number(v);
+            var row = new List<string> { JetFormat.Time(t.TimeUtc, tz), JetFormat.Integer(t.ThreadCount) };
+            if (targets) row.Add(t.TargetRateIops is double rate ? JetFormat.Number(rate) : "");
+            row.AddRange(new[]
+            {
+                t.Phase,
+                transient && t.AchievedIops == 0 ? "not measured (transient)" : JetFormat.Number(t.AchievedIops),
+                Measured(t.DatabaseReadLatencyMs), Measured(t.LogWriteLatencyMs),
+                transient ? "not judged (transient)" : t.Passed ? "Yes" : "No", t.Note,
+            });
+            return row.ToArray();
+        });
+    }
 
     /// <summary>
     /// A volume's findings as the report shows them: a "not probed" finding gives way to the fact the
@@ -261,10 +290,10 @@ internal static class ReportText
     {
         null => "System log: not checked.",
         { Checked: false } => "System log: could not be read for the test window; the reliability check was not possible.",
-        { } log when log.StorageErrorCount > 0 => $"System log: {log.StorageErrorCount} storage error(s) in the test window ({log.Source}).{OtherDevices(log)}",
+        { } log when log.StorageErrorCount > 0 => $"System log: {Wording.Count(log.StorageErrorCount, "storage error")} in the test window ({log.Source}).{OtherDevices(log)}",
         { } log => $"System log: no storage errors in the test window ({log.Source}; {log.Events.Count - log.OtherDeviceStorageErrorCount} other error entries).{OtherDevices(log)}",
     };
 
     private static string OtherDevices(SystemLogReport log) => log.OtherDeviceStorageErrorCount == 0 ? ""
-        : $" {log.OtherDeviceStorageErrorCount} storage error(s) on devices that hold none of the test's folders, listed for information, not judged.";
+        : $" {Wording.Count(log.OtherDeviceStorageErrorCount, "storage error")} on devices that hold none of the test's folders, listed for information, not judged.";
 }

@@ -83,9 +83,7 @@ public static class ReportWriter
         ArgumentNullException.ThrowIfNull(results);
         Directory.CreateDirectory(folder);
         string name = baseName ?? BaseName(results);
-        var o = options ?? ReportOptions.Default;
-        if (formats.HasFlag(ReportFormats.PdhCsv) && o.PerformanceLogName is null)
-            o = o with { PerformanceLogName = FileName(name, ReportFormats.PdhCsv) };
+        var o = Resolve(results, folder, formats, options, name);
 
         var written = new List<ReportFile>();
         foreach (var format in Order)
@@ -110,6 +108,34 @@ public static class ReportWriter
             })));
         }
         return written;
+    }
+
+    /// <summary>
+    /// The options the renderings in <paramref name="folder"/> are written with: the Performance Log is the PerfMon log
+    /// written with them, else the run's own (<see cref="RunPerformanceLog"/>). The report command renders its console
+    /// text with the same, so the text and the file it writes say the same.
+    /// </summary>
+    public static ReportOptions Resolve(TestResults results, string folder, ReportFormats formats, ReportOptions? options, string baseName)
+    {
+        var o = options ?? ReportOptions.Default;
+        if (o.PerformanceLogName is not null) return o;
+        return o with { PerformanceLogName = formats.HasFlag(ReportFormats.PdhCsv) ? FileName(baseName, ReportFormats.PdhCsv) : RunPerformanceLog(results, folder) };
+    }
+
+    /// <summary>
+    /// The PerfMon log the run itself wrote beside its results file (a report rendered again later, without PdhCsv,
+    /// names it rather than saying none was written): its file name when the report goes to the same folder, else its
+    /// full path; null when the results were never saved or the log is not there.
+    /// </summary>
+    private static string? RunPerformanceLog(TestResults results, string folder)
+    {
+        if (results.SavedPath is not { Length: > 0 } saved) return null;
+        string resultsFolder = Path.GetDirectoryName(Path.GetFullPath(saved)) ?? "";
+        string log = Path.Combine(resultsFolder, FileName(Path.GetFileNameWithoutExtension(saved), ReportFormats.PdhCsv));
+        if (!File.Exists(log)) return null;
+        bool sameFolder = string.Equals(Path.GetFullPath(folder).TrimEnd(Path.DirectorySeparatorChar), resultsFolder.TrimEnd(Path.DirectorySeparatorChar),
+            OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal);
+        return sameFolder ? Path.GetFileName(log) : log;
     }
 
     /// <summary>The one-run ESRP page, linking the run's HTML report when it was just written beside it.</summary>

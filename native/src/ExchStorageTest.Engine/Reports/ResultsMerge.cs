@@ -149,7 +149,7 @@ public static class ResultsMerge
     /// mean latencies weighted by rate, and max latencies maxed. P99 of an aligned point is the highest
     /// contributing p99 (an upper bound: per-sample percentiles cannot be merged). An aligned point's
     /// time is the mean time of its samples, so one run's total lines up with its own samples in a chart;
-    /// its elapsed seconds count from the first aligned point.
+    /// its elapsed seconds count from the earliest host's measuring start (timeline.collectionStartUtc).
     /// </summary>
     public static IReadOnlyList<SamplePoint> AlignTimeSeries(IReadOnlyList<TestResults> hosts)
     {
@@ -206,7 +206,10 @@ public static class ResultsMerge
         foreach (var (key, current) in open) Flush(key.Stream, current.Slot, current.Acc);
         if (perSlot.Count == 0) return Array.Empty<SamplePoint>();
 
-        long firstTicks = perSlot.Values.Min(a => a.MeanTicks);
+        // Seconds into the window the series describes: from the first host's measuring start (each host's own series
+        // counts from its own), or from the first aligned point when the results do not record it.
+        long firstTicks = hosts.Select(h => h.Timeline.CollectionStartUtc).OfType<DateTime>().Select(t => t.Ticks)
+            .DefaultIfEmpty(perSlot.Values.Min(a => a.MeanTicks)).Min();
         return perSlot
             .OrderBy(kv => kv.Key.Slot).ThenBy(kv => StreamRank(streamNames[kv.Key.Stream])).ThenBy(kv => streamNames[kv.Key.Stream], StringComparer.Ordinal)
             .Select(kv =>

@@ -58,7 +58,7 @@ public static class SvgChart
         sb.Append($"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
         sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{E(title)}</text>");
         if (clipped > 0)
-            sb.Append($"<text x=\"{left + plotW}\" y=\"15\" class=\"ax\" text-anchor=\"end\">&#9650; {clipped} sample{(clipped == 1 ? "" : "s")} above the axis (clipped at p99.9)</text>");
+            sb.Append($"<text x=\"{left + plotW}\" y=\"15\" class=\"ax\" text-anchor=\"end\">&#9650; {Wording.Count(clipped, "sample")} above the axis (clipped at p99.9)</text>");
         // Y grid and labels.
         for (int i = 0; i <= 4; i++)
         {

@@ -105,14 +105,14 @@ public static class TextReport
 
         if (r.TuningLog.Count > 0)
         {
-            var tuning = new TextTable(ReportText.TuningHeaders.ToArray());
+            var tuning = new TextTable(ReportText.TuningHeaders(r).ToArray());
             foreach (var row in ReportText.TuningRows(r, o.TimeZone)) tuning.Add(row);
             sb.Append($"\nTuning Steps (outcome: {r.TuningOutcome})\n");
             tuning.WriteTo(sb);
         }
 
         if (r.Checksum is { } cs)
-            sb.Append($"\nChecksum: {cs.PagesChecked} pages ({cs.BadPages} bad), {cs.LogsChecked} logs ({cs.BadLogs} bad) in {JetFormat.Number(cs.ElapsedSeconds, 1)} s\n");
+            sb.Append($"\nChecksum: {Wording.Count(cs.PagesChecked, "page")} ({cs.BadPages} bad), {Wording.Count(cs.LogsChecked, "log")} ({cs.BadLogs} bad) in {JetFormat.Number(cs.ElapsedSeconds, 1)} s\n");
 
         sb.Append('\n').Append(ReportText.SystemLogSummary(r)).Append('\n');
         if (r.SystemLog is { } log)
@@ -135,7 +135,7 @@ public static class TextReport
     public static string Render(MergedResults merged)
     {
         var sb = new StringBuilder();
-        sb.Append($"{ReportText.ToolName} run on {merged.Hosts.Count} host(s): {merged.Result.ToUpperInvariant()}\n");
+        sb.Append($"{ReportText.ToolName} run on {Wording.Count(merged.Hosts.Count, "host")}: {merged.Result.ToUpperInvariant()}\n");
         if (merged.Reasons.Count == 0) sb.Append(merged.Result == Verdicts.Pass ? "  All thresholds met on every host.\n" : "  No reason was recorded.\n");
         foreach (var reason in merged.Reasons) sb.Append("  - ").Append(reason.Message).Append('\n');
         if (merged.Hosts.Any(h => !h.Environment.DirectIo))
@@ -197,7 +197,7 @@ public static class TextReport
         Pairs(sb, "Database Sizing and Throughput", ReportText.Sizing(r).Select(p => p.Value == ReportText.NotMeasured ? (p.Label, "not measured") : p).ToList());
         double target = r.Sizing.TargetTransactionalIops;
         if (target > 0 && PartialWindow.TransactionsMeasured(r))
-            sb.Append($"  Achieved is {JetFormat.Number(TransactionalIops.Achieved(r) / target * 100, 1)}% of target.\n");
+            sb.Append($"  Achieved is {Wording.Percent(TransactionalIops.Achieved(r) / target * 100)} of target.\n");
     }
 
     private static void IoTable(StringBuilder sb, string title, IReadOnlyList<IoCounterRow> rows)

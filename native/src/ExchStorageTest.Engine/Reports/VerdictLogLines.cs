@@ -24,7 +24,7 @@ public static class VerdictLogLines
         double maxStalls = results.Instances.Count == 0 ? 0 : results.Instances.Max(i => i.MaximumPageFaultStallsPerSecond);
         Add($"Test has {JetFormat.Number(maxStalls, maxStalls == Math.Floor(maxStalls) ? 0 : 3)} Maximum Database Page Fault Stalls/sec.");
         int samples = results.TimeSeries.Select(p => p.TimeUtc).Distinct().Count();
-        Add($"The performance log has {samples} samples (interval: {JetFormat.Number(results.Settings.SampleIntervalSeconds * 1000, 0)} ms).");
+        Add($"The performance log has {Wording.Count(samples, "sample")} (interval: {JetFormat.Number(results.Settings.SampleIntervalSeconds * 1000, 0)} ms).");
         return lines;
     }
 }

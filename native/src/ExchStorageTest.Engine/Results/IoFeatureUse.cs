@@ -14,7 +14,7 @@ public sealed class IoFeatureUse
 
     /// <summary>One line for the test log, e.g. "registeredBuffers: used by 2 of 2 workers".</summary>
     public string Describe() =>
-        $"{Name}: used by {WorkersUsing} of {Workers} worker{(Workers == 1 ? "" : "s")}" + (Reason is null ? "" : $" ({Reason})");
+        $"{Name}: used by {WorkersUsing} of {Wording.Count(Workers, "worker")}" + (Reason is null ? "" : $" ({Reason})");
 
     /// <summary>Merges the features the workers' backends reported, feature by feature in first-seen order.</summary>
     public static List<IoFeatureUse> Of(IEnumerable<IReadOnlyList<Io.IoFeature>> workers)

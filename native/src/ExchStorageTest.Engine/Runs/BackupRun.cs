@@ -45,6 +45,7 @@ internal static class BackupRun
         backup.AverageMBPerSecond = backup.Instances.Count > 0 ? Math.Round(backup.Instances.Average(b => b.MBPerSecond), 3) : 0;
         // The databases are read at once, so the host's rate is theirs added up: Jetstress's Sum row, ESRP's "MB read/sec total per server".
         backup.TotalMBPerSecond = Math.Round(backup.Instances.Sum(b => b.MBPerSecond), 3);
+        backup.ElapsedSeconds = backup.Instances.Count > 0 ? backup.Instances.Max(b => b.ElapsedSeconds) : 0;
         r.Backup = backup;
         ctx.Log(TestRunner.F($"Database backup: {backup.AverageMBPerSecond:F2} MB/s per database, {backup.TotalMBPerSecond:F2} MB/s in total."));
     }

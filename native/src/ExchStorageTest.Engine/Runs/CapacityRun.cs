@@ -197,7 +197,7 @@ public static class CapacityRun
             if (ctx.Cancel.IsCancellationRequested || phase.Driver.StoppedByError) return null;
             ctx.BeginPhase(name);
             var settleUntil = SettleUntil(ctx, timing, measureAtUtc, name);
-            ctx.Log(TestRunner.F($"{name}: {sessions} sessions paced at {paced:0.###} IOPS ({Tuner.PaceFactor:0.00} x the target {target:0.###}); settling until {settleUntil:HH:mm:ss.fff} UTC ({(settleUntil - DateTime.UtcNow).TotalSeconds:0.#} s)."));
+            ctx.Log(TestRunner.F($"{name}: {Wording.Count(sessions, "session")} paced at {paced:0.###} IOPS ({Tuner.PaceFactor:0.00} x the target {target:0.###}); settling until {settleUntil:HH:mm:ss.fff} UTC ({(settleUntil - DateTime.UtcNow).TotalSeconds:0.#} s)."));
             // The settling's length is read from the clock last, so the window opens at the instant itself.
             phase.Run(Math.Max(0, (settleUntil - DateTime.UtcNow).TotalSeconds), Math.Min(plan.SampleIntervalSeconds, 2), name, null);
             if (ctx.Cancel.IsCancellationRequested) return null;
@@ -352,11 +352,7 @@ public static class CapacityRun
     {
         var first = errors.FirstOrDefault();
         step.Passed = false;
-        step.Reasons.Add(new VerdictReason
-        {
-            Code = "IoErrors", Measured = step.IoErrors, Limit = 0,
-            Message = $"{step.IoErrors} I/O error(s) occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
-        });
+        step.Reasons.Add(VerdictJudge.IoErrors(step.IoErrors, first));
         step.LimitingRule = CapacitySearch.LimitingRule(step.Reasons);
     }
 

@@ -58,7 +58,7 @@ internal static class HostEnvironment
         var missing = loop.Unavailable;
         loop.Dispose();
         if (missing.Count == 0 || !warn) return;
-        string message = $"{missing.Count} host counter(s) could not be read and are left out of the report: {string.Join(", ", missing)}.";
+        string message = $"{Wording.Count(missing.Count, "host counter")} could not be read and {Wording.Noun(missing.Count, "is", "are")} left out of the report: {string.Join(", ", missing)}.";
         ctx.Warn(message);
     }
 
@@ -95,7 +95,7 @@ internal static class HostEnvironment
         report.Devices = devices.Order(StringComparer.Ordinal).ToList();
         r.SystemLog = report;
         if (!report.Checked) ctx.Warn("The system log could not be read for the test window; the reliability check was not possible.");
-        else ctx.Log($"System log check: {report.StorageErrorCount} storage error(s) on the test's devices ({string.Join(", ", report.Devices.Where(d => !d.Contains(':')))}), " +
+        else ctx.Log($"System log check: {Wording.Count(report.StorageErrorCount, "storage error")} on the test's devices ({string.Join(", ", report.Devices.Where(d => !d.Contains(':')))}), " +
             $"{report.OtherDeviceStorageErrorCount} on other devices (not judged), {report.Events.Count} error entries in the test window.");
     }
 

@@ -184,11 +184,18 @@ internal sealed class LoadPhase : IDisposable
     public HostEvidence? HostEvidence { get; private set; }
     private HostEvidenceProbe? _hostProbe;
 
+    /// <summary>
+    /// The driver's seconds at the measured window's start: the time series counts its seconds from there (the window
+    /// it describes, timeline.collectionStartUtc), not from the load's start before tuning or warm-up.
+    /// </summary>
+    private double _windowStartSeconds;
+
     /// <summary>Starts the measured window: accounting on, interval counters reset.</summary>
     public void BeginMeasuring()
     {
         Driver.Sample();
         Driver.SetAccounting(true);
+        _windowStartSeconds = Driver.ElapsedSeconds;
         _hostProbe = new HostEvidenceProbe(Driver, _ctx.Instances, HostEvidenceProbe.DevicesOf(_ctx.Results.Environment));
         _hostProbe.Start();
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
@@ -258,7 +265,7 @@ internal sealed class LoadPhase : IDisposable
             lock (_ctx.Results.TimeSeries)
                 _ctx.Results.TimeSeries.Add(new SamplePoint
                 {
-                    TimeUtc = s.TimeUtc, ElapsedSeconds = Math.Round(s.ElapsedSeconds, 3), Instance = w.Index, Stream = name,
+                    TimeUtc = s.TimeUtc, ElapsedSeconds = Math.Round(s.ElapsedSeconds - _windowStartSeconds, 3), Instance = w.Index, Stream = name,
                     OperationsPerSecond = s.OperationsPerSecond, AverageBytes = s.AverageBytes, AverageLatencyMs = s.AverageLatencyMs,
                     P99LatencyMs = s.P99LatencyMs, MaxLatencyMs = s.MaxLatencyMs,
                 });
@@ -278,7 +285,7 @@ internal sealed class LoadPhase : IDisposable
             lock (_ctx.Results.TimeSeries)
                 _ctx.Results.InstanceSeries.Add(new InstanceSample
                 {
-                    TimeUtc = time, ElapsedSeconds = Math.Round(Driver.ElapsedSeconds, 3), Instance = w.Index, PageFaultStallsPerSecond = rate,
+                    TimeUtc = time, ElapsedSeconds = Math.Round(Driver.ElapsedSeconds - _windowStartSeconds, 3), Instance = w.Index, PageFaultStallsPerSecond = rate,
                     DatabaseCacheSizeBytes = (long)w.Cache.Resident * Storage.PageFormat.PageSize,
                     PageFaultStallWaitMs = flush.StallWaitMsSince(sinceLast), FlushBacklogPages = flush.BacklogPagesSince(sinceLast),
                     FlushWritesInFlight = flush.WritesInFlightSince(sinceLast),

@@ -190,9 +190,10 @@ internal sealed class RunContext : IDisposable
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException) { return 0; }
     }
 
+    /// <summary>A size in the test log's Jetstress words ("156.3 MB", "1.0 GB": binary units), rounded as the reports round it.</summary>
     public static string Mb(long bytes) => bytes >= 1L << 30
-        ? (bytes / (double)(1L << 30)).ToString("F1", CultureInfo.InvariantCulture) + " GB"
-        : (bytes / 1048576.0).ToString("F1", CultureInfo.InvariantCulture) + " MB";
+        ? Reports.JetFormat.Number(bytes / (double)(1L << 30), 1) + " GB"
+        : Reports.JetFormat.Number(bytes / 1048576.0, 1) + " MB";
 
     public void Dispose()
     {

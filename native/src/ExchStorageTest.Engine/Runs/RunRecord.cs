@@ -80,13 +80,23 @@ internal static class RunRecord
             var inst = Instance(ctx, p.Plan.Index);
             if (ctx.Instances.Find(w => w.Index == p.Plan.Index) is { } w)
             {
-                inst.MaximumDatabaseCacheBytes = (long)w.Cache.Capacity * PageFormat.PageSize;
-                inst.MinimumDatabaseCacheBytes = Math.Min(inst.MaximumDatabaseCacheBytes, ctx.Plan.Profile.MinimumDatabaseCacheMB * 1048576 / Math.Max(1, ctx.Plan.Instances.Count));
+                inst.MaximumDatabaseCacheBytes = UsedMaximumCacheBytes(w);
+                inst.MinimumDatabaseCacheBytes = UsedMinimumCacheBytes(ctx, w);
             }
         }
         if (initial) ctx.Results.Sizing.InitialDatabaseSizeBytes = total;
         else ctx.Results.Sizing.FinalDatabaseSizeBytes = total;
     }
+
+    /// <summary>The cache a database ran with: the cache model's buffers (the profile's maximum split over the databases, cut for a small database).</summary>
+    public static long UsedMaximumCacheBytes(Workload.InstanceWorkload w) => (long)w.Cache.Capacity * PageFormat.PageSize;
+
+    /// <summary>
+    /// A database's minimum cache: the profile's minimum split over the databases, never above the cache it ran with
+    /// (the test log's "Database cache settings" and the reports' Minimum Database Cache, summed over the databases).
+    /// </summary>
+    public static long UsedMinimumCacheBytes(RunContext ctx, Workload.InstanceWorkload w) =>
+        Math.Min(UsedMaximumCacheBytes(w), ctx.Plan.Profile.MinimumDatabaseCacheMB * 1048576 / Math.Max(1, ctx.Plan.Instances.Count));
 
     /// <summary>A stopped load phase's streams (replacing a stream of the same name an earlier phase left), sessions and page fault stalls.</summary>
     public static void Collect(RunContext ctx, LoadPhase phase)

@@ -86,6 +86,7 @@ internal static class SoftRecoveryRun
         }
         result.LogsReplayedTotal = result.Instances.Sum(i => i.LogsReplayed);
         result.ElapsedSecondsTotal = Math.Round(result.Instances.Sum(i => i.ElapsedSeconds), 3);
+        result.ReplaySeconds = result.Instances.Count > 0 ? result.Instances.Max(i => i.ElapsedSeconds) : 0;
         result.SecondsPerLog = result.LogsReplayedTotal > 0 ? Math.Round(result.ElapsedSecondsTotal / result.LogsReplayedTotal, 4) : 0;
         r.SoftRecovery = result;
         ctx.Log(TestRunner.F($"Soft recovery: average time to play one log file {result.SecondsPerLog:F3} s."));

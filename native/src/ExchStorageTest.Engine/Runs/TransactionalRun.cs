@@ -70,12 +70,16 @@ internal static class TransactionalRun
         int start = 0, stop = 0;
         foreach (var w in ctx.Instances)
         {
-            maxCache += (long)w.Cache.Capacity * PageFormat.PageSize;
+            maxCache += RunRecord.UsedMaximumCacheBytes(w);
+            minCache += RunRecord.UsedMinimumCacheBytes(ctx, w);
             start += w.Cache.ConfiguredStartThreshold;
             stop += w.Cache.ConfiguredStopThreshold;
         }
-        minCache = Math.Min(maxCache, plan.Profile.MinimumDatabaseCacheMB * 1048576 * maxCache / Math.Max(1, plan.Profile.MaximumDatabaseCacheMB * 1048576));
+        // The caches that run, as the reports state them; the profile's own figures beside them when the databases cut them.
         ctx.Log($"Database cache settings: (minimum: {RunContext.Mb(minCache)}, maximum: {RunContext.Mb(maxCache)})");
+        long configuredMin = plan.Profile.MinimumDatabaseCacheMB * 1048576, configuredMax = plan.Profile.MaximumDatabaseCacheMB * 1048576;
+        if (RunContext.Mb(minCache) != RunContext.Mb(configuredMin) || RunContext.Mb(maxCache) != RunContext.Mb(configuredMax))
+            ctx.Log($"Database cache configured: (minimum: {RunContext.Mb(configuredMin)}, maximum: {RunContext.Mb(configuredMax)}); {Reports.ReportText.CacheCutReason}.");
         ctx.Log($"Database flush thresholds: (start: {RunContext.Mb((long)start * PageFormat.PageSize)}, stop: {RunContext.Mb((long)stop * PageFormat.PageSize)})");
         var t = plan.Thresholds;
         ctx.Log(TestRunner.F($"Database read latency thresholds: (average: {t.AverageDatabaseReadLatencyMs:G} msec/read, maximum: {t.MaximumDatabaseReadLatencyMs:G} msec/read)."));

@@ -73,15 +73,15 @@ internal static class Tuner
                 sessions = Math.Max(floor, sessions / 2);
                 continue;
             }
-            if (best is int b) { stop = t.LatencyOk ? $"{sessions} sessions fall short of the target, {b} meet it" : $"{sessions} sessions exceed the latency thresholds, {b} meet the target"; break; }
+            if (best is int b) { stop = t.LatencyOk ? $"{Sessions(sessions)} {Wording.Noun(sessions, "falls", "fall")} short of the target, {b} meet it" : $"{Sessions(sessions)} {Wording.Noun(sessions, "exceeds", "exceed")} the latency thresholds, {b} meet the target"; break; }
             if (!t.LatencyOk)
             {
-                if (sessions == floor) { stop = $"even {floor} sessions exceed the latency thresholds"; break; }
+                if (sessions == floor) { stop = $"even {Sessions(floor)} {Wording.Noun(floor, "exceeds", "exceed")} the latency thresholds"; break; }
                 latencyCapped = true;
                 sessions = Math.Max(floor, sessions / 2); // fewer sessions, lower latencies
                 continue;
             }
-            if (latencyCapped) { stop = $"{sessions} sessions keep the latencies within the thresholds but fall short of the target, {sessions * 2} exceed the thresholds"; break; }
+            if (latencyCapped) { stop = $"{Sessions(sessions)} {Wording.Noun(sessions, "keeps", "keep")} the latencies within the thresholds but {Wording.Noun(sessions, "falls", "fall")} short of the target, {sessions * 2} exceed the thresholds"; break; }
             if (sessions >= MaxSessions) { stop = $"even {MaxSessions} sessions fall short of the target"; break; }
             ascending = true; // the first count falls short with latencies to spare: more sessions
             sessions = Math.Min(MaxSessions, sessions * 2);
@@ -91,9 +91,9 @@ internal static class Tuner
         {
             r.TuningOutcome = TuningOutcomes.Succeeded;
             double pace = Math.Round(PaceFactor * target, 3);
-            ctx.Log($"Tuning stopped: {stop}. Tuning chose {count} sessions.");
+            ctx.Log($"Tuning stopped: {stop}. Tuning chose {Sessions(count)}.");
             if (chosen.Achieved > pace)
-                ctx.Log(TestRunner.F($"{count} sessions have actual {chosen.Achieved:F1} IOPS, {chosen.Achieved / target:F1} times the target: the sessions will think between transactions (sluggish sessions) to hold {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
+                ctx.Log(TestRunner.F($"{Sessions(count)} {Wording.Noun(count, "has", "have")} actual {chosen.Achieved:F1} IOPS, {chosen.Achieved / target:F1} times the target: the sessions will think between transactions (sluggish sessions) to hold {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
             else
                 ctx.Log(TestRunner.F($"The sessions will think between transactions only when they get ahead of {pace:0.###} IOPS ({PaceFactor:F2} x the target)."));
             return new TuningChoice(count, pace);
@@ -101,7 +101,7 @@ internal static class Tuner
         int fallback = bestEffort?.Sessions ?? floor;
         if (Stopped(ctx, stop)) return new TuningChoice(fallback, null);
         r.TuningOutcome = TuningOutcomes.Failed;
-        ctx.Log($"Tuning failed: {stop}. Continuing with {fallback} sessions, without think time.");
+        ctx.Log($"Tuning failed: {stop}. Continuing with {Sessions(fallback)}, without think time.");
         return new TuningChoice(fallback, null);
     }
 
@@ -113,7 +113,7 @@ internal static class Tuner
         int floor = Math.Max(1, plan.Instances.Count);
         var clock = new TuningClock(plan);
         double step = Math.Max(MinStepSeconds, clock.Budget / 5);
-        ctx.Log(TestRunner.F($"Searching for the largest session count that passes the thresholds: from {floor} sessions, doubling ({clock.Describe()}, {step:F1} s per step)."));
+        ctx.Log(TestRunner.F($"Searching for the largest session count that passes the thresholds: from {Sessions(floor)}, doubling ({clock.Describe()}, {step:F1} s per step)."));
         int sessions = floor, steps = 0, best = -1;
         string stop;
         while (true)
@@ -124,7 +124,7 @@ internal static class Tuner
             steps++;
             if (t.IoFailed) { stop = $"an I/O error stopped the {sessions}-session step"; break; }
             if (t.LatencyOk && t.Achieved > 0) best = sessions;
-            else { stop = $"{sessions} sessions exceed the latency thresholds"; break; }
+            else { stop = $"{Sessions(sessions)} {Wording.Noun(sessions, "exceeds", "exceed")} the latency thresholds"; break; }
             if (sessions >= MaxSessions) { stop = $"{MaxSessions} sessions is the most tried"; break; }
             sessions = Math.Min(MaxSessions, sessions * 2);
         }
@@ -132,12 +132,12 @@ internal static class Tuner
         if (best > 0 && !ctx.Cancel.IsCancellationRequested)
         {
             r.TuningOutcome = TuningOutcomes.Succeeded;
-            ctx.Log($"Tuning stopped: {stop}. Tuning chose {best} sessions.");
+            ctx.Log($"Tuning stopped: {stop}. Tuning chose {Sessions(best)}.");
             return best;
         }
         if (Stopped(ctx, stop)) return floor;
         r.TuningOutcome = TuningOutcomes.Failed;
-        ctx.Log($"Tuning failed: {stop}. Continuing with {floor} sessions.");
+        ctx.Log($"Tuning failed: {stop}. Continuing with {Sessions(floor)}.");
         return floor;
     }
 
@@ -197,6 +197,11 @@ internal static class Tuner
     /// <summary>A judged tuning step. IoFailed: an I/O error stopped it (without continue-on-error), and the search ends there.</summary>
     private sealed record Trial(int Sessions, double Achieved, bool LatencyOk, bool IoFailed);
 
+    private static string Sessions(int count) => Wording.Count(count, "session");
+
+    /// <summary>The target a step is judged against, as its log entry records it: none when searching for the maximum.</summary>
+    private static double? StepTarget(double? target) => target is double t ? Math.Round(t, 3) : null;
+
     /// <summary>One tuning step: a transient phase until the read-latency slopes settle, then a judged stable phase.</summary>
     private static Trial RunTrial(RunContext ctx, int sessions, double seconds, double? target)
     {
@@ -212,14 +217,14 @@ internal static class Tuner
         double transientSeconds = sw.Elapsed.TotalSeconds;
         double slope = transient.SteepestSlope;
         string settledNote = transient.Settled
-            ? TestRunner.F($"read latency slope settled after {transient.Samples} samples ({slope:F2} ms/sample)")
+            ? TestRunner.F($"read latency slope settled after {Wording.Count(transient.Samples, "sample")} ({slope:F2} ms/sample)")
             : TestRunner.F($"read latency slope not settled within {transientSeconds:F0} s ({slope:F2} ms/sample); measuring anyway");
         r.TuningLog.Add(new TuningStep
         {
-            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Transient", Samples = transient.Samples,
+            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, TargetRateIops = StepTarget(target), Phase = "Transient", Samples = transient.Samples,
             DatabaseReadLatencyMs = Math.Round(transient.LastMean, 3), ReadLatencySlopeMsPerSample = Math.Round(slope, 3), Note = settledNote,
         });
-        ctx.Log($"{sessions} sessions: transient phase, {settledNote}.");
+        ctx.Log($"{Sessions(sessions)}: transient phase, {settledNote}.");
 
         var stable = new ReadLatencySlopes(phase, instances);
         phase.BeginMeasuring();
@@ -239,7 +244,7 @@ internal static class Tuner
         var s = ctx.Shape;
         r.TuningLog.Add(new TuningStep
         {
-            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, Phase = "Stable", Samples = stable.Samples,
+            TimeUtc = DateTime.UtcNow, ThreadCount = sessions, TargetRateIops = StepTarget(target), Phase = "Stable", Samples = stable.Samples,
             AchievedIops = Math.Round(figures.Achieved, 3),
             DatabaseReadLatencyMs = Math.Round(figures.ReadLatencyMs, 3), LogWriteLatencyMs = Math.Round(figures.LogWriteLatencyMs, 3),
             LogReadLatencyMs = Math.Round(figures.LogReadLatencyMs, 3), ReadLatencySlopeMsPerSample = Math.Round(stable.SteepestSlope, 3),
@@ -252,11 +257,11 @@ internal static class Tuner
             Passed = passed, Note = note,
         });
         string targetText = target is double tt ? TestRunner.F($"{tt:0.###}") : "none, searching for the maximum";
-        ctx.Log(TestRunner.F($"{sessions} sessions have actual {figures.Achieved:F1} IOPS (target IOPS: {targetText})."));
+        ctx.Log(TestRunner.F($"{Sessions(sessions)} {Wording.Noun(sessions, "has", "have")} actual {figures.Achieved:F1} IOPS (target IOPS: {targetText})."));
         foreach (var i in figures.Instances)
             ctx.Log(TestRunner.F($"Instance.{i.Index} has {i.ReadLatencyMs:F1} for I/O Database Reads Average Latency, {i.LogWriteLatencyMs:F1} for I/O Log Writes Average Latency, {i.LogReadLatencyMs:F1} for I/O Log Reads Average Latency; read latency slope {stable.SlopeOf(i.Index):F2} ms/sample."));
         ctx.Log(TestRunner.F($"Operation mix: Sessions {sessions}, Inserts {s.InsertPercent}%, Deletes {s.DeletePercent}%, Replaces {s.ReplacePercent}%, Reads {s.ReadPercent}%, Lazy Commits {s.LazyCommitPercent}%; database reads per write {figures.ReadsPerWrite:F2}, database transfers per log write {figures.TransfersPerLogWrite:F1}."));
-        ctx.Log($"{sessions} sessions: {note}.");
+        ctx.Log($"{Sessions(sessions)}: {note}.");
         return new Trial(sessions, figures.Achieved, latencyOk, phase.Driver.StoppedByError);
     }
 }

@@ -22,7 +22,8 @@ namespace ExchStorageTest.Engine.Verdict;
 /// the device's own writes were quick (within the share of the log write limit) — the write-back was not held up; target
 /// IOPS not met, when the devices' own read and write latency stayed within the same share of the average limits — the
 /// sessions were not waiting for slow I/O. Where the device latency is not known (Windows, a device the run could not
-/// name), a latency or IOPS rule stays the storage's: the rule never claims what it did not measure.
+/// name), a latency or IOPS rule stays the storage's: the rule never claims what it did not measure. A window with I/O
+/// errors is not asked at all (<see cref="VerdictJudge"/>): the errors explain its missing throughput themselves.
 /// </para>
 /// </summary>
 public static class HostLimit
@@ -162,7 +163,7 @@ public static class HostLimit
         return F($"the {DeviceNames(e)} served reads in {Ms(e.DeviceReadLatencyMs)} and writes in {Ms(e.DeviceWriteLatencyMs)} on average (within {Pct(DeviceShareOfLimit)} of the average limits), so the sessions short of the target were not held up by slow I/O");
     }
 
-    private static string DeviceNames(HostEvidence e) => $"device{(e.Devices.Count == 1 ? "" : "s")} ({string.Join(", ", e.Devices)})";
+    private static string DeviceNames(HostEvidence e) => $"{Wording.Noun(e.Devices.Count, "device", "devices")} ({string.Join(", ", e.Devices)})";
 
     /// <summary>Why the scavenger's idle write slots clear a stall failure; null when they were busy or unknown.</summary>
     private static string? StallsExplained(HostEvidence e, Thresholds t, TestResults r, VerdictReason reason)

@@ -30,6 +30,10 @@ public static class VerdictJudge
         var reasons = new List<VerdictReason>();
         // Stopped, or a checkpoint that stands for a run that never finished: only final rules can fail it.
         bool cut = r.Completion is Completions.Stopped or Completions.Interrupted;
+        long errors = 0;
+        foreach (var inst in r.Instances)
+            foreach (var s in inst.Streams) errors += s.ErrorCount;
+        errors = Math.Max(errors, r.Errors.Count);
         bool loadTest = r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
         if (loadTest)
         {
@@ -63,30 +67,26 @@ public static class VerdictJudge
                     Limit = r.Sizing.TargetTransactionalIops,
                 });
             if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
-            // The failures above are the storage's unless the host explains every one of them (issue 33).
-            if (HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
+            // The failures above are the storage's unless the host explains every one of them (issue 33). I/O errors
+            // explain a window short of its load themselves (failed I/Os carry no throughput): the host is not claimed then.
+            if (errors == 0 && HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
         }
-        long errors = 0;
-        foreach (var inst in r.Instances)
-            foreach (var s in inst.Streams) errors += s.ErrorCount;
-        errors = Math.Max(errors, r.Errors.Count);
         // ContinueOnError only keeps the run going to count them: an I/O error always fails the test.
-        if (errors > 0)
-            reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errors} I/O error(s) occurred; a single I/O error fails the test (first: {FirstError(r)}).", Measured = errors, Limit = 0 });
+        if (errors > 0) reasons.Add(IoErrors(errors, r.Errors.FirstOrDefault()));
         if (r.TuningOutcome == TuningOutcomes.Failed)
             reasons.Add(new VerdictReason { Code = "TuningFailed", Message = "Automatic tuning found no thread count that meets the target IOPS within the latency thresholds." });
         foreach (var inst in r.Instances)
             if (inst.ChecksumErrors > 0)
-                reasons.Add(new VerdictReason { Code = "ChecksumMismatch", Instance = inst.Name, Message = $"{inst.Name} read {inst.ChecksumErrors} page(s) whose identity or checksum was wrong ({First(inst.ChecksumProblems)}).", Measured = inst.ChecksumErrors, Limit = 0 });
+                reasons.Add(new VerdictReason { Code = "ChecksumMismatch", Instance = inst.Name, Message = $"{inst.Name} read {Wording.Count(inst.ChecksumErrors, "page")} whose identity or checksum was wrong ({First(inst.ChecksumProblems)}).", Measured = inst.ChecksumErrors, Limit = 0 });
         if (r.Checksum is { } c && (c.BadPages > 0 || c.BadLogs > 0))
-            reasons.Add(new VerdictReason { Code = "ChecksumFailed", Message = $"The checksum pass found {c.BadPages} bad page(s) and {c.BadLogs} bad log file(s) ({First(c.Problems)}).", Measured = c.BadPages + c.BadLogs, Limit = 0 });
+            reasons.Add(new VerdictReason { Code = "ChecksumFailed", Message = $"The checksum pass found {Wording.Count(c.BadPages, "bad page")} and {Wording.Count(c.BadLogs, "bad log file")} ({First(c.Problems)}).", Measured = c.BadPages + c.BadLogs, Limit = 0 });
         if (r.SystemLog is { } systemLog && systemLog.StorageErrorCount > 0)
         {
             var first = systemLog.Events.First(e => e.Judged);
             reasons.Add(new VerdictReason
             {
                 Code = "SystemLogStorageErrors",
-                Message = $"The system log has {systemLog.StorageErrorCount} storage error(s) on the test's devices in the test window (first: {first.Provider}{(first.EventId is int id ? " " + id : "")}: {first.Message}).",
+                Message = $"The system log has {Wording.Count(systemLog.StorageErrorCount, "storage error")} on the test's devices in the test window (first: {first.Provider}{(first.EventId is int id ? " " + id : "")}: {first.Message}).",
                 Measured = systemLog.StorageErrorCount,
                 Limit = 0,
             });
@@ -147,7 +147,12 @@ public static class VerdictJudge
         });
     }
 
-    private static string FirstError(TestResults r) => r.Errors.Count == 0 ? "no detail kept" : $"{r.Errors[0].ErrorName} on {r.Errors[0].File} at offset {r.Errors[0].Offset}";
+    /// <summary>The IoErrors reason: how many, and the first one's detail when kept.</summary>
+    public static VerdictReason IoErrors(long errors, IoErrorRecord? first) => new()
+    {
+        Code = "IoErrors", Measured = errors, Limit = 0,
+        Message = $"{Wording.Count(errors, "I/O error")} occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
+    };
     private static string First(List<string> problems) => problems.Count == 0 ? "no detail kept" : problems[0];
     private static string F(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
 }

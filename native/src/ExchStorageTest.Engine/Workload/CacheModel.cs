@@ -296,14 +296,18 @@ public sealed class CacheModel
         _free[_freeCount++] = slot;
     }
 
+    /// <summary>
+    /// A database's cache holds at most 1/this of its pages. A cache near the database's size would serve reads from
+    /// memory and make dirty pages meet their neighbours (coalesced writes) far more often than in Jetstress, whose
+    /// 1 GB cache faced terabytes. The reports say so when it cuts the configured cache (ReportText.DatabaseCache).
+    /// </summary>
+    public const int DatabaseShare = 32;
+
     /// <summary>Per-instance cache sizing: the profile's cache split over the databases, scaled down for tiny databases.</summary>
     public static (int Capacity, int Start, int Stop) Size(long maxCacheBytesPerInstance, long databasePages)
     {
         long pages = maxCacheBytesPerInstance / Storage.PageFormat.PageSize;
-        // A cache near the database's size would serve reads from memory and make dirty pages meet
-        // their neighbours (coalesced writes) far more often than in Jetstress, whose 1 GB cache
-        // faced terabytes: keep it at most 1/32 of the pages.
-        pages = Math.Min(pages, Math.Max(16, databasePages / 32));
+        pages = Math.Min(pages, Math.Max(16, databasePages / DatabaseShare));
         pages = Math.Clamp(pages, 16, int.MaxValue / 4);
         int cap = (int)pages;
         // ESE's thresholds are ~1% and ~2% of the cache; a small cache still keeps a few buffers

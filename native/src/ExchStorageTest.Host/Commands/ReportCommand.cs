@@ -85,7 +85,7 @@ internal sealed class ReportCommand : IHelperCommand
             var runSuite = EsrpSuite.From(run);
             var esrp = EsrpSummary.From(runSuite, metadata?.Values);
             var merged = run.Count > 1 ? ResultsMerge.Merge(run) : null;
-            string text = merged is null ? TextReport.Render(run[0]) : TextReport.Render(merged);
+            string text = merged is null ? TextReport.Render(run[0], ReportFiles.Options(run[0], outputPath, formats, metadata)) : TextReport.Render(merged);
             if (merged is not null && formats != ReportFormats.None)
                 runWritten.AddRange(AggregateReports.Write(outputPath, run, formats, text, runSuite, esrp, metadata, runWritten.Select(f => f.Path).ToList(), new[] { merged }));
             EmitReport(events, run, new List<List<TestResults>> { run }, text, runWritten, runSuite, esrp, submission: false, merged);

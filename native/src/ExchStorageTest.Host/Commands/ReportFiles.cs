@@ -33,11 +33,18 @@ internal static class ReportFiles
     }
 
     /// <summary>Writes reports named after the results file (same stem), so they sort beside it.</summary>
-    public static IReadOnlyList<ReportFile> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null)
-    {
-        string? stem = results.SavedPath is null ? null : Path.GetFileNameWithoutExtension(results.SavedPath);
-        return ReportWriter.WriteFiles(results, folder, formats, metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, baseName: stem);
-    }
+    public static IReadOnlyList<ReportFile> Write(TestResults results, string folder, ReportFormats formats, EsrpMetadata? metadata = null) =>
+        ReportWriter.WriteFiles(results, folder, formats, Options(results, folder, formats, metadata), baseName: Stem(results));
+
+    /// <summary>
+    /// The options a run's reports are rendered with in <paramref name="folder"/> (beside the results file when null): the
+    /// report command's console text uses them too, so it says what the files it writes say (the Performance Log above all).
+    /// </summary>
+    public static ReportOptions Options(TestResults results, string? folder, ReportFormats formats, EsrpMetadata? metadata = null) =>
+        ReportWriter.Resolve(results, folder ?? Path.GetDirectoryName(results.SavedPath) ?? ".", formats,
+            metadata is null ? null : new ReportOptions { EsrpMetadata = metadata }, Stem(results) ?? ReportWriter.BaseName(results));
+
+    private static string? Stem(TestResults results) => results.SavedPath is null ? null : Path.GetFileNameWithoutExtension(results.SavedPath);
 
     /// <summary>A <c>reports</c> array: each file with its kind (<see cref="ReportKinds"/>).</summary>
     public static void WriteKinds(System.Text.Json.Utf8JsonWriter w, string name, IEnumerable<ReportFile> files)

@@ -44,14 +44,25 @@ internal static class ResultEvent
                 w.WriteStartObject(EventFields.Result.Backup);
                 w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecondPerDatabase, Math.Round(r.Backup?.AverageMBPerSecond ?? 0, 3));
                 w.WriteNumber(EventFields.Result.BackupFigures.MBPerSecond, Math.Round(r.Backup?.TotalMBPerSecond ?? 0, 3));
+                w.WriteNumber(EventFields.Result.BackupFigures.Seconds, Math.Round(r.Backup?.ElapsedSeconds ?? 0, 3));
                 w.WriteEndObject();
             }
-            else
+            else if (r.TestType != TestType.SoftRecovery)
             {
+                // A soft recovery replays logs: its database I/O rate is the replay's, not transactional IOPS against the
+                // profile's target; its figures are the softRecovery object's below.
                 w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
                 // A run stopped before it counted a transaction has no achieved IOPS: absent, not a measured 0 (issue 45).
                 if (r.Settings.LoadModel == "StreamMix" || PartialWindow.TransactionsMeasured(r))
                     w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
+            }
+            if (r.SoftRecovery is { } replay)
+            {
+                w.WriteStartObject(EventFields.Result.SoftRecovery);
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.LogsReplayed, replay.LogsReplayedTotal);
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.Seconds, Math.Round(replay.ReplaySeconds, 3));
+                w.WriteNumber(EventFields.Result.SoftRecoveryFigures.SecondsPerLog, Math.Round(replay.SecondsPerLog, 4));
+                w.WriteEndObject();
             }
             Latency(w, EventFields.Result.DbReadLatencyMs, r, StreamNames.DatabaseRead);
             Latency(w, EventFields.Result.DbWriteLatencyMs, r, StreamNames.DatabaseWrite);

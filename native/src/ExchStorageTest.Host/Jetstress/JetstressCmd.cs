@@ -113,7 +113,7 @@ internal static class JetstressCmd
         // The plan checks a test's length and the room for its results; nothing runs, so a second asks for no room.
         request.DurationSeconds = 1;
         var plan = TestPlanner.Plan(request);
-        console.Say($"Preparing {plan.Instances.Count} database(s) and stopping (/threads 0 /timeout 0H0M0S): no test runs, no report is written.");
+        console.Say($"Preparing {Wording.Count(plan.Instances.Count, "database")} and stopping (/threads 0 /timeout 0H0M0S): no test runs, no report is written.");
         var prepared = TestRunner.PrepareOnly(plan, events, cancel);
         foreach (var instance in prepared)
             console.Say($"{instance.Plan.Name}: {instance.Plan.DatabaseFile} ({(instance.Created ? "created" : "there already")}), logs in {instance.Plan.LogFolder}.");

@@ -49,7 +49,7 @@ public class CapacityReportTests
         string text = TextReport.Render(r);
         Assert.Contains("The storage carried at least 160 mailboxes", text, StringComparison.Ordinal);
         Assert.Contains("The figures in the sections below are step 4's window: 160 mailboxes, target 240.000 IOPS", text, StringComparison.Ordinal);
-        Assert.Contains("Test Description         160 (capacity search step 4) mailboxes of", text, StringComparison.Ordinal);
+        Assert.Contains("Test Description         160 mailboxes (capacity search step 4) of", text, StringComparison.Ordinal);
         double percent = Math.Round(TransactionalIops.Achieved(r) / 240 * 100, 1);
         Assert.Contains($"Achieved is {JetFormat.Number(percent, 1)}% of target.", text, StringComparison.Ordinal);
         Assert.DoesNotContain("auto-tuned", text, StringComparison.Ordinal);

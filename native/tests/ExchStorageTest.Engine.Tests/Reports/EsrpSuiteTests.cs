@@ -97,7 +97,7 @@ public class EsrpSuiteTests
         var backup = Run(TestType.DatabaseBackup, "H1", T0.AddHours(2));
         backup.SystemLog = new SystemLogReport { Checked = true, Events = { new SystemLogEntry { IsStorageError = true, Message = "sd 2:0:0:0: I/O error" } } };
         var summary = EsrpSummary.From(EsrpSuite.From(new[] { perf, backup }));
-        Assert.Equal("H1 (DatabaseBackup): 1 storage error(s)", summary.Reliability[0].Value);
+        Assert.Equal("H1 (DatabaseBackup): 1 storage error", summary.Reliability[0].Value);
     }
 
     [Fact]
@@ -108,7 +108,7 @@ public class EsrpSuiteTests
         var other = Run(TestType.DatabaseBackup, "H1", T0.AddHours(2), id: "0x09");
         var good = EsrpSuite.From(new[] { perf, same }).DatabaseSets().Single();
         Assert.True(good.Same);
-        Assert.Equal("the same 1 database(s) in Performance, Stress", good.Detail);
+        Assert.Equal("the same 1 database in Performance, Stress", good.Detail);
         var suite = EsrpSuite.From(new[] { perf, same, other });
         var bad = suite.DatabaseSets().Single();
         Assert.False(bad.Same);

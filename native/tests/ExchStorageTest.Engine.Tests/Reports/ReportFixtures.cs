@@ -200,8 +200,8 @@ internal static class ReportFixtures
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(2), Message = "Operation mix: Sessions 4, Inserts 40%, Deletes 20%, Replaces 5%, Reads 35%, Lazy Commits 70%." });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(15), Message = "Performance logging started (interval: 15000 ms)." });
         r.TestLog.Add(new TestLogLine { TimeUtc = Start.AddSeconds(139), Message = "Instance.1 has 6.6 for I/O Database Reads Average Latency." });
-        r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(3), ThreadCount = 4, Phase = "Transient", DatabaseReadLatencyMs = 6.1, Note = "latency slope settled" });
-        r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(5), ThreadCount = 4, Phase = "Stable", AchievedIops = 71.2, DatabaseReadLatencyMs = 6.5, LogWriteLatencyMs = 0.9, Passed = true, Note = "meets target" });
+        r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(3), ThreadCount = 4, TargetRateIops = 60, Phase = "Transient", DatabaseReadLatencyMs = 6.1, Note = "latency slope settled" });
+        r.TuningLog.Add(new TuningStep { TimeUtc = Start.AddSeconds(5), ThreadCount = 4, TargetRateIops = 60, Phase = "Stable", AchievedIops = 71.2, DatabaseReadLatencyMs = 6.5, LogWriteLatencyMs = 0.9, Passed = true, Note = "meets target" });
         r.Errors.Add(new IoErrorRecord { TimeUtc = Start.AddSeconds(77), Instance = "Instance.2", Stream = StreamNames.DatabaseRead, File = "/mnt/db/DB2/DB2.edb", Offset = 1 << 20, Length = 32768, ErrorCode = 5, ErrorName = "EIO", Message = "Input/output error" });
         r.Settings.ContinueOnError = true;
         r.Verdict = new VerdictResult

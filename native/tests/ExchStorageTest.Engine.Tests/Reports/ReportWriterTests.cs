@@ -38,6 +38,38 @@ public class ReportWriterTests
         }
     }
 
+    // Issue 45: Get-TestReport -Format Html on a stored results file said the performance log was "not written" beside it.
+    [Fact]
+    public void A_report_rendered_again_names_the_runs_own_performance_log()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), "est-reports-" + Guid.NewGuid().ToString("N"));
+        try
+        {
+            var r = ReportFixtures.Small();
+            r.SavedPath = Path.Combine(dir, "Performance_run.json");
+            Directory.CreateDirectory(dir);
+            File.WriteAllText(r.SavedPath, "{}");
+            var first = ReportWriter.Write(r, dir, ReportFormats.Text | ReportFormats.PdhCsv, baseName: "Performance_run");
+            Assert.Equal("Performance_run.perfmon.csv", Path.GetFileName(first[1]));
+
+            // Beside the results file: the log's name; in another folder: its full path.
+            string again = File.ReadAllText(ReportWriter.Write(r, dir, ReportFormats.Text, baseName: "Performance_run")[0]);
+            Assert.Matches(@"\n  Performance Log\s+Performance_run\.perfmon\.csv\r?\n", again);
+            string elsewhere = Path.Combine(dir, "elsewhere");
+            string moved = File.ReadAllText(ReportWriter.Write(r, elsewhere, ReportFormats.Text, baseName: "Performance_run")[0]);
+            Assert.Matches(@"\n  Performance Log\s+" + System.Text.RegularExpressions.Regex.Escape(first[1]) + @"\r?\n", moved);
+
+            // A run whose log is gone (or never saved) still says none was written with the report.
+            File.Delete(first[1]);
+            string gone = File.ReadAllText(ReportWriter.Write(r, elsewhere, ReportFormats.Text, baseName: "Performance_run")[0]);
+            Assert.Contains("(not written with this report)", gone, StringComparison.Ordinal);
+        }
+        finally
+        {
+            if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true);
+        }
+    }
+
     [Fact]
     public void Pdh_csv_header_and_rows_follow_the_PerfMon_format()
     {

@@ -79,16 +79,29 @@ public class ReviewerTests
     {
         var r = ResultsFixture.Load(ResultsFixture.Tuned);
         var rows = HtmlRows(HtmlReport.Render(r), "Tuning Steps");
+        // Results from before steps recorded their target: no Target Rate column (it would be empty on every row).
         var transient = Assert.Single(rows, row => row.Contains("Transient"));
-        Assert.DoesNotContain("0.000", transient[4]);
-        Assert.Equal("not measured (transient)", transient[4]);
-        Assert.Equal("not judged (transient)", transient[7]);
+        Assert.DoesNotContain("0.000", transient[3]);
+        Assert.Equal("not measured (transient)", transient[3]);
+        Assert.Equal("not judged (transient)", transient[6]);
         var stable = Assert.Single(rows, row => row.Contains("Stable"));
-        Assert.Equal("2044.774", stable[4]);
-        Assert.Equal("Yes", stable[7]);
+        Assert.Equal("2044.774", stable[3]);
+        Assert.Equal("Yes", stable[6]);
 
         string text = TextReport.Render(r);
         Assert.Matches(@"\n  [^\n]*Transient\s+not measured \(transient\)[^\n]*not judged \(transient\)", text);
+    }
+
+    // Issue 45: the column was always empty. Each step records the target it was judged against.
+    [Fact]
+    public void Tuning_steps_show_the_target_they_were_judged_against()
+    {
+        var r = ResultsFixture.Load(ResultsFixture.Tuned);
+        foreach (var step in r.TuningLog) step.TargetRateIops = 123.456;
+        var rows = HtmlRows(HtmlReport.Render(r), "Tuning Steps");
+        Assert.Equal("Target Rate (IOPS)", rows[0][2]);
+        Assert.All(rows.Skip(1), row => Assert.Equal("123.456", row[2]));
+        Assert.Matches(@"Thread Count\s+Target Rate \(IOPS\)\s+Phase", TextReport.Render(r));
     }
 
     // 3. Host counters: readable sub-millisecond disk latencies, Jetstress's full list, what each disk counter covers.
@@ -145,6 +158,36 @@ public class ReviewerTests
             // The generated description (no user text): mailbox size in the unit it is computed in.
             if (mailboxes) Assert.Contains("200 mailboxes of 5 MiB", rendering, StringComparison.Ordinal);
         }
+    }
+
+    // Issue 45: the cache read 128/1024 MB in the profile, 128/156.3 MiB in the report, 19.5/156.2 MB in the test log,
+    // 25/25 MiB in another run. The reports state the cache that ran (the test log's figures) and, when the databases cut
+    // it, the profile's beside it and why.
+    [Fact]
+    public void The_database_cache_that_ran_is_shown_beside_the_profiles_when_they_differ()
+    {
+        string Row(ExchStorageTest.Engine.Results.TestResults r, string label) => ReportText.SystemParameters(r).Single(x => x.Label == label).Value;
+        var r = ResultsFixture.Load(ResultsFixture.Tuned);
+        r.Profile.MinimumDatabaseCacheMB = 128;
+        r.Profile.MaximumDatabaseCacheMB = 1024;
+        Assert.Equal(2, r.Instances.Count);
+
+        // Each database's cache cut to 80 MiB: the minimum (64 MiB each) still fits, the maximum does not.
+        foreach (var i in r.Instances) { i.MaximumDatabaseCacheBytes = 80 * JetFormat.MiB; i.MinimumDatabaseCacheBytes = 64 * JetFormat.MiB; }
+        Assert.Equal("128.0 MiB", Row(r, "Minimum Database Cache"));
+        Assert.Equal("160.0 MiB used (1024.0 MiB configured; a database's cache holds at most 1/32 of its pages, so that it stays as small beside the database as a server's beside production databases)",
+            Row(r, "Maximum Database Cache"));
+
+        // Cut below the minimum: both rows say so, neither claims the profile's minimum ran.
+        foreach (var i in r.Instances) i.MinimumDatabaseCacheBytes = i.MaximumDatabaseCacheBytes = (long)(12.5 * JetFormat.MiB);
+        Assert.Equal("25.0 MiB used (128.0 MiB configured; a minimum is never above the cache that ran)", Row(r, "Minimum Database Cache"));
+        Assert.StartsWith("25.0 MiB used (1024.0 MiB configured; ", Row(r, "Maximum Database Cache"));
+        foreach (var rendering in new[] { TextReport.Render(r), HtmlReport.Render(r), XmlReport.Render(r) })
+            Assert.Contains("25.0 MiB used (128.0 MiB configured", rendering, StringComparison.Ordinal);
+
+        // Results that do not record what ran: the profile's, as it is.
+        foreach (var i in r.Instances) i.MinimumDatabaseCacheBytes = i.MaximumDatabaseCacheBytes = 0;
+        Assert.Equal("1024.0 MiB", Row(r, "Maximum Database Cache"));
     }
 
     // 6. A run that used direct I/O does not also say direct I/O was not probed.

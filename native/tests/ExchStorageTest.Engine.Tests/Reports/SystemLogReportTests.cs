@@ -21,7 +21,7 @@ public class SystemLogReportTests
             },
         };
         string text = TextReport.Render(r);
-        Assert.Contains("System log: 1 storage error(s) in the test window (kernel log).", text);
+        Assert.Contains("System log: 1 storage error in the test window (kernel log).", text);
         Assert.Contains("blk_update_request: I/O error, dev sdb", text);
         Assert.DoesNotContain("usb 1-1", text);
         string html = HtmlReport.Render(r);
@@ -46,7 +46,7 @@ public class SystemLogReportTests
         Assert.Equal(0, r.SystemLog.StorageErrorCount);
         Assert.Equal(verdictBefore.Reasons.Select(x => x.Code), VerdictJudge.Judge(r, r.Settings.Thresholds).Reasons.Select(x => x.Code));
         string text = TextReport.Render(r);
-        Assert.Contains("System log: no storage errors in the test window (kernel log; 0 other error entries). 1 storage error(s) on devices that hold none of the test's folders, listed for information, not judged.", text);
+        Assert.Contains("System log: no storage errors in the test window (kernel log; 0 other error entries). 1 storage error on devices that hold none of the test's folders, listed for information, not judged.", text);
         Assert.Contains("I/O error, dev loop0, sector 2048 (another device: not judged)", text);
         Assert.Contains("no: another device", HtmlReport.Render(r));
     }

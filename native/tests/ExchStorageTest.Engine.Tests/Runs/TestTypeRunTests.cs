@@ -21,6 +21,15 @@ public class TestTypeRunTests
         return r;
     }
 
+    /// <summary>The helper's result event for a run (what the module's TestResult is made from).</summary>
+    private static System.Text.Json.JsonElement ResultEvent(TestResults r)
+    {
+        using var buffer = new MemoryStream();
+        ExchStorageTest.Host.Commands.ResultEvent.Write(new EventWriter(buffer), r, Array.Empty<ExchStorageTest.Engine.Reports.ReportFile>());
+        string line = System.Text.Encoding.UTF8.GetString(buffer.ToArray()).Split('\n', StringSplitOptions.RemoveEmptyEntries).Last();
+        return System.Text.Json.JsonDocument.Parse(line).RootElement.Clone();
+    }
+
     [Fact]
     public void DatabaseBackup_reads_every_database_once_and_reports_mb_per_second()
     {
@@ -37,6 +46,11 @@ public class TestTypeRunTests
         }
         Assert.All(r.Backup.Instances, b => Assert.True(b.MBPerSecond > 0));
         Assert.Equal("Pass", r.Verdict.Result);
+        // Issue 45: the result carries what a backup measured (its latencies alone said nothing of it).
+        Assert.Equal(r.Backup.Instances.Max(b => b.ElapsedSeconds), r.Backup.ElapsedSeconds);
+        var backup = ResultEvent(r).GetProperty("backup");
+        Assert.Equal(r.Backup.ElapsedSeconds, backup.GetProperty("seconds").GetDouble(), 3);
+        Assert.Equal(r.Backup.TotalMBPerSecond, backup.GetProperty("mbPerSecond").GetDouble(), 3);
         Assert.True(File.Exists(r.SavedPath!));
     }
 
@@ -72,6 +86,14 @@ public class TestTypeRunTests
         Assert.All(r.SoftRecovery!.Instances, i => Assert.Equal(5, i.LogsReplayed));
         Assert.All(r.SoftRecovery.Instances, i => Assert.True(i.PagesReplayed > 0));
         Assert.True(r.SoftRecovery.SecondsPerLog > 0);
+        // Issue 45: the result carries what the replay measured: logs replayed, how long, seconds per log.
+        Assert.Equal(r.SoftRecovery.Instances.Max(i => i.ElapsedSeconds), r.SoftRecovery.ReplaySeconds);
+        var result = ResultEvent(r);
+        Assert.False(result.TryGetProperty("targetIops", out _)); // the replay is no transactional load against a target
+        var replay = result.GetProperty("softRecovery");
+        Assert.Equal(10, replay.GetProperty("logsReplayed").GetInt32());
+        Assert.Equal(r.SoftRecovery.ReplaySeconds, replay.GetProperty("seconds").GetDouble(), 3);
+        Assert.Equal(r.SoftRecovery.SecondsPerLog, replay.GetProperty("secondsPerLog").GetDouble(), 4);
         Assert.All(r.Instances, i => Assert.True(i.Stream(StreamNames.LogRead)!.Operations == 5));
         Assert.All(r.Instances, i => Assert.Equal(0, i.ChecksumErrors));
         // The replayed database is still consistent.
@@ -140,6 +162,25 @@ public class TestTypeRunTests
         Assert.Equal("Succeeded", r.TuningOutcome);
         Assert.True(r.Settings.ThreadCount >= 1);
         Assert.Contains(r.TuningLog, s => s.Phase == "Stable" && s.Passed && s.ThreadCount == r.Settings.ThreadCount);
+        // Issue 45: every step records the target it was judged against (the report's Target Rate column).
+        Assert.All(r.TuningLog, s => Assert.Equal(r.Sizing.TargetTransactionalIops, s.TargetRateIops));
+
+        // The test log's cache and the reports' are one figure: the caches that ran, summed over the databases.
+        // These small databases cut the profile's cache, so the test log and the report say what was configured too.
+        long min = r.Instances.Sum(i => i.MinimumDatabaseCacheBytes), max = r.Instances.Sum(i => i.MaximumDatabaseCacheBytes);
+        Assert.True(max < r.Profile.MaximumDatabaseCacheMB * 1048576, $"{max} bytes");
+        Assert.Contains(r.TestLog, l => l.Message == $"Database cache settings: (minimum: {RunContext.Mb(min)}, maximum: {RunContext.Mb(max)})");
+        Assert.Contains(r.TestLog, l => l.Message.StartsWith($"Database cache configured: (minimum: {RunContext.Mb(r.Profile.MinimumDatabaseCacheMB * 1048576)}, maximum: {RunContext.Mb(r.Profile.MaximumDatabaseCacheMB * 1048576)}); ", StringComparison.Ordinal));
+        Assert.Matches(@"\n  Maximum Database Cache\s+" + System.Text.RegularExpressions.Regex.Escape(
+                $"{ExchStorageTest.Engine.Reports.JetFormat.Mebibytes(max)} used ({ExchStorageTest.Engine.Reports.JetFormat.Mebibytes(r.Profile.MaximumDatabaseCacheMB * 1048576)} configured; "),
+            ExchStorageTest.Engine.Reports.TextReport.Render(r));
+
+        // Issue 45: the time series counts its seconds from the measured window it describes, not from the load's start
+        // before the warm-up and the settling (a tuned run settles 2 s at its paced rate before measuring: twice the tolerance).
+        var window = r.Timeline.CollectionStartUtc!.Value;
+        Assert.NotEmpty(r.TimeSeries);
+        Assert.All(r.TimeSeries, p => Assert.InRange(p.ElapsedSeconds - (p.TimeUtc - window).TotalSeconds, -1, 1));
+        Assert.All(r.InstanceSeries, p => Assert.InRange(p.ElapsedSeconds - (p.TimeUtc - window).TotalSeconds, -1, 1));
     }
 
     [Fact]
@@ -184,6 +225,7 @@ public class TestTypeRunTests
         Assert.All(r.Instances, i => Assert.InRange(i.DatabaseSizeBytes, share - (free / 100), share));
         Assert.NotEqual(20L * 1048576, r.Instances[0].DatabaseSizeBytes);
         Assert.Contains(r.TuningLog, s => s.Phase == "Stable");
+        Assert.All(r.TuningLog, s => Assert.Null(s.TargetRateIops)); // a search for the maximum has no target
         Assert.True(r.Settings.ThreadCount >= 2);
         Assert.DoesNotContain(r.Verdict.Reasons, x => x.Code == "TargetIopsNotMet");
     }

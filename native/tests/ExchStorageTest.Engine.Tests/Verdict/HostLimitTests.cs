@@ -72,6 +72,22 @@ public class HostLimitTests
         Assert.Equal(0.7, host.Measured);
     }
 
+    // Issue 45: a run with millions of I/O errors listed HostLimited among its reasons. Failed I/Os carry no
+    // throughput: the errors explain the window short of its load, not the host.
+    [Fact]
+    public void IO_errors_explain_the_failure_so_the_host_is_not_claimed()
+    {
+        var r = Run(readMs: 35, achieved: 80, Starved());
+        r.Instances[0].Streams[0].ErrorCount = 2_500_000;
+        r.Errors.Add(new IoErrorRecord { ErrorName = "EIO", File = "/mnt/db/Instance.1.edb", Offset = 32768 });
+        var v = Judge(r);
+        Assert.Equal("Fail", v.Result);
+        Assert.DoesNotContain(v.Reasons, x => x.Code == ReasonCodes.HostLimited);
+        var errors = Assert.Single(v.Reasons, x => x.Code == "IoErrors");
+        Assert.StartsWith("2500000 I/O errors occurred; a single I/O error fails the test (first: EIO on /mnt/db/Instance.1.edb at offset 32768).", errors.Message);
+        Assert.StartsWith("1 I/O error occurred;", VerdictJudge.IoErrors(1, null).Message);
+    }
+
     [Fact]
     public void A_pass_on_a_starved_host_is_untouched()
     {

@@ -118,7 +118,7 @@ public static class StreamMixRunner
             // A stopped mix that saw no error neither passed nor failed (the contract's Stopped).
             results.Verdict.Result = errorCount > 0 ? Verdicts.Fail : results.Completion == Completions.Stopped ? Verdicts.Stopped : Verdicts.Pass;
             if (errorCount > 0)
-                results.Verdict.Reasons.Add(new VerdictReason { Code = "IoErrors", Message = $"{errorCount} I/O error(s) occurred.", Measured = errorCount, Limit = 0 });
+                results.Verdict.Reasons.Add(Verdict.VerdictJudge.IoErrors(errorCount, results.Errors.FirstOrDefault()));
         }
         finally
         {
