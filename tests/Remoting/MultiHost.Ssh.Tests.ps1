@@ -328,6 +328,45 @@ exit 0
         $report.Text | Should -Match 'Agreed measuring start: \S+ \S+ UTC; their measuring starts differ by at most 0\.\d{3} s\.'
     }
 
+    It 'a channel stopped by the orchestrator gets no more input: its end right after the stop, on both hosts at once, repeated' {
+        # The race behind "Host '...' failed: Object reference not set to an instance of an object": the orchestrator
+        # stops a host's pipeline (a host silent past the channel's limit, an answer it cannot read) and then ends the
+        # channel's input, as a plan, a run's collection, a search's end and a release do. PowerShell's remoting client
+        # tears the command's transport down as the stop begins but leaves the input attached, so a line or the end of
+        # input written then throws a NullReferenceException in its fragmentor (the runs above never stop a pipeline of
+        # theirs: no host of theirs falls silent, so they never met it). A silence limit of zero makes the channel stop
+        # the pipeline at its first look, while the host's agent starts; each host's channel is then closed and waited for.
+        $sessions = @(New-SshRigSession -Rig $Rig -Index 0; New-SshRigSession -Rig $Rig -Index 1)
+        try {
+            Invoke-Command -Session $sessions -ScriptBlock { Import-Module -Name $using:Manifest }
+            $assembly = [ExchStorageTest.MultiHost.HostAgent].Assembly
+            $linkType = $assembly.GetType('ExchStorageTest.MultiHost.RunspaceLink', $true)
+            $channelType = $assembly.GetType('ExchStorageTest.MultiHost.HostChannel', $true)
+            $failures = for ($i = 1; $i -le 10; $i++) {
+                $channels = foreach ($session in $sessions) {
+                    $link = [Activator]::CreateInstance($linkType, @($session.Runspace))
+                    [Activator]::CreateInstance($channelType, @($link, [Nullable[TimeSpan]][TimeSpan]::Zero))
+                }
+                try {
+                    foreach ($channel in $channels) { $channel.Open('{"protocol":1,"command":"plan"}') }
+                    foreach ($channel in $channels) { $null = $channel.Take() }
+                    foreach ($channel in $channels) {
+                        try {
+                            $channel.CloseAndWait([TimeSpan]::FromSeconds(30)) | Should -BeTrue -Because 'the stopped pipeline ends'
+                            $channel.Lost | Should -BeLike 'the host sent nothing for 0 s*'
+                        }
+                        catch { "try ${i}: $($_.Exception.GetBaseException().GetType().Name): $($_.Exception.GetBaseException().Message)" }
+                    }
+                }
+                finally { foreach ($channel in $channels) { $channel.Dispose() } }
+            }
+            $failures | Should -BeNullOrEmpty
+        }
+        # Sessions of their own: a host given up is not called again, and its session is not reused (PowerShell's client
+        # ends a stopped pipeline of this kind before the host has, so the host's runspace can stay busy with it).
+        finally { Remove-PSSession -Session $sessions }
+    }
+
     It 'a stop stops every host''s engine cleanly and each keeps its partial result' {
         # Stopped once both hosts measure: a given thread count and no warm-up measure from the agreed start.
         $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:10:00 -ThreadCount 2 -Warmup 0 -SampleIntervalSeconds 2 -Force' `
