@@ -4,8 +4,8 @@
 # tuning, and the tests assert structure, not verdicts (a shared kernel's other workloads can move a verdict):
 # hosts named by machine, one measuring window on every host (each host's measuring start within 1 s of the
 # others' and of the recorded agreed start), the aggregate the sum of the hosts, failures that fail only their
-# host, a stop that leaves every host's partial result, a run where every host fails its check, and a capacity
-# search whose hosts step together. What the orchestrator decides is tested in-process, in milliseconds
+# host, a stop that leaves every host's partial result, a run where every host fails its check, a capacity
+# search whose hosts step together, and -Session with the instants chosen from the plans. What the orchestrator decides is tested in-process, in milliseconds
 # (tests/ExchStorageTest.Commands.Tests: the step loop, a lost host, the time bound, a stop during a search); this
 # suite keeps what only real remoting shows.
 
@@ -328,43 +328,20 @@ exit 0
         $report.Text | Should -Match 'Agreed measuring start: \S+ \S+ UTC; their measuring starts differ by at most 0\.\d{3} s\.'
     }
 
-    It 'a channel stopped by the orchestrator gets no more input: its end right after the stop, on both hosts at once, repeated' {
-        # The race behind "Host '...' failed: Object reference not set to an instance of an object": the orchestrator
-        # stops a host's pipeline (a host silent past the channel's limit, an answer it cannot read) and then ends the
-        # channel's input, as a plan, a run's collection, a search's end and a release do. PowerShell's remoting client
-        # tears the command's transport down as the stop begins but leaves the input attached, so a line or the end of
-        # input written then throws a NullReferenceException in its fragmentor (the runs above never stop a pipeline of
-        # theirs: no host of theirs falls silent, so they never met it). A silence limit of zero makes the channel stop
-        # the pipeline at its first look, while the host's agent starts; each host's channel is then closed and waited for.
-        $sessions = @(New-SshRigSession -Rig $Rig -Index 0; New-SshRigSession -Rig $Rig -Index 1)
-        try {
-            Invoke-Command -Session $sessions -ScriptBlock { Import-Module -Name $using:Manifest }
-            $assembly = [ExchStorageTest.MultiHost.HostAgent].Assembly
-            $linkType = $assembly.GetType('ExchStorageTest.MultiHost.RunspaceLink', $true)
-            $channelType = $assembly.GetType('ExchStorageTest.MultiHost.HostChannel', $true)
-            $failures = for ($i = 1; $i -le 10; $i++) {
-                $channels = foreach ($session in $sessions) {
-                    $link = [Activator]::CreateInstance($linkType, @($session.Runspace))
-                    [Activator]::CreateInstance($channelType, @($link, [Nullable[TimeSpan]][TimeSpan]::Zero))
-                }
-                try {
-                    foreach ($channel in $channels) { $channel.Open('{"protocol":1,"command":"plan"}') }
-                    foreach ($channel in $channels) { $null = $channel.Take() }
-                    foreach ($channel in $channels) {
-                        try {
-                            $channel.CloseAndWait([TimeSpan]::FromSeconds(30)) | Should -BeTrue -Because 'the stopped pipeline ends'
-                            $channel.Lost | Should -BeLike 'the host sent nothing for 0 s*'
-                        }
-                        catch { "try ${i}: $($_.Exception.GetBaseException().GetType().Name): $($_.Exception.GetBaseException().Message)" }
-                    }
-                }
-                finally { foreach ($channel in $channels) { $channel.Dispose() } }
-            }
-            $failures | Should -BeNullOrEmpty
-        }
-        # Sessions of their own: a host given up is not called again, and its session is not reused (PowerShell's client
-        # ends a stopped pipeline of this kind before the host has, so the host's runspace can stay busy with it).
-        finally { Remove-PSSession -Session $sessions }
+    It '-Session with the instants chosen from the plans, automatic tuning, {host} and -OutputPath: both hosts run, neither fails' {
+        # The combination of the report of "Host '...' failed: Object reference not set to an instance of an object": a
+        # plan's channel ended after its pipeline was stopped. The runs here never stop a pipeline of theirs (no host falls
+        # silent or answers unreadably), which is why this suite missed it; the race itself is held in-process
+        # (tests/ExchStorageTest.Commands.Tests, MultiHost: the fake transport refuses input after a stop) and shown over
+        # SSH by tests/Remoting/Show-ChannelStopRace.ps1 (not a CI test: stopping pipelines that way can crash PowerShell's client).
+        $collected = Join-Path $Data 'combination'
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out @o' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $Short
+        $run.Exception | Should -BeNullOrEmpty
+        $run.Errors | Should -BeNullOrEmpty
+        $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
+        @($results.ComputerName | Sort-Object) | Should -Be @($MachineA, $MachineB | Sort-Object)
+        foreach ($result in $results) { Split-Path -Leaf (Split-Path -Parent $result.ResultsPath) | Should -Be $result.ComputerName }
+        Test-Path -LiteralPath (Join-Path $collected 'run.json') | Should -BeTrue
     }
 
     It 'a stop stops every host''s engine cleanly and each keeps its partial result' {
