@@ -111,6 +111,37 @@ Describe 'Help' {
         $problems | Should -BeNullOrEmpty
     }
 
+    It 'has examples that run when pasted: each defines the variables it uses, and none uses $profile' {
+        # $PROFILE is PowerShell's own (the profile script's path): an example that pipes it, or assigns to it, gives
+        # the command a path string or overwrites the user's. Each help example is pasted alone, so every variable it
+        # reads is one it assigns (or PowerShell's constants). The other pages' PowerShell blocks hold to $profile too.
+        $constants = 'true', 'false', 'null', '_', 'PSItem'
+        function Get-ExampleProblem([string] $Where, [string] $Code, [switch] $AllowOuter) {
+            $tokens = $errors = $null
+            $ast = [System.Management.Automation.Language.Parser]::ParseInput($Code, [ref] $tokens, [ref] $errors)
+            if (@($tokens | Where-Object { $_ -is [System.Management.Automation.Language.VariableToken] -and $_.Name -eq 'profile' })) { "${Where}: uses `$profile, PowerShell's own variable" }
+            # Other pages' blocks may continue an earlier one, or use a keyword this platform lacks (DSC's Configuration).
+            if ($AllowOuter) { return }
+            if ($errors) { "${Where}: does not parse: $($errors[0].Message)"; return }
+            $variables = @($ast.FindAll({ param($a) $a -is [System.Management.Automation.Language.VariableExpressionAst] }, $true))
+            $assigned = @($ast.FindAll({ param($a) $a -is [System.Management.Automation.Language.AssignmentStatementAst] }, $true) |
+                    ForEach-Object { $_.Left } | Where-Object { $_ -is [System.Management.Automation.Language.VariableExpressionAst] } | ForEach-Object { $_.VariablePath.UserPath })
+            foreach ($name in @($variables | ForEach-Object { $_.VariablePath.UserPath } | Select-Object -Unique)) {
+                if ($constants -notcontains $name -and $assigned -notcontains $name) { "${Where}: uses `$$name, which it does not assign" }
+            }
+        }
+        $problems = foreach ($command in $Commands) {
+            foreach ($example in (Get-DocsPage $command.Name).Examples) { Get-ExampleProblem "$($command.Name) '$($example.Title)'" $example.Code }
+        }
+        $pages = @(Get-ChildItem -LiteralPath (Get-DocsFolder) -Filter '*.md') + @(Get-Item -LiteralPath (Join-Path (Get-RepositoryRoot) 'README.md'))
+        $problems += foreach ($page in $pages) {
+            foreach ($fence in @(Get-Fence (Get-Content -LiteralPath $page.FullName) | Where-Object { $_.Info -eq 'powershell' })) {
+                Get-ExampleProblem "$($page.Name) block '$($fence.Lines[0])'" ($fence.Lines -join "`n") -AllowOuter
+            }
+        }
+        $problems | Should -BeNullOrEmpty
+    }
+
     It 'shows in Get-Help''s syntax one entry per parameter set of the command, with that set''s parameters' {
         $problems = foreach ($command in $Commands) {
             $help = Get-Help -Name $command.Name -Full

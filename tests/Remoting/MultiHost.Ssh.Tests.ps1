@@ -4,8 +4,8 @@
 # tuning, and the tests assert structure, not verdicts (a shared kernel's other workloads can move a verdict):
 # hosts named by machine, one measuring window on every host (each host's measuring start within 1 s of the
 # others' and of the recorded agreed start), the aggregate the sum of the hosts, failures that fail only their
-# host, a stop that leaves every host's partial result, a run where every host fails its check, and a capacity
-# search whose hosts step together. What the orchestrator decides is tested in-process, in milliseconds
+# host, a stop that leaves every host's partial result, a run where every host fails its check, a capacity
+# search whose hosts step together, and -Session with the instants chosen from the plans. What the orchestrator decides is tested in-process, in milliseconds
 # (tests/ExchStorageTest.Commands.Tests: the step loop, a lost host, the time bound, a stop during a search); this
 # suite keeps what only real remoting shows.
 
@@ -326,6 +326,22 @@ exit 0
         $sum = ($results | Measure-Object -Property AchievedIops -Sum).Sum
         [Math]::Abs($report.Aggregate.AchievedIops - $sum) | Should -BeLessOrEqual 0.004
         $report.Text | Should -Match 'Agreed measuring start: \S+ \S+ UTC; their measuring starts differ by at most 0\.\d{3} s\.'
+    }
+
+    It '-Session with the instants chosen from the plans, automatic tuning, {host} and -OutputPath: both hosts run, neither fails' {
+        # The combination of the report of "Host '...' failed: Object reference not set to an instance of an object": a
+        # plan's channel ended after its pipeline was stopped. The runs here never stop a pipeline of theirs (no host falls
+        # silent or answers unreadably), which is why this suite missed it; the race itself is held in-process
+        # (tests/ExchStorageTest.Commands.Tests, MultiHost: the fake transport refuses input after a stop) and shown over
+        # SSH by tests/Remoting/Show-ChannelStopRace.ps1 (not a CI test: stopping pipelines that way can crash PowerShell's client).
+        $collected = Join-Path $Data 'combination'
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out @o' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $Short
+        $run.Exception | Should -BeNullOrEmpty
+        $run.Errors | Should -BeNullOrEmpty
+        $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
+        @($results.ComputerName | Sort-Object) | Should -Be @($MachineA, $MachineB | Sort-Object)
+        foreach ($result in $results) { Split-Path -Leaf (Split-Path -Parent $result.ResultsPath) | Should -Be $result.ComputerName }
+        Test-Path -LiteralPath (Join-Path $collected 'run.json') | Should -BeTrue
     }
 
     It 'a stop stops every host''s engine cleanly and each keeps its partial result' {

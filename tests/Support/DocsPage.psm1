@@ -121,4 +121,4 @@ function Get-DocsPage {
     }
 }
 
-Export-ModuleMember -Function 'ConvertTo-NormalizedText', 'Get-DocsPage', 'Get-DocsFolder'
+Export-ModuleMember -Function 'ConvertTo-NormalizedText', 'Get-DocsPage', 'Get-DocsFolder', 'Get-Fence'

@@ -148,7 +148,7 @@ namespace ExchStorageTest.MultiHost
                 if (Lost == null && !ExitCode.HasValue && _inFlight > 0 && DateTime.UtcNow - _lastAnswer > Silence)
                 {
                     Lost = string.Format(System.Globalization.CultureInfo.InvariantCulture, "the host sent nothing for {0:0} s (it is not answering: a lost connection, or a host that hangs).", Silence.TotalSeconds);
-                    _link.Abort();
+                    AbortLocked();
                     _changed.Set();
                 }
             }
@@ -176,7 +176,7 @@ namespace ExchStorageTest.MultiHost
                 if (answer == null)
                 {
                     Lost = Lost ?? "the host's module answered in a form this module does not read (another version of ExchStorageTest there?).";
-                    _link.Abort();
+                    AbortLocked();
                 }
                 else
                 {
@@ -196,12 +196,25 @@ namespace ExchStorageTest.MultiHost
             }
         }
 
+        /// <summary>
+        /// Stops the host's pipeline, and with it the channel's input: every place a channel ends (a plan, a run's
+        /// collection, a search's end, the release after a stop or a failure) closes it afterwards, and over remoting a
+        /// line or the end of input written to a pipeline that is stopping fails inside PowerShell (<see cref="RunspaceLink"/>).
+        /// </summary>
+        private void AbortLocked()
+        {
+            _inputClosed = true;
+            _link.Abort();
+        }
+
         private void Closed(Exception? failure)
         {
             lock (_gate)
             {
                 if (_disposed) return;
                 PipelineEnded = true;
+                // No one reads the input of a pipeline that has ended.
+                _inputClosed = true;
                 if (!ExitCode.HasValue && Lost == null)
                 {
                     LostBy = failure;
@@ -225,7 +238,7 @@ namespace ExchStorageTest.MultiHost
             {
                 if (_disposed) return;
                 _disposed = true;
-                if (!_inputClosed && !ExitCode.HasValue && Lost == null) _link.Abort();
+                if (!_inputClosed && !ExitCode.HasValue && Lost == null) AbortLocked();
                 // Under the lock: an answer arriving now finds the channel disposed and is dropped.
                 _changed.Dispose();
             }

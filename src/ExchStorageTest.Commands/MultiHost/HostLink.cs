@@ -14,13 +14,13 @@ namespace ExchStorageTest.MultiHost
         /// <summary>Starts the agent with the request; <paramref name="answered"/> gets each answer, <paramref name="ended"/> the pipeline's end (its error, or null).</summary>
         void Start(string requestJson, Action<string> answered, Action<Exception?> ended);
 
-        /// <summary>One line of the agent's input.</summary>
+        /// <summary>One line of the agent's input; nothing once the pipeline was stopped or has ended (no one reads it).</summary>
         void Send(string line);
 
-        /// <summary>The end of the agent's input: it finishes (an engine still running is stopped) and answers what is left.</summary>
+        /// <summary>The end of the agent's input: it finishes (an engine still running is stopped) and answers what is left; nothing once the pipeline was stopped or has ended.</summary>
         void Complete();
 
-        /// <summary>Stops the pipeline itself: for a host that no longer answers.</summary>
+        /// <summary>Stops the pipeline itself: for a host that no longer answers. Its input ends with it.</summary>
         void Abort();
     }
 
@@ -30,8 +30,10 @@ namespace ExchStorageTest.MultiHost
         private readonly PowerShell _ps;
         private readonly PSDataCollection<PSObject> _input = new PSDataCollection<PSObject>();
         private readonly PSDataCollection<PSObject> _output = new PSDataCollection<PSObject>();
+        private readonly object _inputGate = new object();
         private Action<string>? _answered;
         private int _read;
+        private bool _stopRequested;
 
         public RunspaceLink(Runspace runspace)
         {
@@ -74,18 +76,51 @@ namespace ExchStorageTest.MultiHost
             }
         }
 
-        public void Send(string line)
+        public void Send(string line) => WriteInput(() => _input.Add(PSObject.AsPSObject(line)));
+
+        public void Complete() => WriteInput(_input.Complete);
+
+        /// <summary>
+        /// Writes to the pipeline's input only while the pipeline runs on an open runspace and was not stopped from here.
+        /// PowerShell's remoting client tears the command's transport down as soon as a stop begins (or the runspace
+        /// starts closing) but leaves this collection attached until the pipeline's end arrives, so a line or the end of
+        /// input written meanwhile throws a NullReferenceException inside its fragmentor ("Object reference not set to an
+        /// instance of an object"; over SSH: 27 of 40 writes within 20 ms of BeginStop, every write after the session's
+        /// CloseAsync). A close from elsewhere (the user's session removed, a broken connection) can still begin between
+        /// the check and the write: that write's NullReferenceException is the same teardown, taken as such only when the
+        /// pipeline or its runspace is then seen to be ending; any other propagates.
+        /// </summary>
+        private void WriteInput(Action write)
         {
-            if (_input.IsOpen) _input.Add(PSObject.AsPSObject(line));
+            lock (_inputGate)
+            {
+                if (!AcceptsInput || !_input.IsOpen) return;
+                try
+                {
+                    write();
+                }
+                catch (NullReferenceException) when (!AcceptsInput)
+                {
+                    // Torn down under the write; the pipeline's end reaches the channel through its ended callback.
+                }
+            }
         }
 
-        public void Complete()
+        private bool AcceptsInput
         {
-            if (_input.IsOpen) _input.Complete();
+            get
+            {
+                if (_stopRequested) return false;
+                PSInvocationState state = _ps.InvocationStateInfo.State;
+                return (state == PSInvocationState.NotStarted || state == PSInvocationState.Running) &&
+                    _ps.Runspace?.RunspaceStateInfo.State == RunspaceState.Opened;
+            }
         }
 
         public void Abort()
         {
+            // First: no write may start once the stop does (one already writing finishes before it).
+            lock (_inputGate) _stopRequested = true;
             try
             {
                 _ps.BeginStop(null, null);

@@ -109,6 +109,24 @@ public sealed class CapacitySearchTests : IDisposable
     }
 
     [Fact]
+    public void A_host_silent_part_way_fails_and_the_others_end_their_search_as_Failed_with_nothing_written_to_its_stopped_pipeline()
+    {
+        var a = Host("MBX01", _ => true);
+        var b = Host("MBX02", _ => true);
+        b.FallsSilentAfter = 3;
+
+        Search(new OrchestratorTiming { StepNotice = TimeSpan.Zero, Silence = TimeSpan.FromMilliseconds(300) }, a, b);
+
+        Assert.Equal(CapacityStopReasons.Failed, EndReason(a));
+        Assert.Null(EndReason(b));
+        Assert.Equal(1, b.Aborts);
+        ErrorRecord error = Assert.Single(_output.Errors);
+        Assert.Equal("MBX02", error.TargetObject);
+        Assert.Contains("sent nothing for", error.Exception.Message);
+        Assert.Equal(new[] { "MBX01" }, _output.Objects.OfType<TestResult>().Select(r => r.ComputerName));
+    }
+
+    [Fact]
     public void A_stop_during_the_search_stops_every_host_s_engine_which_keeps_its_finished_steps()
     {
         var a = Host("MBX01", _ => true);

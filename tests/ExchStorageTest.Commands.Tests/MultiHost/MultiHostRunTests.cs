@@ -114,8 +114,56 @@ public sealed class MultiHostRunTests : IDisposable
         ErrorRecord error = Assert.Single(_output.Errors);
         Assert.Equal("MBX02", error.TargetObject);
         Assert.Contains("sent nothing for", error.Exception.Message);
+        Assert.Equal(1, b.Aborts);
         Assert.Equal(new[] { "MBX01" }, Results.Select(r => r.ComputerName));
         Assert.Equal(Verdicts.Fail, Aggregate.Result);
+    }
+
+    /// <summary>
+    /// A channel the orchestrator gave up (the host fell silent) gets no more input: its pipeline was stopped, and over
+    /// remoting a line or the end of input written then fails inside PowerShell (the fake fails it too). Where a channel
+    /// ends: its plan (the host is named by its silence, not by the write), the run's collection and release, a stop.
+    /// </summary>
+    [Fact]
+    public void A_host_silent_during_its_plan_fails_for_its_silence_and_its_stopped_pipeline_gets_no_input()
+    {
+        var a = Host("MBX01");
+        var b = Host("MBX02");
+        b.FallsSilentAfter = 0;
+        var timing = new OrchestratorTiming { Silence = TimeSpan.FromMilliseconds(300) };
+
+        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+
+        ErrorRecord error = Assert.Single(_output.Errors);
+        Assert.Equal("MBX02", error.TargetObject);
+        Assert.Contains("sent nothing for", error.Exception.Message);
+        Assert.Equal(1, b.Aborts);
+        Assert.Equal(new[] { HelperCommands.Plan }, b.Requests.Select(r => r.GetString(RequestFields.Command)));
+        Assert.Equal(new[] { "MBX01" }, Results.Select(r => r.ComputerName));
+    }
+
+    [Fact]
+    public void A_stop_after_a_host_fell_silent_stops_the_others_and_writes_nothing_to_the_stopped_pipeline()
+    {
+        var a = Host("MBX01");
+        var b = Host("MBX02");
+        a.RunsUntilStopped = b.RunsUntilStopped = true;
+        b.FallsSilentAfter = 2;
+        var run = Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, new OrchestratorTiming { Silence = TimeSpan.FromMilliseconds(300) });
+        var stopper = new Thread(() =>
+        {
+            while (b.Aborts == 0) Thread.Sleep(5);
+            _output.IsStopping = true;
+            run.Stop();
+        });
+        stopper.Start();
+
+        Assert.Throws<PipelineStoppedException>(() => run.Run(Profile(), DateTime.UtcNow.AddMinutes(5)));
+
+        stopper.Join();
+        Assert.True(a.Engines.Last().Stopped);
+        Assert.DoesNotContain(ControlCommands.Stop, b.Lines);
+        Assert.Equal(1, b.Aborts);
     }
 
     [Fact]
