@@ -84,7 +84,7 @@ public static class ComparisonHtml
     /// <summary>The floors in words, from the first run's limits (<see cref="RuleFloor"/>): "a tenth of the rule's limit (...)".</summary>
     private static string Floors(RunComparison c)
     {
-        var limits = c.Merged.Count > 0 && c.Merged[0].Hosts.Count > 0 ? c.Merged[0].Hosts[0].Settings.Thresholds : new Planning.Thresholds();
+        var limits = c.Limits;
         return $"{JetFormat.Number(RuleFloor.ShareOfLimit * 100, 0)}% of that rule's limit in the first run ("
             + $"{Short(RuleFloor.LatencyMs(StreamNames.DatabaseRead, limits))} ms for database latencies, "
             + $"{Short(RuleFloor.LatencyMs(StreamNames.LogWrite, limits))} ms for log latencies, "

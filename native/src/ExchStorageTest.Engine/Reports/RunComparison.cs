@@ -58,6 +58,10 @@ public sealed class RunComparison
     [JsonIgnore]
     public IReadOnlyList<MergedResults> Merged { get; init; } = Array.Empty<MergedResults>();
 
+    /// <summary>The first run's thresholds, which the rows' floors come from (deltas are against it too); the preset where it has no host.</summary>
+    [JsonIgnore]
+    public Planning.Thresholds Limits { get; init; } = new();
+
     public const string SizingSection = "Database Sizing and Throughput";
     public const string EsrpSection = "ESRP Aggregate Performance";
     public const string BackupSection = "Database Read-only Performance";
@@ -167,6 +171,7 @@ public sealed class RunComparison
             Runs = merged.Select((m, i) => Describe(m, names[i])).ToList(),
             Rows = rows,
             Merged = merged,
+            Limits = limits,
         };
     }
 

@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics;
 
 namespace ExchStorageTest.Engine.Storage;
 
@@ -19,7 +18,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// repeat one another across the file and every rewrite keeps the share. Page p holds floor(8pD) - floor(8(p-1)D)
 /// duplicates (D the share): the file's share is D to within one block, and page 0's identity block never is one.
 /// Cost per page: the random share of today's generation (each sector's rounded up to whole vector steps, the excess
-/// overwritten by its run), a vectorised fill for the runs, a copy per duplicate.
+/// overwritten by its run; <see cref="PageContent.GenerateSectors"/>), vector stores for the runs, a copy per duplicate.
 /// </remarks>
 public sealed class DatabaseContent
 {
@@ -27,8 +26,6 @@ public sealed class DatabaseContent
     /// <summary>The smallest unit an array deduplicates (a disk sector): each holds its share of random bytes.</summary>
     public const int SectorBytes = 512;
     public const int SectorsPerBlock = DataProfile.BlockBytes / SectorBytes;
-    /// <summary>The bytes the generators write per step (eight words, one a lane): a sector's random share is written in whole steps.</summary>
-    private const int GeneratorStep = 64;
     /// <summary>How many distinct blocks the duplicates copy: few enough that every one repeats many times in any database.</summary>
     public const int PoolBlocks = 16;
     private const ulong PoolSalt = 0xD1B54A32D192ED03UL;
@@ -105,35 +102,6 @@ public sealed class DatabaseContent
         // arrays may treat as unallocated rather than compress).
         ulong word = state[0] | 1;
         fixed (byte* basePtr = target)
-        {
-            for (int b = 0; b < blocks; b++)
-                for (int s = 0; s < SectorsPerBlock; s++)
-                {
-                    byte* sector = basePtr + b * DataProfile.BlockBytes + s * SectorBytes;
-                    int from = b == 0 && s == 0 ? skip : 0;
-                    int random = Math.Max(_sectorRandomBytes[s], from);
-                    // Whole generator steps: no scalar tail. The excess (under a step) lies in this sector's run, written next,
-                    // or, for the first sector past the identity, in the next sector's random bytes, written after it.
-                    if (random > from) PageContent.Generate(state, sector + from, (random - from + GeneratorStep - 1) / GeneratorStep * GeneratorStep);
-                    Run(sector + random, sector + SectorBytes, word);
-                }
-        }
-    }
-
-    /// <summary>Fills [<paramref name="from"/>, <paramref name="to"/>) with <paramref name="word"/>: whole words, vector stores where the run allows (the last one overlapping).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static unsafe void Run(byte* from, byte* to, ulong word)
-    {
-        long length = to - from;
-        if (Vector256.IsHardwareAccelerated && length >= Vector256<byte>.Count)
-        {
-            // The run repeats every 8 bytes from a word boundary, so a store at any word boundary writes the same bytes.
-            var v = Vector256.Create(word);
-            byte* p = from;
-            for (; p + Vector256<byte>.Count <= to; p += Vector256<byte>.Count) v.Store((ulong*)p);
-            if (p < to) v.Store((ulong*)(to - Vector256<byte>.Count));
-            return;
-        }
-        for (byte* p = from; p < to; p += 8) *(ulong*)p = word;
+            PageContent.GenerateSectors(state, basePtr, blocks * SectorsPerBlock, SectorBytes, _sectorRandomBytes, skip, word);
     }
 }
