@@ -99,7 +99,7 @@ public static class PageContent
     /// repeated to its end. Each sector's random bytes are written in whole steps (<see cref="StepBytes"/>): the excess lies in its
     /// run, written after it, or (the first sector past <paramref name="skip"/> only) in the next sector's random bytes. The same
     /// bytes as <see cref="Generate"/> per sector with that rounded length, with the generators kept in registers across sectors
-    /// (one call a page, not one a sector). Each random share is whole words and, but for the first sector's, not zero: the
+    /// (one call a page, not one a sector; the share's index wraps by a compare, not a division). Each random share is whole words and, but for the first sector's, not zero: the
     /// first sector's excess lies in the next sector's random bytes.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -109,11 +109,11 @@ public static class PageContent
         {
             Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
             var run = Vector512.Create(word);
-            for (int s = 0; s < sectors; s++)
+            for (int s = 0, k = 0; s < sectors; s++, k = k + 1 == randomBytes.Length ? 0 : k + 1)
             {
                 byte* sector = basePtr + s * sectorBytes;
                 int from = s == 0 ? skip : 0;
-                int random = Math.Max(randomBytes[s % randomBytes.Length], from);
+                int random = Math.Max(randomBytes[k], from);
                 for (byte* p = sector + from; p < sector + random; p += StepBytes) Avx512F.Store((ulong*)p, Next(ref s0, ref s1, ref s2, ref s3));
                 Run(sector + random, sector + sectorBytes, run);
             }
@@ -125,11 +125,11 @@ public static class PageContent
             Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
             Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
             var run = Vector256.Create(word);
-            for (int s = 0; s < sectors; s++)
+            for (int s = 0, k = 0; s < sectors; s++, k = k + 1 == randomBytes.Length ? 0 : k + 1)
             {
                 byte* sector = basePtr + s * sectorBytes;
                 int from = s == 0 ? skip : 0;
-                int random = Math.Max(randomBytes[s % randomBytes.Length], from);
+                int random = Math.Max(randomBytes[k], from);
                 for (byte* p = sector + from; p < sector + random; p += StepBytes)
                 {
                     Avx.Store((ulong*)p, Next(ref a0, ref a1, ref a2, ref a3));
@@ -153,8 +153,9 @@ public static class PageContent
 
     /// <summary>
     /// [<paramref name="from"/>, <paramref name="to"/>) filled with the repeated word <paramref name="run"/> holds, whole words: a
-    /// run repeats every 8 bytes from a word boundary, so a store at any word boundary writes the same bytes, and the last one
-    /// may overlap the one before (never the bytes before <paramref name="from"/>).
+    /// run repeats every 8 bytes from a word boundary, so a store at any word boundary writes the same bytes, and stores may
+    /// overlap (never the bytes before <paramref name="from"/>). Aligned where the run starts on a word boundary in memory:
+    /// a store across two cache lines costs about two, and a sector's run starts anywhere in a line.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static unsafe void Run<T>(byte* from, byte* to, T run) where T : unmanaged
@@ -167,6 +168,13 @@ public static class PageContent
             return;
         }
         byte* p = from;
+        if (((nuint)from & 7) == 0)
+        {
+            // Stores that do not straddle cache lines: one at the start, then from the next aligned address (a word boundary
+            // too, the run starting on one), the last ending at the end.
+            *(T*)p = run;
+            p = (byte*)(((nuint)from + (nuint)size) & ~(nuint)(size - 1));
+        }
         for (; p + size <= to; p += size) *(T*)p = run;
         if (p < to) *(T*)(to - size) = run;
     }
