@@ -11,8 +11,9 @@ namespace ExchStorageTest.Contract
     /// re-used or attached by a run that asks for the data it holds.
     /// </summary>
     /// <remarks>
-    /// Duplicates are counted in 4 KiB blocks: the smallest block arrays deduplicate (most use 4 to 32 KiB), so a share
-    /// met at 4 KiB holds at any larger block that is a whole number of them. The first block of each page carries the
+    /// Duplicates are counted in 4 KiB blocks, the block most arrays deduplicate (4 to 32 KiB); all-flash arrays that
+    /// deduplicate 512-byte sectors find the same share, since every sector of a unique block holds random bytes of its
+    /// own (the engine's DatabaseContent lays each sector out as random bytes then the compressible run, issue 45). The first block of each page carries the
     /// page's identity and checksum and is never a duplicate, so at most 7 of a page's 8 blocks can be; the rule stops at 75%.
     /// Arrays deduplicate first and compress what is left: together the two targets reduce the data about
     /// 1 / ((1 - compressibility) x (1 - duplicates)) to 1.
@@ -46,7 +47,7 @@ namespace ExchStorageTest.Contract
         public string Describe() => IsDefault
             ? "incompressible, unique pages (the worst case for data-reducing arrays)"
             : string.Format(CultureInfo.InvariantCulture,
-                "{0}% compressible, {1}% duplicate {2} KiB blocks (about {3:0.0}:1 on an array that deduplicates and compresses)",
+                "{0}% compressible, {1}% duplicate {2} KiB blocks and 512-byte sectors (about {3:0.0}:1 on an array that deduplicates and compresses)",
                 CompressibilityPercent, DuplicatePercent, BlockBytes / 1024, ReductionRatio);
 
         public bool Equals(DataProfile other) => CompressibilityPercent == other.CompressibilityPercent && DuplicatePercent == other.DuplicatePercent;

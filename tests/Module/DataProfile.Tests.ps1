@@ -12,7 +12,7 @@ Describe 'Data profile' {
     AfterEach { $Fixture.Remove() }
 
     It 'creates the databases with the profile and states it in the result, every report and -Verbose' {
-        $stated = '50% compressible, 30% duplicate 4 KiB blocks (about 2.9:1 on an array that deduplicates and compresses)'
+        $stated = '50% compressible, 30% duplicate 4 KiB blocks and 512-byte sectors (about 2.9:1 on an array that deduplicates and compresses)'
         $output = $Fixture.NewProfile() |
             Invoke-StorageTest -Duration 00:00:05 -ThreadCount 1 -Warmup 0 -SampleIntervalSeconds 1 -CompressibilityPercent 50 -DuplicatePercent 30 -Force -Verbose -ErrorAction Stop 4>&1
         $result = @($output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })

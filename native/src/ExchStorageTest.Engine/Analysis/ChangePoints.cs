@@ -10,7 +10,8 @@ namespace ExchStorageTest.Engine.Analysis;
 /// levels either side differ by at least <see cref="MinimumRelativeChange"/> of the level before, by
 /// <see cref="MinimumTScore"/> standard errors of the series' own sample-to-sample noise, abruptly
 /// (the few samples either side differ by most of the step: a slow drift has no such edge), and
-/// consistently (most samples of each side lie on their side of the midpoint: a one-sample spike does not).
+/// consistently (most samples of each side lie on their side of the midpoint: a one-sample spike does not), and by at least
+/// the caller's absolute floor (<see cref="RuleFloor"/>: a step too small to move a verdict is not a finding).
 /// Each side is at least <see cref="MinimumSegment"/> samples long: a tenth of the series (at most ten minutes), at least 3.</para>
 public static class ChangePoints
 {
@@ -66,7 +67,8 @@ public static class ChangePoints
     /// <summary>The sustained steps of <paramref name="x"/> in time order; empty for a steady, drifting or spiky series.</summary>
     /// <param name="x">The series, one value per sample interval, in time order.</param>
     /// <param name="intervalSeconds">The sample interval, when known: caps the shortest step at <see cref="LongStretchSeconds"/>.</param>
-    public static IReadOnlyList<Step> Find(IReadOnlyList<double> x, double intervalSeconds = 0)
+    /// <param name="minimumStep">The smallest step reported, in the series' unit (<see cref="RuleFloor"/>); 0: no absolute floor.</param>
+    public static IReadOnlyList<Step> Find(IReadOnlyList<double> x, double intervalSeconds = 0, double minimumStep = 0)
     {
         int n = x.Count;
         if (n < MinimumSamples) return Array.Empty<Step>();
@@ -87,7 +89,7 @@ public static class ChangePoints
             for (int b = 0; b < boundaries.Count; b++)
             {
                 int lo = b == 0 ? 0 : boundaries[b - 1], hi = b == boundaries.Count - 1 ? n : boundaries[b + 1];
-                if (Passes(x, prefix, lo, boundaries[b], hi, minSegment, noise, out double score)) continue;
+                if (Passes(x, prefix, lo, boundaries[b], hi, minSegment, noise, minimumStep, out double score)) continue;
                 if (weakest < 0 || score < weakestScore) { weakestScore = score; weakest = b; }
             }
             if (weakest < 0) break;
@@ -146,7 +148,7 @@ public static class ChangePoints
     }
 
     /// <summary>Whether the boundary at <paramref name="k"/> between [lo, k) and [k, hi) is a sustained step; <paramref name="score"/> ranks failures (lower: weaker).</summary>
-    private static bool Passes(IReadOnlyList<double> x, double[] prefix, int lo, int k, int hi, int minSegment, double noise, out double score)
+    private static bool Passes(IReadOnlyList<double> x, double[] prefix, int lo, int k, int hi, int minSegment, double noise, double minimumStep, out double score)
     {
         double before = Mean(prefix, lo, k), after = Mean(prefix, k, hi);
         double step = after - before;
@@ -155,7 +157,7 @@ public static class ChangePoints
         double relative = before == 0 ? (size == 0 ? 0 : double.PositiveInfinity) : size / Math.Abs(before);
         score = se > 0 ? size / se : double.PositiveInfinity;
         if (k - lo < minSegment || hi - k < minSegment || size == 0) { score = 0; return false; }
-        if (relative < MinimumRelativeChange || size <= MinimumTScore * se) return false;
+        if (relative < MinimumRelativeChange || size <= MinimumTScore * se || size < minimumStep) return false;
 
         // Abrupt: the samples just either side show most of the step.
         int w = Math.Min(minSegment, 5);

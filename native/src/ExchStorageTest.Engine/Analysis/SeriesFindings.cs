@@ -47,10 +47,13 @@ public static class SeriesFindings
         var origin = r.Timeline.CollectionStartUtc ?? first.AddSeconds(-interval);
         var end = r.Timeline.CollectionEndUtc ?? total.Max(p => p.TimeUtc);
 
+        // Each series against the rule it concerns: a change too small to move a verdict is not a finding.
+        var limits = r.Settings.Thresholds;
         var analysis = new SeriesAnalysis();
-        Judge(analysis, TransactionalIops, "IOPS", higherIsBetter: true, iops.Values.Select(v => (v.Time, v.Value)).ToList(), origin, end, interval);
-        Judge(analysis, DatabaseReadLatency, "ms", higherIsBetter: false, reads, origin, end, interval);
-        Judge(analysis, LogWriteLatency, "ms", higherIsBetter: false, logWrites, origin, end, interval);
+        Judge(analysis, TransactionalIops, "IOPS", higherIsBetter: true, iops.Values.Select(v => (v.Time, v.Value)).ToList(), origin, end, interval,
+            RuleFloor.Iops(r.Sizing.TargetTransactionalIops));
+        Judge(analysis, DatabaseReadLatency, "ms", higherIsBetter: false, reads, origin, end, interval, RuleFloor.LatencyMs(StreamNames.DatabaseRead, limits));
+        Judge(analysis, LogWriteLatency, "ms", higherIsBetter: false, logWrites, origin, end, interval, RuleFloor.LatencyMs(StreamNames.LogWrite, limits));
         if (analysis.Series.Count == 0) return null;
         analysis.Steps.Sort((a, b) => a.TimeUtc.CompareTo(b.TimeUtc));
         return analysis;
@@ -74,14 +77,14 @@ public static class SeriesFindings
     };
 
     private static void Judge(SeriesAnalysis analysis, string name, string unit, bool higherIsBetter, List<(DateTime Time, double Value)> points,
-        DateTime origin, DateTime end, double interval)
+        DateTime origin, DateTime end, double interval, double floor)
     {
         if (points.Count < ChangePoints.MinimumSamples) return;
         var values = points.Select(p => p.Value).ToArray();
         double At(int index) => Math.Max(0, ((index == 0 ? points[0].Time.AddSeconds(-interval) : points[index - 1].Time) - origin).TotalSeconds);
         double window = Math.Max(interval, (end - origin).TotalSeconds);
 
-        foreach (var step in ChangePoints.Find(values, interval))
+        foreach (var step in ChangePoints.Find(values, interval, floor))
         {
             double change = step.RelativeChange * 100;
             bool fell = step.After < step.Before;
@@ -100,19 +103,19 @@ public static class SeriesFindings
             });
         }
 
-        var settling = SteadyState.Of(values, interval);
+        var settling = SteadyState.Of(values, interval, floor);
         // Steady from the first sample is steady from the window's start (not from the first sample's small offset).
         double? settledAt = settling.SettledIndex switch { 0 => 0, int i => Math.Round(At(i), 3), null => null };
         double share = settledAt is double s ? Math.Min(1, s / window) : 1;
         string? note = settling.SettledIndex switch
         {
             0 => null,
-            null => $"{Title(name)} never settled: its last samples still moved more than {Number(SteadyState.RelativeTolerance * 100)}% from its final level ({Number(settling.Level)} {unit}).",
+            null => $"{Title(name)} never settled: its last samples still moved more than {Number(settling.Tolerance)} {unit} from its final level ({Number(settling.Level)} {unit}).",
             _ => $"{Title(name)} settled at {JetFormat.Elapsed(settledAt!.Value)} into the measured window, at {Number(settling.Level)} {unit}: the first {Number(share * 100)}% of the window was transient.",
         };
         analysis.Series.Add(new SeriesSettling
         {
-            Series = name, Unit = unit, Samples = values.Length, Mean = Math.Round(values.Average(), 3), Noise = Math.Round(ChangePoints.Noise(values), 3),
+            Series = name, Unit = unit, Samples = values.Length, Mean = Math.Round(values.Average(), 3), Noise = Math.Round(ChangePoints.Noise(values), 3), Floor = Math.Round(floor, 3),
             SettledLevel = Math.Round(settling.Level, 3), SettledAtSeconds = settledAt, TransientShare = Math.Round(share, 3), Message = note,
         });
     }

@@ -1,4 +1,5 @@
 using System.Text;
+using ExchStorageTest.Engine.Analysis;
 using ExchStorageTest.Engine.Results;
 using static ExchStorageTest.Engine.Reports.HtmlPage;
 
@@ -13,9 +14,6 @@ namespace ExchStorageTest.Engine.Reports;
 /// </summary>
 public static class ComparisonHtml
 {
-    /// <summary>A change smaller than this share of the baseline is shown as no change (sampling noise, not a finding).</summary>
-    public const double NoChangePercent = 1.0;
-
     public static string Render(RunComparison c) =>
         HtmlPage.Render($"{ReportText.ToolName} Comparison - {string.Join(" vs ", c.Labels)}", "the results JSON", h => Body(h, c),
             style: "td.better { color: #0a6b0a; } td.worse { color: #b00020; } th.run { min-width: 90px; }\n");
@@ -24,8 +22,9 @@ public static class ComparisonHtml
     {
         h.Append("<p class=\"subtitle\">").Append(E(c.Statement)).Append("</p>\n");
         h.Append("<p class=\"subtitle\">Deltas are against the first run (").Append(E(c.Labels[0]))
-         .Append("); green and red mark a change for the better or the worse by more than ").Append(E(JetFormat.Number(NoChangePercent, 0)))
-         .Append("% where the metric has a better direction. Every figure comes from the results files listed under Runs.</p>\n");
+         .Append("); green and red mark a change for the better or the worse where the metric has a better direction, by more than ")
+         .Append(E(JetFormat.Number(RunComparison.NoChangePercent, 0))).Append("% and, where it concerns one of Exchange's rules, by at least ")
+         .Append(E(Floors(c))).Append(": a change that cannot move a verdict is not marked. Every figure comes from the results files listed under Runs.</p>\n");
 
         // What each storage option sustained first, then the charts, then the detail behind them.
         Runs(h, c);
@@ -74,7 +73,7 @@ public static class ComparisonHtml
             {
                 h.Append("<td class=\"grid_data\">").Append(E(JetFormat.Number(row.Values[i]))).Append("</td>");
                 if (i == 0) continue;
-                string cls = "grid_data " + Judge(row, i);
+                string cls = "grid_data " + row.Changes[i].ToLowerInvariant();
                 h.Append("<td class=\"").Append(cls).Append("\">").Append(E(RunComparison.Signed(row.DeltaAbsolute[i], 3))).Append("</td>")
                  .Append("<td class=\"").Append(cls).Append("\">").Append(E(RunComparison.Signed(row.DeltaPercent[i], 1))).Append("</td>");
             }
@@ -83,14 +82,15 @@ public static class ComparisonHtml
         h.Append("</table>\n</fieldset>\n");
     }
 
-    /// <summary>"better", "worse" or "" for run <paramref name="i"/> of a row.</summary>
-    public static string Judge(ComparisonRow row, int i)
+    /// <summary>The floors in words, from the first run's limits (<see cref="RuleFloor"/>): "a tenth of the rule's limit (...)".</summary>
+    private static string Floors(RunComparison c)
     {
-        double pct = row.DeltaPercent[i], abs = row.DeltaAbsolute[i];
-        if (row.Better == BetterWhen.None || double.IsNaN(abs) || abs == 0) return "";
-        if (!double.IsNaN(pct) && Math.Abs(pct) <= NoChangePercent) return "";
-        bool up = abs > 0;
-        return up == (row.Better == BetterWhen.Higher) ? "better" : "worse";
+        var limits = c.Limits;
+        return $"{JetFormat.Number(RuleFloor.ShareOfLimit * 100, 0)}% of that rule's limit in the first run ("
+            + $"{Short(RuleFloor.LatencyMs(StreamNames.DatabaseRead, limits))} ms for database latencies, "
+            + $"{Short(RuleFloor.LatencyMs(StreamNames.LogWrite, limits))} ms for log latencies, "
+            + $"{JetFormat.Number(RuleFloor.ShareOfLimit * 100, 0)}% of the target for transactional IOPS)";
+        static string Short(double v) => v.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture);
     }
 
     /// <summary>Seconds from a run's start of measuring (its earliest host), so every run starts at zero.</summary>

@@ -1,5 +1,6 @@
 using System.Text;
 using System.Text.Json.Serialization;
+using ExchStorageTest.Engine.Analysis;
 using ExchStorageTest.Engine.Inspection;
 using ExchStorageTest.Engine.Inspection.Counters;
 using ExchStorageTest.Engine.Planning;
@@ -15,11 +16,25 @@ public static class BetterWhen
     public const string None = "None";
 }
 
+/// <summary>What a compared run's change from the first run amounts to (<see cref="ComparisonRow.Changes"/>, <see cref="RunComparison.Judge"/>).</summary>
+public static class Change
+{
+    /// <summary>For the better, by more than the row's floor and <see cref="RunComparison.NoChangePercent"/>.</summary>
+    public const string Better = "Better";
+    /// <summary>For the worse, by as much.</summary>
+    public const string Worse = "Worse";
+    /// <summary>No change that matters: the first run itself, a figure a run lacks, a metric without a better direction, or a change within the floor or the percentage.</summary>
+    public const string None = "";
+}
+
 /// <summary>
 /// One compared metric: its value in each run (NaN where a run has no such figure) and the change from
-/// the first (baseline) run; <see cref="Better"/> says which way is an improvement.
+/// the first (baseline) run; <see cref="Better"/> says which way is an improvement, <see cref="Floor"/> the smallest
+/// change that matters (a tenth of the limit of the rule the metric concerns, <see cref="RuleFloor"/>; NaN where no
+/// rule does), and <see cref="Changes"/> what each run's change amounts to.
 /// </summary>
-public sealed record ComparisonRow(string Section, string Metric, IReadOnlyList<double> Values, IReadOnlyList<double> DeltaAbsolute, IReadOnlyList<double> DeltaPercent, string Better);
+public sealed record ComparisonRow(string Section, string Metric, IReadOnlyList<double> Values, IReadOnlyList<double> DeltaAbsolute, IReadOnlyList<double> DeltaPercent, string Better,
+    double Floor, IReadOnlyList<string> Changes);
 
 /// <summary>What each compared run was: the column heading of the comparison and the facts under it.</summary>
 public sealed record ComparedRun(
@@ -50,6 +65,10 @@ public sealed class RunComparison
     [JsonIgnore]
     public IReadOnlyList<MergedResults> Merged { get; init; } = Array.Empty<MergedResults>();
 
+    /// <summary>The first run's thresholds, which the rows' floors come from (deltas are against it too); the preset where it has no host.</summary>
+    [JsonIgnore]
+    public Planning.Thresholds Limits { get; init; } = new();
+
     public const string SizingSection = "Database Sizing and Throughput";
     public const string EsrpSection = "ESRP Aggregate Performance";
     public const string BackupSection = "Database Read-only Performance";
@@ -67,6 +86,12 @@ public sealed class RunComparison
     /// <summary>The sections in order, each with its rows.</summary>
     public IEnumerable<IGrouping<string, ComparisonRow>> Sections() => Rows.GroupBy(r => r.Section);
 
+    /// <summary>
+    /// A change within this share of the baseline is no change (sampling noise), for every metric; one that concerns a rule
+    /// must also reach the row's <see cref="ComparisonRow.Floor"/>.
+    /// </summary>
+    public const double NoChangePercent = 1.0;
+
     public static RunComparison Compare(IReadOnlyList<TestResults> runs, IReadOnlyList<string>? labels = null) =>
         Compare(runs.Select(r => (IReadOnlyList<TestResults>)new[] { r }).ToList(), labels);
 
@@ -78,24 +103,29 @@ public sealed class RunComparison
         var names = labels ?? DefaultLabels(merged);
 
         var metrics = new List<Metric>();
+        // What a change must reach to matter, from the first run's rules (its limits, its target): deltas are against it.
+        var limits = merged.Count > 0 && merged[0].Hosts.Count > 0 ? merged[0].Hosts[0].Settings.Thresholds : new Planning.Thresholds();
+        Func<MergedResults, double> iopsFloor = m => m.TargetTransactionalIops > 0 ? RuleFloor.Iops(m.TargetTransactionalIops) : double.NaN;
+        Func<MergedResults, double> LatencyFloor(string stream) => _ => RuleFloor.LatencyMs(stream, limits);
         bool transactional = merged.Any(m => m.Hosts.Any(IsTransactional));
         if (transactional)
         {
             const string sizing = SizingSection;
             metrics.Add(new(sizing, "Target Transactional I/O per Second", BetterWhen.None, m => m.TargetTransactionalIops));
-            metrics.Add(new(sizing, "Achieved Transactional I/O per Second", BetterWhen.Higher, m => m.AchievedTransactionalIops));
-            metrics.Add(new(sizing, "Achieved / target (%)", BetterWhen.Higher, m => m.TargetTransactionalIops > 0 ? m.AchievedTransactionalIops / m.TargetTransactionalIops * 100 : double.NaN));
+            metrics.Add(new(sizing, "Achieved Transactional I/O per Second", BetterWhen.Higher, m => m.AchievedTransactionalIops, iopsFloor));
+            metrics.Add(new(sizing, "Achieved / target (%)", BetterWhen.Higher, m => m.TargetTransactionalIops > 0 ? m.AchievedTransactionalIops / m.TargetTransactionalIops * 100 : double.NaN,
+                _ => RuleFloor.AchievedPercent));
 
             // The ESRP aggregate rows, from the Jetstress tables of each run's hosts (SPEC section 7).
             const string esrp = EsrpSection;
             static EsrpAggregateMetrics Esrp(MergedResults m) => EsrpAggregateMetrics.From(m.Hosts.Select(EsrpServerMetrics.From).ToList());
-            metrics.Add(new(esrp, "Database Disks Transfers/sec", BetterWhen.Higher, m => Esrp(m).DatabaseDisksTransfersPerSecond));
+            metrics.Add(new(esrp, "Database Disks Transfers/sec", BetterWhen.Higher, m => Esrp(m).DatabaseDisksTransfersPerSecond, iopsFloor));
             metrics.Add(new(esrp, "Database Disks Reads/sec", BetterWhen.None, m => Esrp(m).DatabaseDisksReadsPerSecond));
             metrics.Add(new(esrp, "Database Disks Writes/sec", BetterWhen.None, m => Esrp(m).DatabaseDisksWritesPerSecond));
-            metrics.Add(new(esrp, "Average Database Disk Read Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskReadLatencyMs));
-            metrics.Add(new(esrp, "Average Database Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskWriteLatencyMs));
+            metrics.Add(new(esrp, "Average Database Disk Read Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskReadLatencyMs, LatencyFloor(StreamNames.DatabaseRead)));
+            metrics.Add(new(esrp, "Average Database Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageDatabaseDiskWriteLatencyMs, LatencyFloor(StreamNames.DatabaseWrite)));
             metrics.Add(new(esrp, "Log Disks Writes/sec", BetterWhen.None, m => Esrp(m).LogDisksWritesPerSecond));
-            metrics.Add(new(esrp, "Average Log Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageLogDiskWriteLatencyMs));
+            metrics.Add(new(esrp, "Average Log Disk Write Latency (ms)", BetterWhen.Lower, m => Esrp(m).AverageLogDiskWriteLatencyMs, LatencyFloor(StreamNames.LogWrite)));
         }
 
         var streams = merged.SelectMany(m => m.Streams.Select(s => s.Stream)).Distinct()
@@ -106,13 +136,13 @@ public sealed class RunComparison
             double Of(MergedResults m, Func<StreamResult, double> f) => m.Stream(stream) is { } s && s.Operations + s.OperationsPerSecond > 0 ? f(s) : double.NaN;
             metrics.Add(new(section, $"{stream} operations/sec", BetterWhen.None, m => Of(m, s => s.OperationsPerSecond)));
             metrics.Add(new(section, $"{stream} average bytes", BetterWhen.None, m => Of(m, s => s.AverageBytes)));
-            metrics.Add(new(section, $"{stream} mean latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.Mean)));
-            metrics.Add(new(section, $"{stream} p50 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P50)));
-            metrics.Add(new(section, $"{stream} p90 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P90)));
-            metrics.Add(new(section, $"{stream} p99 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P99)));
-            metrics.Add(new(section, $"{stream} p99.9 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P999)));
+            metrics.Add(new(section, $"{stream} mean latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.Mean), LatencyFloor(stream)));
+            metrics.Add(new(section, $"{stream} p50 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P50), LatencyFloor(stream)));
+            metrics.Add(new(section, $"{stream} p90 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P90), LatencyFloor(stream)));
+            metrics.Add(new(section, $"{stream} p99 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P99), LatencyFloor(stream)));
+            metrics.Add(new(section, $"{stream} p99.9 latency (ms)", BetterWhen.Lower, m => Of(m, s => s.LatencyMs.P999), LatencyFloor(stream)));
             // Without a histogram (results from Jetstress tables) there is no per-I/O maximum either.
-            metrics.Add(new(section, $"{stream} max latency (ms)", BetterWhen.Lower, m => Of(m, s => s.Histogram.Count > 0 || s.LatencyMs.Max > 0 ? s.LatencyMs.Max : double.NaN)));
+            metrics.Add(new(section, $"{stream} max latency (ms)", BetterWhen.Lower, m => Of(m, s => s.Histogram.Count > 0 || s.LatencyMs.Max > 0 ? s.LatencyMs.Max : double.NaN), LatencyFloor(stream)));
         }
 
         if (merged.Any(m => m.Hosts.Any(h => h.Backup is { Instances.Count: > 0 })))
@@ -142,10 +172,11 @@ public sealed class RunComparison
         {
             var values = merged.Select(metric.Value).ToList();
             double baseline = values.Count > 0 ? values[0] : double.NaN;
-            return new ComparisonRow(metric.Section, metric.Name, values,
-                values.Select(v => v - baseline).ToList(),
-                values.Select(v => baseline == 0 || double.IsNaN(baseline) ? double.NaN : (v - baseline) / baseline * 100).ToList(),
-                metric.Better);
+            var deltas = values.Select(v => v - baseline).ToList();
+            var percents = values.Select(v => baseline == 0 || double.IsNaN(baseline) ? double.NaN : (v - baseline) / baseline * 100).ToList();
+            double floor = metric.Floor is { } f && merged.Count > 0 ? f(merged[0]) : double.NaN;
+            return new ComparisonRow(metric.Section, metric.Name, values, deltas, percents, metric.Better, floor,
+                deltas.Select((d, i) => i == 0 ? Change.None : Judge(metric.Better, d, percents[i], floor)).ToList());
         }).ToList();
         return new RunComparison
         {
@@ -153,10 +184,25 @@ public sealed class RunComparison
             Runs = merged.Select((m, i) => Describe(m, names[i])).ToList(),
             Rows = rows,
             Merged = merged,
+            Limits = limits,
         };
     }
 
-    private sealed record Metric(string Section, string Name, string Better, Func<MergedResults, double> Value);
+    /// <summary>One metric to compare; <c>Floor</c> gives the smallest change that matters, from the first run (<see cref="RuleFloor"/>): null or NaN where no rule concerns the metric.</summary>
+    private sealed record Metric(string Section, string Name, string Better, Func<MergedResults, double> Value, Func<MergedResults, double>? Floor = null);
+
+    /// <summary>
+    /// What a change of <paramref name="delta"/> (<paramref name="percent"/> of the first run's figure) amounts to: none
+    /// within <see cref="NoChangePercent"/> or, where a rule concerns the metric, below <paramref name="floor"/> — a change
+    /// that cannot move a verdict is not a finding —, else for the better or the worse as <paramref name="better"/> says.
+    /// </summary>
+    public static string Judge(string better, double delta, double percent, double floor)
+    {
+        if (better == BetterWhen.None || double.IsNaN(delta) || delta == 0) return Change.None;
+        if (!double.IsNaN(percent) && Math.Abs(percent) <= NoChangePercent) return Change.None;
+        if (!double.IsNaN(floor) && Math.Abs(delta) < floor) return Change.None;
+        return delta > 0 == (better == BetterWhen.Higher) ? Change.Better : Change.Worse;
+    }
 
     private static bool IsTransactional(TestResults r) => r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
 

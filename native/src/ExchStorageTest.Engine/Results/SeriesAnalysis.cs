@@ -23,6 +23,11 @@ public sealed class SeriesSettling
     public double Mean { get; set; }
     /// <summary>The sample-to-sample noise (a robust standard deviation) the steps were judged against.</summary>
     public double Noise { get; set; }
+    /// <summary>
+    /// The smallest step or transient this series is judged to have, in its unit: a tenth of the limit of the rule it
+    /// concerns (<see cref="Analysis.RuleFloor"/>); 0 where no rule concerns it (IOPS without a target).
+    /// </summary>
+    public double Floor { get; set; }
     /// <summary>The level it settled at (the median of its last third).</summary>
     public double SettledLevel { get; set; }
     /// <summary>Seconds from the start of the measured window to the first settled sample's interval; null when it never settled.</summary>

@@ -7,25 +7,32 @@ namespace ExchStorageTest.Engine.Storage;
 /// is <see cref="PageContent"/> over the whole content area, byte for byte what every database held before profiles.
 /// </summary>
 /// <remarks>
-/// A profiled page is laid out in <see cref="DataProfile.BlockBytes"/> blocks (8 per page). Each of the page's unique
-/// blocks is random bytes (the page's generators, seeded once, continued from block to block) followed by a run of
-/// one word repeated: the run is the compressible share, and a compressor stores it in a few bytes while the random
-/// bytes do not shrink at all, so what it removes is the run's share. Duplicate blocks are the page's last blocks, each
+/// A profiled page is laid out in <see cref="DataProfile.BlockBytes"/> blocks (8 per page) of <see cref="SectorBytes"/>
+/// sectors (8 per block). Each sector of the page's unique blocks is random bytes (the page's generators, seeded once,
+/// continued from sector to sector) followed by a run of one word repeated: the runs are the compressible share, and a
+/// compressor stores each in a few bytes while the random bytes do not shrink at all, so what it removes is the runs'
+/// share. Every sector has its own random bytes, so the profile holds at 512 bytes as at 4 KiB (issue 45): no sector of a
+/// unique block repeats another, where one run per block filled whole sectors with the same word and an array that
+/// deduplicates 512-byte sectors found 63% of a 50/30 database duplicate, not 30%. Duplicate blocks are the page's last blocks, each
 /// a copy of one of <see cref="PoolBlocks"/> blocks made once per database (themselves random bytes and a run), so they
 /// repeat one another across the file and every rewrite keeps the share. Page p holds floor(8pD) - floor(8(p-1)D)
 /// duplicates (D the share): the file's share is D to within one block, and page 0's identity block never is one.
-/// Cost per page: the random share of today's generation, a vectorised fill for the runs, a copy per duplicate.
+/// Cost per page: the random share of today's generation (each sector's rounded up to whole vector steps, the excess
+/// overwritten by its run; <see cref="PageContent.GenerateSectors"/>), vector stores for the runs, a copy per duplicate.
 /// </remarks>
 public sealed class DatabaseContent
 {
     public const int BlocksPerPage = PageFormat.PageSize / DataProfile.BlockBytes;
+    /// <summary>The smallest unit an array deduplicates (a disk sector): each holds its share of random bytes.</summary>
+    public const int SectorBytes = 512;
+    public const int SectorsPerBlock = DataProfile.BlockBytes / SectorBytes;
     /// <summary>How many distinct blocks the duplicates copy: few enough that every one repeats many times in any database.</summary>
     public const int PoolBlocks = 16;
     private const ulong PoolSalt = 0xD1B54A32D192ED03UL;
 
     private readonly byte[]? _pool;
-    /// <summary>Random bytes at the start of each unique block (a whole number of words); the rest of the block is the run.</summary>
-    private readonly int _randomBytes;
+    /// <summary>Random bytes at the start of each sector of a unique block (whole words, the block's share spread evenly); the rest of each sector is the run.</summary>
+    private readonly int[] _sectorRandomBytes = new int[SectorsPerBlock];
 
     /// <summary>The default content: incompressible, unique pages.</summary>
     public DatabaseContent(ulong instanceId) : this(instanceId, DataProfile.Default) { }
@@ -34,7 +41,9 @@ public sealed class DatabaseContent
     {
         InstanceId = instanceId;
         Profile = profile;
-        _randomBytes = RandomBytes(profile.CompressibilityPercent);
+        int words = RandomBytes(profile.CompressibilityPercent) / 8;
+        for (int sector = 0; sector < SectorsPerBlock; sector++)
+            _sectorRandomBytes[sector] = ((sector + 1) * words / SectorsPerBlock - sector * words / SectorsPerBlock) * 8;
         if (profile.DuplicatePercent > 0)
         {
             _pool = new byte[PoolBlocks * DataProfile.BlockBytes];
@@ -82,8 +91,8 @@ public sealed class DatabaseContent
     }
 
     /// <summary>
-    /// <paramref name="blocks"/> unique blocks from the start of <paramref name="target"/>: each its random bytes (the first
-    /// block's from <paramref name="skip"/>, past the page identity), then its run of one word repeated.
+    /// <paramref name="blocks"/> unique blocks from the start of <paramref name="target"/>: each sector its random bytes (the
+    /// first sector's from <paramref name="skip"/>, past the page identity), then its run of one word repeated.
     /// </summary>
     private unsafe void FillBlocks(Span<byte> target, int skip, int blocks, ulong instanceId, long pageNumber, long generation)
     {
@@ -92,16 +101,7 @@ public sealed class DatabaseContent
         // The run's word comes from the page's generators too: no two pages share it, and it is never zeros (which
         // arrays may treat as unallocated rather than compress).
         ulong word = state[0] | 1;
-        int runWords = (DataProfile.BlockBytes - _randomBytes) / 8;
         fixed (byte* basePtr = target)
-        {
-            for (int b = 0; b < blocks; b++)
-            {
-                byte* block = basePtr + b * DataProfile.BlockBytes;
-                int from = b == 0 ? skip : 0;
-                if (_randomBytes > from) PageContent.Generate(state, block + from, _randomBytes - from);
-                if (runWords > 0) new Span<ulong>(block + _randomBytes, runWords).Fill(word);
-            }
-        }
+            PageContent.GenerateSectors(state, basePtr, blocks * SectorsPerBlock, SectorBytes, _sectorRandomBytes, skip, word);
     }
 }

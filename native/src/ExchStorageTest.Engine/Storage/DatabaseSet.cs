@@ -46,7 +46,7 @@ public static class DatabaseSet
             // A database of ours that a run grew (inserts) is re-used as it is: larger than planned by what it grew. One
             // written with another data profile is re-created, as one of another geometry is: its pages hold other data.
             if (existing is { State: DatabaseState.Complete } h && h.PageSize == PageFormat.PageSize && h.PageCount >= pages && h.FormatVersion == DatabaseHeader.CurrentFormatVersion
-                && h.DataProfile == profile)
+                && h.DataProfile == profile && h.OtherLayout is null)
             {
                 headers[i] = h;
                 log($"{inst.Name}: re-using database {inst.DatabaseFile} (instance id 0x{h.InstanceId:X16}).");
@@ -56,6 +56,8 @@ public static class DatabaseSet
                 log($"{inst.Name}: re-creating database {inst.DatabaseFile}: {why}.");
             else if (existing is { State: DatabaseState.Complete } other && other.DataProfile != profile)
                 log($"{inst.Name}: re-creating database {inst.DatabaseFile}: its pages hold {other.DataProfile.Describe()}, this run asks for {profile.Describe()}.");
+            else if (existing is { State: DatabaseState.Complete } stale && stale.OtherLayout is { } layout)
+                log($"{inst.Name}: re-creating database {inst.DatabaseFile}: {layout}.");
             jobs.Add(new DatabaseCreation.Job(inst, pages, existing is not null || File.Exists(inst.DatabaseFile), profile));
             jobIndex.Add(i);
         }
@@ -151,6 +153,8 @@ public static class DatabaseSet
         if (h.DataProfile != profile)
             throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                 $"Cannot attach '{path}': its pages hold {h.DataProfile.Describe()}; this run asks for {profile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}, or re-create the set (DatabaseSource Create).", path);
+        if (h.OtherLayout is { } layout)
+            throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"Cannot attach '{path}': {layout}. Re-create the set (DatabaseSource Create).", path);
         long actual;
         using (var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: true)) actual = f.Length;
         if (actual < h.SizeBytes)
@@ -266,6 +270,8 @@ public static class DatabaseSet
             if (h.DataProfile != plan.DataProfile)
                 throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData,
                     $"The backup copy '{from}' holds {h.DataProfile.Describe()}; this run asks for {plan.DataProfile.Describe()}. Give CompressibilityPercent {h.DataProfile.CompressibilityPercent} and DuplicatePercent {h.DataProfile.DuplicatePercent}.", from);
+            if (h.OtherLayout is { } layout)
+                throw new EngineException("DatabaseMismatch", ErrorCategories.InvalidData, $"The backup copy '{from}' cannot be restored: {layout}. Take the backup again from a set this version created.", from);
             if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, true); // throws ForeignFile when not ours
             pairs.Add((from, inst.DatabaseFile, h.SizeBytes));
         }

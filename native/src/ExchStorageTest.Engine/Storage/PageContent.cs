@@ -89,6 +89,96 @@ public static class PageContent
         }
     }
 
+    /// <summary>The bytes one step of the eight generators writes (a word a lane).</summary>
+    public const int StepBytes = 8 * Lanes;
+
+    /// <summary>
+    /// A data profile's sectors (<see cref="DatabaseContent"/>): <paramref name="sectors"/> sectors of <paramref name="sectorBytes"/>
+    /// from <paramref name="basePtr"/>, each its first <paramref name="randomBytes"/>[s mod length] bytes from the generators (the
+    /// first sector's from <paramref name="skip"/>), continuing where the last sector left them, then <paramref name="word"/>
+    /// repeated to its end. Each sector's random bytes are written in whole steps (<see cref="StepBytes"/>): the excess lies in its
+    /// run, written after it, or (the first sector past <paramref name="skip"/> only) in the next sector's random bytes. The same
+    /// bytes as <see cref="Generate"/> per sector with that rounded length, with the generators kept in registers across sectors
+    /// (one call a page, not one a sector; the share's index wraps by a compare, not a division). Each random share is whole words and, but for the first sector's, not zero: the
+    /// first sector's excess lies in the next sector's random bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public static unsafe void GenerateSectors(ulong* state, byte* basePtr, int sectors, int sectorBytes, ReadOnlySpan<int> randomBytes, int skip, ulong word)
+    {
+        if (Avx512F.IsSupported)
+        {
+            Vector512<ulong> s0 = Avx512F.LoadVector512(state), s1 = Avx512F.LoadVector512(state + 8), s2 = Avx512F.LoadVector512(state + 16), s3 = Avx512F.LoadVector512(state + 24);
+            var run = Vector512.Create(word);
+            for (int s = 0, k = 0; s < sectors; s++, k = k + 1 == randomBytes.Length ? 0 : k + 1)
+            {
+                byte* sector = basePtr + s * sectorBytes;
+                int from = s == 0 ? skip : 0;
+                int random = Math.Max(randomBytes[k], from);
+                for (byte* p = sector + from; p < sector + random; p += StepBytes) Avx512F.Store((ulong*)p, Next(ref s0, ref s1, ref s2, ref s3));
+                Run(sector + random, sector + sectorBytes, run);
+            }
+            Avx512F.Store(state, s0); Avx512F.Store(state + 8, s1); Avx512F.Store(state + 16, s2); Avx512F.Store(state + 24, s3);
+            return;
+        }
+        if (Avx2.IsSupported)
+        {
+            Vector256<ulong> a0 = Avx.LoadVector256(state), a1 = Avx.LoadVector256(state + 8), a2 = Avx.LoadVector256(state + 16), a3 = Avx.LoadVector256(state + 24);
+            Vector256<ulong> b0 = Avx.LoadVector256(state + 4), b1 = Avx.LoadVector256(state + 12), b2 = Avx.LoadVector256(state + 20), b3 = Avx.LoadVector256(state + 28);
+            var run = Vector256.Create(word);
+            for (int s = 0, k = 0; s < sectors; s++, k = k + 1 == randomBytes.Length ? 0 : k + 1)
+            {
+                byte* sector = basePtr + s * sectorBytes;
+                int from = s == 0 ? skip : 0;
+                int random = Math.Max(randomBytes[k], from);
+                for (byte* p = sector + from; p < sector + random; p += StepBytes)
+                {
+                    Avx.Store((ulong*)p, Next(ref a0, ref a1, ref a2, ref a3));
+                    Avx.Store((ulong*)(p + 32), Next(ref b0, ref b1, ref b2, ref b3));
+                }
+                Run(sector + random, sector + sectorBytes, run);
+            }
+            Avx.Store(state, a0); Avx.Store(state + 8, a1); Avx.Store(state + 16, a2); Avx.Store(state + 24, a3);
+            Avx.Store(state + 4, b0); Avx.Store(state + 12, b1); Avx.Store(state + 20, b2); Avx.Store(state + 28, b3);
+            return;
+        }
+        for (int s = 0; s < sectors; s++)
+        {
+            byte* sector = basePtr + s * sectorBytes;
+            int from = s == 0 ? skip : 0;
+            int random = Math.Max(randomBytes[s % randomBytes.Length], from);
+            if (random > from) Generate(state, sector + from, (random - from + StepBytes - 1) / StepBytes * StepBytes);
+            for (byte* p = sector + random; p < sector + sectorBytes; p += 8) *(ulong*)p = word;
+        }
+    }
+
+    /// <summary>
+    /// [<paramref name="from"/>, <paramref name="to"/>) filled with the repeated word <paramref name="run"/> holds, whole words: a
+    /// run repeats every 8 bytes from a word boundary, so a store at any word boundary writes the same bytes, and stores may
+    /// overlap (never the bytes before <paramref name="from"/>). Aligned where the run starts on a word boundary in memory:
+    /// a store across two cache lines costs about two, and a sector's run starts anywhere in a line.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe void Run<T>(byte* from, byte* to, T run) where T : unmanaged
+    {
+        int size = sizeof(T);
+        if (to - from < size)
+        {
+            ulong word = *(ulong*)&run;
+            for (byte* q = from; q < to; q += 8) *(ulong*)q = word;
+            return;
+        }
+        byte* p = from;
+        if (((nuint)from & 7) == 0)
+        {
+            // Stores that do not straddle cache lines: one at the start, then from the next aligned address (a word boundary
+            // too, the run starting on one), the last ending at the end.
+            *(T*)p = run;
+            p = (byte*)(((nuint)from + (nuint)size) & ~(nuint)(size - 1));
+        }
+        for (; p + size <= to; p += size) *(T*)p = run;
+        if (p < to) *(T*)(to - size) = run;
+    }
+
     /// <summary>One xoshiro256+ step of generator <paramref name="lane"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static unsafe ulong NextScalar(ulong* state, int lane)

@@ -127,13 +127,26 @@ public enum DatabaseState : uint
 /// version, [12] page size, [16] page count (including page 0), [24] instance id, [32] created
 /// UTC ticks, [40] state, [44] instance index, [48] compressibility percent, [52] duplicate percent (the data profile
 /// the pages were written with; zero in files written before it existed, which is the default profile they hold),
-/// [64..128) the marker text.
+/// [56] the content layout of a profiled database (<see cref="ContentLayout"/>; zero for the default profile, whose pages
+/// have one layout), [64..128) the marker text.
 /// Crash safety: the header is written first with state Creating and rewritten with state
 /// Complete only after every page is durable, so a half-created file is recognised as ours but
 /// incomplete (and is re-created), and a complete one can be attached by the next run.
 /// </summary>
-public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex, DataProfile DataProfile = default)
+public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCount, ulong InstanceId, DateTime CreatedUtc, DatabaseState State, int InstanceIndex, DataProfile DataProfile = default,
+    int ContentLayout = DatabaseHeader.SectorLayout)
 {
+    /// <summary>
+    /// The layout of a profiled page's content this version writes: every 512-byte sector its own random bytes, then its
+    /// share of the run (<see cref="DatabaseContent"/>, issue 45). Profiled databases written before it (layout 0) put one
+    /// run at the end of each 4 KiB block, whose whole sectors repeat: they hold more duplicate sectors than their profile states.
+    /// </summary>
+    public const int SectorLayout = 1;
+
+    /// <summary>Why the pages do not hold what the header's profile states as this version states it; null when they do.</summary>
+    public string? OtherLayout => DataProfile.IsDefault || ContentLayout == SectorLayout ? null
+        : "its pages were written with the data profile's earlier layout, one compressible run per 4 KiB block, whose whole 512-byte sectors repeat (an array that deduplicates 512-byte sectors finds far more duplicates than the profile states)";
+
     public const uint Magic = 0x48545345; // "ESTH"
     /// <summary>2: data pages carry <see cref="PageChecksum"/> (1: a CRC32C of the page, <see cref="PageFormat.Checksum"/>).</summary>
     public const int CurrentFormatVersion = 2;
@@ -154,6 +167,7 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
         BinaryPrimitives.WriteInt32LittleEndian(page.Slice(44), InstanceIndex);
         BinaryPrimitives.WriteInt32LittleEndian(page.Slice(48), DataProfile.CompressibilityPercent);
         BinaryPrimitives.WriteInt32LittleEndian(page.Slice(52), DataProfile.DuplicatePercent);
+        if (!DataProfile.IsDefault) BinaryPrimitives.WriteInt32LittleEndian(page.Slice(56), ContentLayout);
         Encoding.ASCII.GetBytes(Marker, page.Slice(64));
         BinaryPrimitives.WriteUInt32LittleEndian(page, Crc32C.Compute(page.Slice(4, PageFormat.PageSize - 4)));
     }
@@ -165,6 +179,7 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
         if (BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(4)) != Magic) return null;
         if (!page.Slice(64, Marker.Length).SequenceEqual(Encoding.ASCII.GetBytes(Marker))) return null;
         if (Crc32C.Compute(page.Slice(4, PageFormat.PageSize - 4)) != BinaryPrimitives.ReadUInt32LittleEndian(page)) return null;
+        var profile = new DataProfile(BinaryPrimitives.ReadInt32LittleEndian(page.Slice(48)), BinaryPrimitives.ReadInt32LittleEndian(page.Slice(52)));
         return new DatabaseHeader(
             BinaryPrimitives.ReadInt32LittleEndian(page.Slice(8)),
             BinaryPrimitives.ReadInt32LittleEndian(page.Slice(12)),
@@ -173,7 +188,8 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
             new DateTime(BinaryPrimitives.ReadInt64LittleEndian(page.Slice(32)), DateTimeKind.Utc),
             (DatabaseState)BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(40)),
             BinaryPrimitives.ReadInt32LittleEndian(page.Slice(44)),
-            new DataProfile(BinaryPrimitives.ReadInt32LittleEndian(page.Slice(48)), BinaryPrimitives.ReadInt32LittleEndian(page.Slice(52))));
+            profile,
+            profile.IsDefault ? SectorLayout : BinaryPrimitives.ReadInt32LittleEndian(page.Slice(56)));
     }
 
     /// <summary>

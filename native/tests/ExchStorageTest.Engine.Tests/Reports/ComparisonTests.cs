@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using ExchStorageTest.Engine.Analysis;
 using ExchStorageTest.Engine.Reports;
 using ExchStorageTest.Engine.Results;
 
@@ -55,7 +56,8 @@ public class ComparisonTests
         Assert.Equal(mean.Values[1] - mean.Values[0], mean.DeltaAbsolute[1], 9);
         Assert.Equal((mean.Values[1] - mean.Values[0]) / mean.Values[0] * 100, mean.DeltaPercent[1], 9);
         Assert.True(mean.DeltaPercent[1] > 50, $"the reads took twice as long, the delta says {mean.DeltaPercent[1]}%");
-        Assert.Equal("worse", ComparisonHtml.Judge(mean, 1));
+        Assert.Equal(Change.Worse, mean.Changes[1]);
+        Assert.Equal(Change.None, mean.Changes[0]);
         // p99 comes from the merged histograms: doubling every value doubles it (within the bucket width).
         var p99 = cmp.Rows.Single(r => r.Metric == "DatabaseRead p99 latency (ms)");
         Assert.InRange(p99.Values[1] / p99.Values[0], 1.7, 2.3);
@@ -66,8 +68,54 @@ public class ComparisonTests
         Assert.True(double.IsNaN(replication.DeltaPercent[1]));
         // A metric without a better direction is never coloured; an unchanged one neither.
         var target = cmp.Rows.Single(r => r.Metric == "Target Transactional I/O per Second");
-        Assert.Equal("", ComparisonHtml.Judge(target, 1));
+        Assert.Equal(Change.None, target.Changes[1]);
         Assert.Equal(new[] { "Database Sizing and Throughput", "ESRP Aggregate Performance" }, cmp.Sections().Select(s => s.Key).Take(2));
+    }
+
+    /// <summary>
+    /// Issue 45: a comparison coloured +0.007 ms of log write latency red, against a 10 ms rule. A change must reach a tenth of
+    /// the limit of the rule it concerns (the first run's thresholds); one past it is still marked, and the page says the floor.
+    /// </summary>
+    [Fact]
+    public void A_change_too_small_to_move_a_verdict_is_not_marked_and_one_past_the_rule_s_floor_is()
+    {
+        var a = ReportFixtures.Small();
+        var b = ReportFixtures.Small();
+        b.TestId = "golden-0003";
+        double logMean = ResultsMerge.MergeStreamsByName(a.Instances.SelectMany(i => i.Streams)).Single(s => s.Stream == StreamNames.LogWrite).LatencyMs.Mean;
+        double logFloor = RuleFloor.LatencyMs(StreamNames.LogWrite, a.Settings.Thresholds);
+        // 5% slower log writes: past the 1% that once coloured it, far under the floor.
+        double small = 0.05 * logMean;
+        Assert.True(small < logFloor, $"the fixture's log writes ({logMean} ms) are too slow for this test");
+        // The merged mean comes from the histograms' sums: every I/O that much slower.
+        static void Slower(StreamResult s, double ms) => s.Histogram.SumNs += (long)(ms * 1e6 * s.Histogram.Count);
+        foreach (var i in b.Instances)
+        {
+            Slower(i.Stream(StreamNames.LogWrite)!, small);
+            Slower(i.Stream(StreamNames.DatabaseRead)!, 1.5 * RuleFloor.LatencyMs(StreamNames.DatabaseRead, a.Settings.Thresholds));
+        }
+        var cmp = RunComparison.Compare(new[] { a, b }, new[] { "A", "B" });
+        var log = cmp.Rows.Single(r => r.Metric == "LogWrite mean latency (ms)");
+        Assert.True(log.DeltaPercent[1] > RunComparison.NoChangePercent, $"{log.DeltaPercent[1]}%");
+        Assert.Equal(logFloor, log.Floor);
+        Assert.Equal(Change.None, log.Changes[1]);
+        var esrpLog = cmp.Rows.Single(r => r.Metric == "Average Log Disk Write Latency (ms)");
+        Assert.Equal(Change.None, esrpLog.Changes[1]);
+        var read = cmp.Rows.Single(r => r.Metric == "DatabaseRead mean latency (ms)");
+        Assert.Equal(RuleFloor.LatencyMs(StreamNames.DatabaseRead, a.Settings.Thresholds), read.Floor);
+        Assert.Equal(Change.Worse, read.Changes[1]);
+        // A metric no rule concerns keeps the 1% alone; the target itself is never judged.
+        Assert.True(double.IsNaN(cmp.Rows.Single(r => r.Metric == "I/O errors").Floor));
+        Assert.Equal(RuleFloor.Iops(a.Sizing.TargetTransactionalIops), cmp.Rows.Single(r => r.Metric == "Achieved Transactional I/O per Second").Floor);
+
+        string html = ComparisonHtml.Render(cmp);
+        var logRow = Regex.Match(html, "<tr><td class=\"grid_row_header\">LogWrite mean latency \\(ms\\)</td>.*?</tr>").Value;
+        Assert.Contains("</td><td class=\"grid_data \">", logRow); // its delta cells, uncoloured
+        Assert.DoesNotContain("worse", logRow);
+        var readRow = Regex.Match(html, "<tr><td class=\"grid_row_header\">DatabaseRead mean latency \\(ms\\)</td>.*?</tr>").Value;
+        Assert.Contains("grid_data worse", readRow);
+        Assert.Contains("a change that cannot move a verdict is not marked", html);
+        Assert.Contains("(2 ms for database latencies, 1 ms for log latencies", html);
     }
 
     [Fact]

@@ -28,12 +28,12 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         DatabaseSet.Prepare(TestPlanner.Plan(req), EventWriter.Null, _ => { }, CancellationToken.None);
 
     /// <summary>
-    /// As a data-reducing array sees <paramref name="data"/>: the share of its 4 KiB blocks that repeat an earlier one, and
-    /// the share of the unique blocks' bytes that zlib (deflate, best compression) removes, each block compressed alone.
+    /// As a data-reducing array sees <paramref name="data"/> in blocks of <paramref name="block"/> bytes (4 KiB unless told):
+    /// the share of its blocks that repeat an earlier one, and the share of the unique blocks' bytes that zlib (deflate, best
+    /// compression) removes, each block compressed alone.
     /// </summary>
-    internal static (double Compressibility, double Duplicates) Measure(ReadOnlySpan<byte> data)
+    internal static (double Compressibility, double Duplicates) Measure(ReadOnlySpan<byte> data, int block = DataProfile.BlockBytes)
     {
-        const int block = DataProfile.BlockBytes;
         int blocks = data.Length / block;
         var seen = new HashSet<string>(StringComparer.Ordinal);
         long uniqueBytes = 0, compressed = 0;
@@ -60,11 +60,16 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         Assert.Equal(new DataProfile(compressibility, duplicates), DatabaseSet.Inspect(db.Plan.DatabaseFile, allowBuffered: true)!.DataProfile);
         byte[] file = File.ReadAllBytes(db.Plan.DatabaseFile);
         var (c, d) = Measure(file);
-        output.WriteLine($"targets {compressibility}% / {duplicates}%: measured {c * 100:F2}% compressible, {d * 100:F2}% duplicate blocks");
+        // An array that deduplicates 512-byte sectors (all-flash arrays do) must see the same share (issue 45: it saw 63% of a 50/30 database).
+        var (sectorC, sectorD) = Measure(file, DatabaseContent.SectorBytes);
+        output.WriteLine($"targets {compressibility}% / {duplicates}%: measured {c * 100:F2}% compressible, {d * 100:F2}% duplicate 4 KiB blocks; "
+            + $"{sectorC * 100:F2}% compressible, {sectorD * 100:F2}% duplicate 512-byte sectors");
         // Within 3 points of each target: a compressor stores the repeated run in a few bytes and cannot shrink the rest;
         // the pool's first copies and the header page's zero blocks move the duplicate share by well under a point.
         Assert.InRange(c * 100, compressibility - 3, compressibility + 3);
         Assert.InRange(d * 100, duplicates - 3, duplicates + 3);
+        Assert.InRange(sectorD * 100, duplicates - 3, duplicates + 3);
+        Assert.InRange(sectorC * 100, compressibility - 8, compressibility + 3);
         if (compressibility == 0)
         {
             // The default stays the worst case: the whole file through one deflate stream saves nothing.
@@ -100,6 +105,45 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         // The page's unique blocks are new bytes in each generation; its last four blocks are copies from the pool.
         for (int b = 0; b < 4; b++)
             Assert.False(first.AsSpan(b * 4096, 4096).SequenceEqual(again.AsSpan(b * 4096, 4096)), $"block {b} repeated its previous image");
+    }
+
+    /// <summary>
+    /// A profiled page's definition (issue 45), written out with <see cref="PageContent.Generate"/> (itself held to the generators'
+    /// definition by PageFormatTests): every 512-byte sector its share of the block's random words, rounded up to whole generator
+    /// steps, then the page's run word to its end. The page's vector path (AVX-512, AVX2; DOTNET_EnableAVX512F=0 or
+    /// DOTNET_EnableAVX2=0 run the others) must write these bytes, and no two of its sectors may be alike.
+    /// </summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(30)]
+    [InlineData(50)]
+    [InlineData(90)]
+    public unsafe void A_profiled_page_is_each_sector_s_random_share_then_its_run_and_no_sector_repeats(int compressibility)
+    {
+        const ulong instance = 0x0123456789ABCDEF;
+        var page = new byte[PageFormat.PageSize];
+        new DatabaseContent(instance, new DataProfile(compressibility, 0)).Fill(page, 77, 3);
+
+        var expected = new byte[PageFormat.PageSize];
+        ulong* state = stackalloc ulong[PageContent.StateWords];
+        PageContent.Seed(state, instance, 77, 3);
+        ulong word = state[0] | 1;
+        int words = DatabaseContent.RandomBytes(compressibility) / 8;
+        fixed (byte* basePtr = expected)
+            for (int s = 0; s < PageFormat.PageSize / DatabaseContent.SectorBytes; s++)
+            {
+                int k = s % DatabaseContent.SectorsPerBlock;
+                int from = s == 0 ? PageFormat.HeaderBytes : 0;
+                int random = Math.Max(((k + 1) * words / DatabaseContent.SectorsPerBlock - k * words / DatabaseContent.SectorsPerBlock) * 8, from);
+                byte* sector = basePtr + s * DatabaseContent.SectorBytes;
+                if (random > from) PageContent.Generate(state, sector + from, (random - from + 63) / 64 * 64);
+                for (int at = random; at < DatabaseContent.SectorBytes; at += 8) *(ulong*)(sector + at) = word;
+            }
+        Assert.True(page.AsSpan(PageFormat.HeaderBytes).SequenceEqual(expected.AsSpan(PageFormat.HeaderBytes)), "the page differs from its sector-by-sector definition");
+
+        var sectors = new HashSet<string>(StringComparer.Ordinal);
+        for (int s = 1; s < PageFormat.PageSize / DatabaseContent.SectorBytes; s++)
+            Assert.True(sectors.Add(Convert.ToHexString(page, s * DatabaseContent.SectorBytes, DatabaseContent.SectorBytes)), $"sector {s} repeats an earlier one");
     }
 
     [Fact]
@@ -185,6 +229,36 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         var recreated = Prepare(Request(folder, 0, 0))[0];
         Assert.True(recreated.Created);
         Assert.Equal(DataProfile.Default, recreated.Header.DataProfile);
+    }
+
+    /// <summary>
+    /// A profiled database written before issue 45 (one compressible run per 4 KiB block, whole sectors repeating) does not hold
+    /// what its profile now states: Create re-creates it, Attach refuses it by name rather than measure it as the profile says.
+    /// </summary>
+    [Fact]
+    public void A_profiled_set_of_the_earlier_layout_is_re_created_by_create_and_refused_by_attach()
+    {
+        using var folder = new TestFolder("profilelayout");
+        var created = Prepare(Request(folder, 50, 30))[0];
+        Assert.Equal(DatabaseHeader.SectorLayout, created.Header.ContentLayout);
+        string path = created.Plan.DatabaseFile;
+        var page = new byte[PageFormat.PageSize];
+        using (var f = new FileStream(path, FileMode.Open, FileAccess.ReadWrite))
+        {
+            f.ReadExactly(page);
+            (DatabaseHeader.TryRead(page)! with { ContentLayout = 0 }).Write(page);
+            f.Position = 0;
+            f.Write(page);
+        }
+        Assert.NotNull(DatabaseSet.Inspect(path, allowBuffered: true)!.OtherLayout);
+        var attach = Request(folder, 50, 30);
+        attach.DatabaseSource = DatabaseSource.Attach;
+        var ex = Assert.Throws<EngineException>(() => DatabaseSet.CheckBeforeWriting(TestPlanner.Plan(attach)));
+        Assert.Equal("DatabaseMismatch", ex.Code);
+        Assert.Contains("earlier layout", ex.Message);
+        var again = Prepare(Request(folder, 50, 30))[0];
+        Assert.True(again.Created);
+        Assert.Null(again.Header.OtherLayout);
     }
 
     [Theory]
