@@ -13,7 +13,7 @@ namespace ExchStorageTest.Contract
     /// <remarks>
     /// Duplicates are counted in 4 KiB blocks, the block most arrays deduplicate (4 to 32 KiB); all-flash arrays that
     /// deduplicate 512-byte sectors find the same share, since every sector of a unique block holds random bytes of its
-    /// own (the engine's DatabaseContent lays each sector out as random bytes then the compressible run, issue 45). The first block of each page carries the
+    /// own (the engine's DatabaseContent lays each sector out as random bytes then the compressible run). The first block of each page carries the
     /// page's identity and checksum and is never a duplicate, so at most 7 of a page's 8 blocks can be; the rule stops at 75%.
     /// Arrays deduplicate first and compress what is left: together the two targets reduce the data about
     /// 1 / ((1 - compressibility) x (1 - duplicates)) to 1.

@@ -4,7 +4,7 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Tests;
 
 /// <summary>
-/// Issue 45: SoftRecovery and DatabaseBackup results showed empty latency fields but not what they measured. The module's
+/// SoftRecovery and DatabaseBackup results showed empty latency fields but not what they measured. The module's
 /// TestResult carries each test's own figures from the engine's result event, and leaves them null for other tests.
 /// </summary>
 public sealed class TestResultFiguresTests

@@ -97,7 +97,7 @@ Describe 'Invoke-StorageTest results at the console' {
     }
 
     It 'shows the outcome of a run that ended early whole, and no achieved IOPS it never measured' {
-        # Issue 45: Stopped / Interrupted are verdicts of their own; a run stopped before its window has no AchievedIops.
+        # Stopped / Interrupted are verdicts of their own; a run stopped before its window has no AchievedIops.
         $stopped = [ExchStorageTest.TestResult]@{ TestId = 'stopped-in-tuning'; Result = 'Interrupted'; Completion = 'Interrupted'; TargetIops = 10 }
         $line = @(($stopped | Get-ConsoleText -Width 120) -split '\r?\n' | Where-Object { $_.Trim() })[-1]
         $line | Should -Match '^stopped-in-tuning\s+Interrupted\s+10\.0\s+Interrupted\s*$'
@@ -210,7 +210,7 @@ Describe 'A DatabaseBackup test at the console' {
         $list | Should -Match '(?m)^BackupMBPerSecondPerDatabase\s+: \d'
         $list | Should -Match '(?m)^BackupMBPerSecond\s+: \d'
         $list | Should -Not -Match '(?m)^AchievedIops'
-        # Issue 45: how long the read took, the results file's figure (its slowest database's read); no replay figures.
+        # How long the read took, the results file's figure (its slowest database's read); no replay figures.
         $results = Get-Content -Raw -LiteralPath $Backup.ResultsPath | ConvertFrom-Json
         $Backup.BackupSeconds | Should -BeGreaterThan 0
         $Backup.BackupSeconds | Should -Be $results.backup.elapsedSeconds

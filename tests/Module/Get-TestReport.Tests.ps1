@@ -86,7 +86,7 @@ Describe 'Get-TestReport' {
         @($report.Files).Count | Should -Be 1
         # The file is the report's text with the line ends of this OS (CRLF on Windows: OsDifferences.Tests.ps1).
         [System.IO.File]::ReadAllText($report.Files[0]).Replace("`r`n", "`n") | Should -BeExactly $report.Text
-        # Issue 45: rendered again elsewhere, the report names the run's own PerfMon log (it said "not written" beside it).
+        # Rendered again elsewhere, the report names the run's own PerfMon log (it said "not written" beside it).
         $perfmon = Join-Path (Split-Path -Parent $FirstResults) ([System.IO.Path]::GetFileNameWithoutExtension($FirstResults) + '.perfmon.csv')
         Test-Path -LiteralPath $perfmon | Should -BeTrue
         $report.Text | Should -Match ('(?m)^  Performance Log\s+' + [regex]::Escape($perfmon) + '$')

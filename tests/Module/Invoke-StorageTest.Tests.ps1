@@ -116,7 +116,7 @@ Describe 'Invoke-StorageTest' {
             Test-Path -LiteralPath $partial[0].ResultsPath | Should -BeTrue
             @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
 
-            # Issue 45: the stop's own outcome, never passed, with what the partial window covered; Fail only on a rule a
+            # The stop's own outcome, never passed, with what the partial window covered; Fail only on a rule a
             # longer run could not undo (a latency sample above its maximum on a loaded machine), never on the target or averages.
             $reasons = @($partial[0].Reasons)
             $reasons[-1].Code | Should -Be 'RunStopped'

@@ -9,7 +9,7 @@ namespace ExchStorageTest.Benchmarks;
 /// (<see cref="PageChecksum"/>), Crc the CRC32C of a whole page that format 1 pages carried. Thread CPU, so a busy machine inflates it less
 /// than wall-clock IOPS. FillProfiled is a page's content with a data profile of 50% compressible and 50%
 /// duplicate 4 KiB blocks (issue 33), against Fill's default incompressible, unique content; FillCompressible90 and
-/// FillCompressible30 the profiles whose 512-byte sectors' random shares (issue 45) end farthest from a whole vector step.
+/// FillCompressible30 the profiles whose 512-byte sectors' random shares end farthest from a whole vector step.
 /// </summary>
 public class PageBenchmarks
 {

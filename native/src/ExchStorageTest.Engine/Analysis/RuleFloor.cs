@@ -4,7 +4,7 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Engine.Analysis;
 
 /// <summary>
-/// The smallest change the analysis calls a finding, tied to the rule the figure concerns (issue 45, docs/results-schema.md
+/// The smallest change the analysis calls a finding, tied to the rule the figure concerns (docs/results-schema.md
 /// "Series analysis"): a step in a series (<see cref="ChangePoints"/>), a transient (<see cref="SteadyState"/>), a change
 /// between compared runs (<see cref="Reports.RunComparison"/>). Defined once here from <see cref="Thresholds"/> and the
 /// run's target.

@@ -212,7 +212,7 @@ public static class HtmlReport
         Open(h, "Target vs Achieved");
         if (!PartialWindow.TransactionsMeasured(r))
         {
-            // No bar of 0: the run ended before it measured a transaction (issue 45).
+            // No bar of 0: the run ended before it measured a transaction.
             h.Append("<p>Achieved: not measured. ").Append(E(PartialWindow.Describe(r) ?? "")).Append(".</p>\n");
             Close(h);
             return;

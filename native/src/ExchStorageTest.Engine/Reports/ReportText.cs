@@ -90,7 +90,7 @@ internal static class ReportText
         {
             ("Overall Test Result", r.Verdict.Result),
         };
-        // A run that ended early says so beside its verdict, with what its figures cover (issue 45).
+        // A run that ended early says so beside its verdict, with what its figures cover.
         if (PartialWindow.Describe(r) is string partial) rows.Add((RunCompletionLabel, partial));
         rows.AddRange(new[]
         {
@@ -182,7 +182,7 @@ internal static class ReportText
 
     /// <summary>
     /// A database cache row: the cache that ran (summed over the databases, as the test log's "Database cache settings"
-    /// states it) and, when it is not the profile's, the profile's beside it and why (issue 45: one figure per label).
+    /// states it) and, when it is not the profile's, the profile's beside it and why (one figure per label).
     /// The profile's alone when the results do not record what ran.
     /// </summary>
     public static string DatabaseCache(TestResults r, bool minimum)

@@ -6,7 +6,7 @@ namespace ExchStorageTest.Engine.Results;
 /// <summary>
 /// What a run that did not complete (Stopped, Failed, Interrupted) measured before its end, in the one wording the
 /// verdict and every report use: how long its measured window ran against the planned one, or the phase it ended in
-/// when no window began (issue 45: a stopped run's figures are kept and labelled, never read as a whole run's).
+/// when no window began (a stopped run's figures are kept and labelled, never read as a whole run's).
 /// </summary>
 public static class PartialWindow
 {

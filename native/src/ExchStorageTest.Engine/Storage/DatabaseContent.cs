@@ -11,7 +11,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// sectors (8 per block). Each sector of the page's unique blocks is random bytes (the page's generators, seeded once,
 /// continued from sector to sector) followed by a run of one word repeated: the runs are the compressible share, and a
 /// compressor stores each in a few bytes while the random bytes do not shrink at all, so what it removes is the runs'
-/// share. Every sector has its own random bytes, so the profile holds at 512 bytes as at 4 KiB (issue 45): no sector of a
+/// share. Every sector has its own random bytes, so the profile holds at 512 bytes as at 4 KiB: no sector of a
 /// unique block repeats another, where one run per block filled whole sectors with the same word and an array that
 /// deduplicates 512-byte sectors found 63% of a 50/30 database duplicate, not 30%. Duplicate blocks are the page's last blocks, each
 /// a copy of one of <see cref="PoolBlocks"/> blocks made once per database (themselves random bytes and a run), so they

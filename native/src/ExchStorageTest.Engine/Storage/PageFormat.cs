@@ -138,7 +138,7 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
 {
     /// <summary>
     /// The layout of a profiled page's content this version writes: every 512-byte sector its own random bytes, then its
-    /// share of the run (<see cref="DatabaseContent"/>, issue 45). Profiled databases written before it (layout 0) put one
+    /// share of the run (<see cref="DatabaseContent"/>). Profiled databases written before it (layout 0) put one
     /// run at the end of each 4 KiB block, whose whole sectors repeat: they hold more duplicate sectors than their profile states.
     /// </summary>
     public const int SectorLayout = 1;

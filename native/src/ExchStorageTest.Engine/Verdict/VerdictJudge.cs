@@ -18,7 +18,7 @@ public static class VerdictJudge
     /// The rules a run that ended early still fails on: what a longer window could not undo (an I/O error, a bad page,
     /// a storage error in the system log, a sample average above its maximum: the window's highest only rises, and a
     /// finished tuning search that failed). Averages, the achieved IOPS and a capacity answer are judged over the whole
-    /// window, which a stopped run does not have: they are not its reasons (issue 45).
+    /// window, which a stopped run does not have: they are not its reasons.
     /// </summary>
     private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
     {

@@ -52,7 +52,7 @@ internal static class ResultEvent
                 // A soft recovery replays logs: its database I/O rate is the replay's, not transactional IOPS against the
                 // profile's target; its figures are the softRecovery object's below.
                 w.WriteNumber(EventFields.Result.TargetIops, Math.Round(r.Sizing.TargetTransactionalIops, 3));
-                // A run stopped before it counted a transaction has no achieved IOPS: absent, not a measured 0 (issue 45).
+                // A run stopped before it counted a transaction has no achieved IOPS: absent, not a measured 0.
                 if (r.Settings.LoadModel == "StreamMix" || PartialWindow.TransactionsMeasured(r))
                     w.WriteNumber(EventFields.Result.AchievedIops, Math.Round(AchievedIops(r), 3));
             }

@@ -103,7 +103,7 @@ public class SeriesFindingsTests
     }
 
     /// <summary>
-    /// Issue 45: the demo's first line was "Log write latency rose 54% (0.26 to 0.4 ms) ... burst credits, cache exhaustion or
+    /// The demo's first line was "Log write latency rose 54% (0.26 to 0.4 ms) ... burst credits, cache exhaustion or
     /// throttling" — a clean, sustained step every statistical test passes, 0.14 ms against a 10 ms rule. Each series is
     /// judged against a tenth of the limit of the rule it concerns; the same step at the floor's size is still found.
     /// </summary>
@@ -142,7 +142,7 @@ public class SeriesFindingsTests
     }
 
     /// <summary>
-    /// Issue 45: "the first 40-80% of the window was transient" where the series was flat at 0.15 ms but for one spike. A spike
+    /// "the first 40-80% of the window was transient" where the series was flat at 0.15 ms but for one spike. A spike
     /// is not a transient phase, and a wobble under the floor is not one either; a real warm-up still is.
     /// </summary>
     [Fact]

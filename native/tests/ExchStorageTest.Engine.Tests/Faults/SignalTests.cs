@@ -56,7 +56,7 @@ public class SignalTests : IDisposable
         Assert.Equal("Interrupted", r.Completion);
         Assert.InRange(r.Timeline.TestEndUtc, r.Timeline.TestStartUtc, killedAt.AddSeconds(1));
         Assert.True(r.Timeline.TestEndUtc > killedAt.AddSeconds(-5), $"last seen {r.Timeline.TestEndUtc:o}, killed {killedAt:o}");
-        Assert.Equal("Interrupted", r.Verdict.Result); // not passed, and not a Fail it never earned (issue 45)
+        Assert.Equal("Interrupted", r.Verdict.Result); // not passed, and not a Fail it never earned
         var reason = Assert.Single(r.Verdict.Reasons);
         Assert.Equal("RunInterrupted", reason.Code);
         Assert.Contains(r.Timeline.TestEndUtc.ToString("yyyy-MM-dd HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture), reason.Message, StringComparison.Ordinal);

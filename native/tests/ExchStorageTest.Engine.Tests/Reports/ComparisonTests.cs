@@ -73,7 +73,7 @@ public class ComparisonTests
     }
 
     /// <summary>
-    /// Issue 45: a comparison coloured +0.007 ms of log write latency red, against a 10 ms rule. A change must reach a tenth of
+    /// A comparison coloured +0.007 ms of log write latency red, against a 10 ms rule. A change must reach a tenth of
     /// the limit of the rule it concerns (the first run's thresholds); one past it is still marked, and the page says the floor.
     /// </summary>
     [Fact]

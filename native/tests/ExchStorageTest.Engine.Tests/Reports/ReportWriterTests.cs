@@ -38,7 +38,7 @@ public class ReportWriterTests
         }
     }
 
-    // Issue 45: Get-TestReport -Format Html on a stored results file said the performance log was "not written" beside it.
+    // Get-TestReport -Format Html on a stored results file said the performance log was "not written" beside it.
     [Fact]
     public void A_report_rendered_again_names_the_runs_own_performance_log()
     {

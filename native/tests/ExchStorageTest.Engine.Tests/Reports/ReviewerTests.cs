@@ -92,7 +92,7 @@ public class ReviewerTests
         Assert.Matches(@"\n  [^\n]*Transient\s+not measured \(transient\)[^\n]*not judged \(transient\)", text);
     }
 
-    // Issue 45: the column was always empty. Each step records the target it was judged against.
+    // The column was always empty. Each step records the target it was judged against.
     [Fact]
     public void Tuning_steps_show_the_target_they_were_judged_against()
     {
@@ -160,7 +160,7 @@ public class ReviewerTests
         }
     }
 
-    // Issue 45: the cache read 128/1024 MB in the profile, 128/156.3 MiB in the report, 19.5/156.2 MB in the test log,
+    // The cache read 128/1024 MB in the profile, 128/156.3 MiB in the report, 19.5/156.2 MB in the test log,
     // 25/25 MiB in another run. The reports state the cache that ran (the test log's figures) and, when the databases cut
     // it, the profile's beside it and why.
     [Fact]

@@ -7,7 +7,7 @@ using ExchStorageTest.Engine.Verdict;
 namespace ExchStorageTest.Engine.Tests.Reports;
 
 /// <summary>
-/// Issue 45: a run stopped during tuning, or part-way through its measured window, says so in every report format, keeps
+/// A run stopped during tuning, or part-way through its measured window, says so in every report format, keeps
 /// what it measured labelled as a partial window, leaves what it never measured empty (not 0), and its verdict cell reads
 /// as not passed by Jetstress automation's rules (ExchangeDsc's line rule, jacobklitzke's success cell) without a Fail it
 /// did not earn.

@@ -46,7 +46,7 @@ public class TestTypeRunTests
         }
         Assert.All(r.Backup.Instances, b => Assert.True(b.MBPerSecond > 0));
         Assert.Equal("Pass", r.Verdict.Result);
-        // Issue 45: the result carries what a backup measured (its latencies alone said nothing of it).
+        // The result carries what a backup measured (its latencies alone said nothing of it).
         Assert.Equal(r.Backup.Instances.Max(b => b.ElapsedSeconds), r.Backup.ElapsedSeconds);
         var backup = ResultEvent(r).GetProperty("backup");
         Assert.Equal(r.Backup.ElapsedSeconds, backup.GetProperty("seconds").GetDouble(), 3);
@@ -86,7 +86,7 @@ public class TestTypeRunTests
         Assert.All(r.SoftRecovery!.Instances, i => Assert.Equal(5, i.LogsReplayed));
         Assert.All(r.SoftRecovery.Instances, i => Assert.True(i.PagesReplayed > 0));
         Assert.True(r.SoftRecovery.SecondsPerLog > 0);
-        // Issue 45: the result carries what the replay measured: logs replayed, how long, seconds per log.
+        // The result carries what the replay measured: logs replayed, how long, seconds per log.
         Assert.Equal(r.SoftRecovery.Instances.Max(i => i.ElapsedSeconds), r.SoftRecovery.ReplaySeconds);
         var result = ResultEvent(r);
         Assert.False(result.TryGetProperty("targetIops", out _)); // the replay is no transactional load against a target
@@ -162,7 +162,7 @@ public class TestTypeRunTests
         Assert.Equal("Succeeded", r.TuningOutcome);
         Assert.True(r.Settings.ThreadCount >= 1);
         Assert.Contains(r.TuningLog, s => s.Phase == "Stable" && s.Passed && s.ThreadCount == r.Settings.ThreadCount);
-        // Issue 45: every step records the target it was judged against (the report's Target Rate column).
+        // Every step records the target it was judged against (the report's Target Rate column).
         Assert.All(r.TuningLog, s => Assert.Equal(r.Sizing.TargetTransactionalIops, s.TargetRateIops));
 
         // The test log's cache and the reports' are one figure: the caches that ran, summed over the databases.
@@ -175,7 +175,7 @@ public class TestTypeRunTests
                 $"{ExchStorageTest.Engine.Reports.JetFormat.Mebibytes(max)} used ({ExchStorageTest.Engine.Reports.JetFormat.Mebibytes(r.Profile.MaximumDatabaseCacheMB * 1048576)} configured; "),
             ExchStorageTest.Engine.Reports.TextReport.Render(r));
 
-        // Issue 45: the time series counts its seconds from the measured window it describes, not from the load's start
+        // The time series counts its seconds from the measured window it describes, not from the load's start
         // before the warm-up and the settling (a tuned run settles 2 s at its paced rate before measuring: twice the tolerance).
         var window = r.Timeline.CollectionStartUtc!.Value;
         Assert.NotEmpty(r.TimeSeries);

@@ -60,7 +60,7 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
         Assert.Equal(new DataProfile(compressibility, duplicates), DatabaseSet.Inspect(db.Plan.DatabaseFile, allowBuffered: true)!.DataProfile);
         byte[] file = File.ReadAllBytes(db.Plan.DatabaseFile);
         var (c, d) = Measure(file);
-        // An array that deduplicates 512-byte sectors (all-flash arrays do) must see the same share (issue 45: it saw 63% of a 50/30 database).
+        // An array that deduplicates 512-byte sectors (all-flash arrays do) must see the same share (it saw 63% of a 50/30 database).
         var (sectorC, sectorD) = Measure(file, DatabaseContent.SectorBytes);
         output.WriteLine($"targets {compressibility}% / {duplicates}%: measured {c * 100:F2}% compressible, {d * 100:F2}% duplicate 4 KiB blocks; "
             + $"{sectorC * 100:F2}% compressible, {sectorD * 100:F2}% duplicate 512-byte sectors");
@@ -108,7 +108,7 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
     }
 
     /// <summary>
-    /// A profiled page's definition (issue 45), written out with <see cref="PageContent.Generate"/> (itself held to the generators'
+    /// A profiled page's definition, written out with <see cref="PageContent.Generate"/> (itself held to the generators'
     /// definition by PageFormatTests): every 512-byte sector its share of the block's random words, rounded up to whole generator
     /// steps, then the page's run word to its end. The page's vector path (AVX-512, AVX2; DOTNET_EnableAVX512F=0 or
     /// DOTNET_EnableAVX2=0 run the others) must write these bytes, and no two of its sectors may be alike.
@@ -232,7 +232,7 @@ public class DataProfileTests(Xunit.Abstractions.ITestOutputHelper output)
     }
 
     /// <summary>
-    /// A profiled database written before issue 45 (one compressible run per 4 KiB block, whole sectors repeating) does not hold
+    /// A profiled database written by earlier versions (one compressible run per 4 KiB block, whole sectors repeating) does not hold
     /// what its profile now states: Create re-creates it, Attach refuses it by name rather than measure it as the profile says.
     /// </summary>
     [Fact]

@@ -72,7 +72,7 @@ public class HostLimitTests
         Assert.Equal(0.7, host.Measured);
     }
 
-    // Issue 45: a run with millions of I/O errors listed HostLimited among its reasons. Failed I/Os carry no
+    // A run with millions of I/O errors listed HostLimited among its reasons. Failed I/Os carry no
     // throughput: the errors explain the window short of its load, not the host.
     [Fact]
     public void IO_errors_explain_the_failure_so_the_host_is_not_claimed()
