@@ -27,9 +27,9 @@ namespace ExchStorageTest
         public int DatabaseCount { get; set; } = 1;
         public int CopiesPerDatabase { get; set; } = 1;
         /// <summary>One root (every database in its own sub-folder) or one folder per database.</summary>
-        public string[] DatabasePaths { get; set; } = Array.Empty<string>();
+        public PathList DatabasePaths { get; set; } = new PathList();
         /// <summary>None (logs next to each database), one root, or one folder per database.</summary>
-        public string[] LogPaths { get; set; } = Array.Empty<string>();
+        public PathList LogPaths { get; set; } = new PathList();
         /// <summary>Sessions (Jetstress "threads"); null for automatic tuning.</summary>
         public int? ThreadCount { get; set; }
         public bool BackgroundMaintenance { get; set; } = true;
@@ -91,8 +91,8 @@ namespace ExchStorageTest
             ServerLayout? own = Array.Find(Servers, s => s != null && s.Is(machineName));
             if (own == null) return null;
             var copy = (MailboxProfile)MemberwiseClone();
-            copy.DatabasePaths = own.DatabasePaths ?? Array.Empty<string>();
-            copy.LogPaths = own.LogPaths ?? Array.Empty<string>();
+            copy.DatabasePaths = own.DatabasePaths;
+            copy.LogPaths = own.LogPaths;
             copy.Servers = new[] { own };
             return copy;
         }
@@ -105,8 +105,8 @@ namespace ExchStorageTest
         public MailboxProfile WithPaths(string[] databasePaths, string[] logPaths)
         {
             var copy = (MailboxProfile)MemberwiseClone();
-            copy.DatabasePaths = (string[])databasePaths.Clone();
-            copy.LogPaths = (string[])logPaths.Clone();
+            copy.DatabasePaths = new PathList(databasePaths);
+            copy.LogPaths = new PathList(logPaths);
             return copy;
         }
 

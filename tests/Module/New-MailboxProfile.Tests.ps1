@@ -22,6 +22,26 @@ Describe 'New-MailboxProfile' {
         Get-FolderEntry $Dir | Should -BeNullOrEmpty
     }
 
+    It 'exports to CSV with its folders, not a type name, and keeps them a list' {
+        $db2 = Join-Path $Dir 'db2'
+        $p = New-MailboxProfile -MailboxCount 100 -IopsPerMailbox 0.5 -MailboxSizeMB 50 -DatabaseCount 2 -Path $Dir, $db2 -LogPath $Dir, $db2
+        $row = $p | ConvertTo-Csv -NoTypeInformation | ConvertFrom-Csv
+        $row.DatabasePaths | Should -Be "$Dir; $db2"
+        $row.LogPaths | Should -Be "$Dir; $db2"
+        ($p | ConvertTo-Csv -NoTypeInformation) -join "`n" | Should -Not -BeLike '*System.*[[]]*'
+        # Still a list of folders to PowerShell: counted, indexed, enumerated.
+        $p.DatabasePaths.Count | Should -Be 2
+        $p.DatabasePaths[1] | Should -Be $db2
+        @($p.LogPaths | ForEach-Object { $_ }) | Should -Be @($Dir, $db2)
+        # Set from a script as the string[] it was: one folder, a list, none.
+        $p.DatabasePaths = $db2
+        $p.DatabasePaths | Should -Be @($db2)
+        $p.LogPaths = $db2, $Dir
+        $p.LogPaths | Should -Be @($db2, $Dir)
+        $p.LogPaths = @()
+        $p.LogPaths.Count | Should -Be 0
+    }
+
     It 'saves UTF-8 JSON without a byte order mark, never over an existing profile' {
         $file = Join-Path $Dir 'p.json'
         $null = New-MailboxProfile -Name Lab -MailboxCount 40 -IopsPerMailbox 0.12 -HeadroomPercent 20 -MailboxSizeMB 10 -DatabaseCount 2 -Path $Dir -ThreadCount 3 -SaveTo $file

@@ -153,6 +153,9 @@ internal static class RequestFieldCheck
     private static Type? ElementType(Type type) =>
         type.IsArray ? type.GetElementType()
         : type.IsGenericType && typeof(IEnumerable).IsAssignableFrom(type) ? type.GetGenericArguments()[0]
+        // A list type of its own (a profile's PathList): the element of the IEnumerable<T> it implements.
+        : typeof(IEnumerable).IsAssignableFrom(type)
+            ? type.GetInterfaces().FirstOrDefault(i => i.IsGenericType && i.GetGenericTypeDefinition() == typeof(IEnumerable<>))?.GetGenericArguments()[0]
         : null;
 
     private static EngineException Malformed(string path, JsonElement value, string expected)
