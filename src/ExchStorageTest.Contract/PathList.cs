@@ -1,3 +1,4 @@
+using System;
 using System.Collections.ObjectModel;
 
 namespace ExchStorageTest
@@ -6,14 +7,12 @@ namespace ExchStorageTest
     /// A profile's folders (<see cref="MailboxProfile.DatabasePaths"/>, <see cref="MailboxProfile.LogPaths"/>): a list
     /// that reads as its folders when it is made a string. Export-Csv and other text conversions write a property's
     /// <c>ToString()</c>, which for an array is its type name ("System.String[]"), so a profile exported to CSV lost its
-    /// paths; as this list it writes them, separated by "; ". It serializes as a JSON array like the array it replaces,
+    /// paths; as this list it writes them one a line, as the module's result lists do (TextList). Unlike those it can be
+    /// set (a profile's settings can be changed on the object). It serializes as a JSON array like the array it replaces,
     /// and converts to and from <c>string[]</c>, so code and files that hold the paths as an array read it unchanged.
     /// </summary>
     public sealed class PathList : Collection<string>
     {
-        /// <summary>What separates the folders in the list's text (the separator of Windows's PATH).</summary>
-        public const string Separator = "; ";
-
         public PathList() { }
 
         /// <summary>
@@ -35,7 +34,7 @@ namespace ExchStorageTest
             return copy;
         }
 
-        public override string ToString() => string.Join(Separator, this);
+        public override string ToString() => string.Join(Environment.NewLine, this);
 
         /// <summary>One folder (<c>$p.DatabasePaths = 'D:\DB'</c> in PowerShell, as a string[] property took it).</summary>
         public static implicit operator PathList(string? path) => path == null ? new PathList() : new PathList(new object[] { path });

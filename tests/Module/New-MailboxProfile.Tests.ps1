@@ -26,8 +26,8 @@ Describe 'New-MailboxProfile' {
         $db2 = Join-Path $Dir 'db2'
         $p = New-MailboxProfile -MailboxCount 100 -IopsPerMailbox 0.5 -MailboxSizeMB 50 -DatabaseCount 2 -Path $Dir, $db2 -LogPath $Dir, $db2
         $row = $p | ConvertTo-Csv -NoTypeInformation | ConvertFrom-Csv
-        $row.DatabasePaths | Should -Be "$Dir; $db2"
-        $row.LogPaths | Should -Be "$Dir; $db2"
+        $row.DatabasePaths | Should -Be ($Dir, $db2 -join [Environment]::NewLine)
+        $row.LogPaths | Should -Be ($Dir, $db2 -join [Environment]::NewLine)
         ($p | ConvertTo-Csv -NoTypeInformation) -join "`n" | Should -Not -BeLike '*System.*[[]]*'
         # Still a list of folders to PowerShell: counted, indexed, enumerated.
         $p.DatabasePaths.Count | Should -Be 2

@@ -25,7 +25,7 @@ namespace ExchStorageTest
         /// <summary>Every host of the run, the failed ones included.</summary>
         public int HostCount { get; set; }
         public int PassedHostCount { get; set; }
-        public string[] FailedHosts { get; set; } = Array.Empty<string>();
+        public TextList<string> FailedHosts { get; set; } = TextList<string>.Empty;
         /// <summary>Every failed host with how it was reached and why it failed.</summary>
         public HostFailure[] Failures { get; set; } = Array.Empty<HostFailure>();
         /// <summary>The per-host results (the same objects the command returned before this one).</summary>
@@ -36,7 +36,7 @@ namespace ExchStorageTest
         /// <summary>Report: the engine merged every host's results into TargetIops and AchievedIops; null when it did not (one host, or no report), and so are they.</summary>
         public string? AchievedIopsSource { get; set; }
         /// <summary>The per-host results JSON collected on this computer.</summary>
-        public string[] ResultsPath { get; set; } = Array.Empty<string>();
+        public TextList<string> ResultsPath { get; set; } = TextList<string>.Empty;
         /// <summary>The folder they were collected in, with run.json.</summary>
         public string? OutputPath { get; set; }
         /// <summary>

@@ -28,7 +28,7 @@ namespace ExchStorageTest
         /// <summary>The ESRP document (HTML) written when the suite completed; null before.</summary>
         public string? DocumentPath { get; set; }
         /// <summary>Every file the report of the completed suite wrote (the document as text and HTML, the aggregate text).</summary>
-        public string[] ReportPath { get; set; } = Array.Empty<string>();
+        public TextList<string> ReportPath { get; set; } = TextList<string>.Empty;
 
         public override string ToString() => $"{ProfileName} ESRP suite {Result}";
     }
