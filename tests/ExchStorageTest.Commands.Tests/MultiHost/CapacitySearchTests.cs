@@ -115,7 +115,7 @@ public sealed class CapacitySearchTests : IDisposable
         var b = Host("MBX02", _ => true);
         b.FallsSilentAfter = 3;
 
-        Search(new OrchestratorTiming { StepNotice = TimeSpan.Zero, Silence = TimeSpan.FromMilliseconds(300) }, a, b);
+        Search(new OrchestratorTiming { StepNotice = TimeSpan.Zero, Silence = SilentHost.Limit }, a, b);
 
         Assert.Equal(CapacityStopReasons.Failed, EndReason(a));
         Assert.Null(EndReason(b));

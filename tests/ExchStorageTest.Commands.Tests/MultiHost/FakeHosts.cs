@@ -14,6 +14,16 @@ namespace ExchStorageTest.Tests.MultiHost;
 /// the protocol names. Only the transport and the engine are stand-ins; the agent, the channel and the orchestrator are
 /// the module's.
 /// </summary>
+/// <summary>
+/// The silence limit of the tests where a host falls silent on purpose: far above what a fake host that answers takes
+/// even on a loaded machine (at 300 ms a healthy host was once taken for silent with six CPU hogs on two CPUs), and
+/// short enough that waiting for the silent one costs a test two seconds.
+/// </summary>
+internal static class SilentHost
+{
+    public static readonly TimeSpan Limit = TimeSpan.FromSeconds(2);
+}
+
 internal sealed class FakeHost : IHostConnection
 {
     public FakeHost(string machine, string folder, TimeSpan? skew = null)

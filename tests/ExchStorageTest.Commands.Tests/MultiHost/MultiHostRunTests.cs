@@ -107,7 +107,7 @@ public sealed class MultiHostRunTests : IDisposable
         b.RunsUntilStopped = true;
         // Each channel answers once, then falls silent: the plan's needs no more; the run's is lost.
         b.FallsSilentAfter = 1;
-        var timing = new OrchestratorTiming { Silence = TimeSpan.FromMilliseconds(300) };
+        var timing = new OrchestratorTiming { Silence = SilentHost.Limit };
 
         Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
@@ -130,7 +130,7 @@ public sealed class MultiHostRunTests : IDisposable
         var a = Host("MBX01");
         var b = Host("MBX02");
         b.FallsSilentAfter = 0;
-        var timing = new OrchestratorTiming { Silence = TimeSpan.FromMilliseconds(300) };
+        var timing = new OrchestratorTiming { Silence = SilentHost.Limit };
 
         Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
@@ -149,7 +149,7 @@ public sealed class MultiHostRunTests : IDisposable
         var b = Host("MBX02");
         a.RunsUntilStopped = b.RunsUntilStopped = true;
         b.FallsSilentAfter = 2;
-        var run = Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, new OrchestratorTiming { Silence = TimeSpan.FromMilliseconds(300) });
+        var run = Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, new OrchestratorTiming { Silence = SilentHost.Limit });
         var stopper = new Thread(() =>
         {
             while (b.Aborts == 0) Thread.Sleep(5);
