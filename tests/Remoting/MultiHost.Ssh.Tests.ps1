@@ -39,7 +39,7 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
             try {
                 Wait-Until -Timeout ([TimeSpan]::FromMinutes(3)) -IntervalMilliseconds 250 -Condition { $pending.IsCompleted -or (& $UnderWay $ps) } | Out-Null
                 # By count: enumerating a stream of a pipeline still running waits for its end.
-                $ps.Streams.Error.Count | Should -Be 0
+                $ps.Streams.Error.Count | Should -Be 0 -Because ($(if ($ps.Streams.Error.Count) { "it wrote: $($ps.Streams.Error[0])" }))
                 @(Get-SshRigProcess -Rig $Rig -Name 'exchstoragetest*').Count | Should -Be 2 -Because 'each host runs its engine'
                 $ps.Stop()
                 $pending.AsyncWaitHandle.WaitOne([TimeSpan]::FromMinutes(2)) | Should -BeTrue
@@ -346,8 +346,12 @@ exit 0
 
     It 'a stop stops every host''s engine cleanly and each keeps its partial result' {
         # Stopped once both hosts measure: a given thread count and no warm-up measure from the agreed start.
-        $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out, $at) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at -Duration 00:10:00 -ThreadCount 2 -Warmup 0 -SampleIntervalSeconds 2 -Force' `
-            -ArgumentList $Profile, @($SessionA, $SessionB), (Join-Path $Data 'stopped'), ([DateTime]::UtcNow.AddSeconds(15)) `
+        # The instant is taken in the run's own runspace, once the module is loaded there, and 30 s ahead: a multi-host start
+        # must be 10 s ahead when the command begins, and both hosts must be planned before it. A loaded CI run once saw an
+        # error before the stop that it did not name (the assertion now quotes it); an instant taken 15 s ahead before the
+        # runspace was made and the module loaded in it is the likely one.
+        $stopped = Stop-WhenUnderWay -Script 'param($p, $s, $out) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc ([DateTime]::UtcNow.AddSeconds(30)) -Duration 00:10:00 -ThreadCount 2 -Warmup 0 -SampleIntervalSeconds 2 -Force' `
+            -ArgumentList $Profile, @($SessionA, $SessionB), (Join-Path $Data 'stopped') `
             -UnderWay { param($ps) @($ps.Streams.Progress | Where-Object { $_.ParentActivityId -eq 1 -and $_.CurrentOperation -eq 'Measuring' } | Select-Object -ExpandProperty Activity -Unique).Count -ge 2 }
         $stopped | Should -HaveCount 2
         foreach ($result in $stopped) { $result.timeline.collectionStartUtc | Should -Not -BeNullOrEmpty }
