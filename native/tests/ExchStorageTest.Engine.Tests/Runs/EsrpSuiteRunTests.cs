@@ -104,7 +104,10 @@ public class EsrpSuiteRunTests
         Assert.Equal(backups.Average(b => b.MBPerSecond), esrp.GetProperty("backup").GetProperty("mbReadPerSecondPerDatabase").GetDouble(), 9);
         var replays = runs.Where(r => r.TestType == TestType.SoftRecovery).SelectMany(r => r.SoftRecovery!.Instances).ToList();
         Assert.Equal(replays.Sum(r => r.ElapsedSeconds) / replays.Sum(r => r.LogsReplayed), esrp.GetProperty("softRecovery").GetProperty("averageSecondsPerLog").GetDouble(), 9);
-        Assert.Equal(12, replays.Sum(r => r.LogsReplayed)); // 3 logs x 2 databases x 2 hosts
+        // Up to 3 logs per database (LogFilesToReplay), 2 databases, 2 hosts: the generation is bounded by the 3 s duration
+        // too, so a loaded machine replays fewer (a CI run beside the other suites replayed 8), never none.
+        Assert.Equal(4, replays.Count);
+        Assert.All(replays, r => Assert.InRange(r.LogsReplayed, 1, 3));
 
         // The document lands in the folder holding every results file and links each run's own HTML report.
         var files = report.GetProperty("files").EnumerateArray().Select(f => f.GetString()!).ToList();
