@@ -32,7 +32,7 @@ public static class CapacitySearch
     public static string? LimitingRule(IReadOnlyList<VerdictReason> reasons)
     {
         if (reasons.Count == 0) return null;
-        var io = reasons.FirstOrDefault(r => r.Code == "IoErrors");
+        var io = reasons.FirstOrDefault(r => r.Code == Verdict.VerdictJudge.IoErrorsCode);
         if (io is not null) return io.Code;
         if (reasons.Any(r => r.Code == Verdict.HostLimit.Code)) return Verdict.HostLimit.Code;
         VerdictReason? worst = null;

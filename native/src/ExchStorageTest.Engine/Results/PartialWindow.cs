@@ -42,7 +42,7 @@ public static class PartialWindow
             _ => "Ended by an error",
         };
         if (r.Capacity is { } capacity)
-            return F($"{how} after {capacity.Steps.Count} finished step{(capacity.Steps.Count == 1 ? "" : "s")} of the capacity search: its answer covers those steps only");
+            return $"{how} after {Wording.Count(capacity.Steps.Count, "finished step")} of the capacity search: its answer covers those steps only";
         if (r.TestType is TestType.DatabaseBackup or TestType.SoftRecovery)
             return F($"{how} {(r.Timeline.TestEndUtc - r.Timeline.TestStartUtc).TotalSeconds:F0} s into the test, during {Phase(r)}: the figures cover what ran until then");
         if (MeasuredSeconds(r) is double seconds)

@@ -14,6 +14,9 @@ public static class VerdictJudge
     /// <summary>The reason code of an achieved IOPS below the target (the HTML report colours its bar by it).</summary>
     public const string TargetIopsNotMet = "TargetIopsNotMet";
 
+    /// <summary>The reason code of I/O errors in the window (a capacity step failed by them ends the search as the storage's).</summary>
+    public const string IoErrorsCode = "IoErrors";
+
     /// <summary>
     /// The rules a run that ended early still fails on: what a longer window could not undo (an I/O error, a bad page,
     /// a storage error in the system log, a sample average above its maximum: the window's highest only rises, and a
@@ -22,7 +25,7 @@ public static class VerdictJudge
     /// </summary>
     private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
     {
-        "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", "IoErrors", "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
+        "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", IoErrorsCode, "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
     };
 
     public static VerdictResult Judge(TestResults r, Thresholds t)
@@ -150,7 +153,7 @@ public static class VerdictJudge
     /// <summary>The IoErrors reason: how many, and the first one's detail when kept.</summary>
     public static VerdictReason IoErrors(long errors, IoErrorRecord? first) => new()
     {
-        Code = "IoErrors", Measured = errors, Limit = 0,
+        Code = IoErrorsCode, Measured = errors, Limit = 0,
         Message = $"{Wording.Count(errors, "I/O error")} occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
     };
     private static string First(List<string> problems) => problems.Count == 0 ? "no detail kept" : problems[0];
