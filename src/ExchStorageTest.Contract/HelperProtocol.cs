@@ -39,6 +39,7 @@ namespace ExchStorageTest.Contract
             RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
             RequestFields.MeasureAtUtc,
             RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.CapacitySteps,
+            RequestFields.FaultAtSeconds, RequestFields.FaultLengthSeconds, RequestFields.FaultScript, RequestFields.FaultScriptHost, RequestFields.StallLimitSeconds,
         };
 
         /// <summary>Every command with the fields it takes and the ones it needs.</summary>
@@ -53,7 +54,9 @@ namespace ExchStorageTest.Contract
             new CommandShape(Verify, new[] { RequestFields.Paths }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Inspect, new[] { RequestFields.Paths }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Report,
-                new[] { RequestFields.Paths, RequestFields.Runs, RequestFields.Formats, RequestFields.OutputPath, RequestFields.MetadataPath, RequestFields.Compare, RequestFields.Deployment },
+                new[] { RequestFields.Paths, RequestFields.Runs, RequestFields.Formats, RequestFields.OutputPath, RequestFields.MetadataPath, RequestFields.Compare, RequestFields.Deployment,
+                        RequestFields.Rejudge, RequestFields.FaultAtSeconds, RequestFields.FaultLengthSeconds, RequestFields.StallLimitSeconds, RequestFields.Thresholds,
+                        RequestFields.WindowFromSeconds, RequestFields.WindowToSeconds },
                 new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths, RequestFields.Runs)),
             new CommandShape(Validation,
                 new[] { RequestFields.Paths, RequestFields.OutputPath, RequestFields.TestType, RequestFields.MaxResultAgeHours },

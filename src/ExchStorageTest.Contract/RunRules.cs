@@ -40,7 +40,8 @@ namespace ExchStorageTest.Contract
 
         /// <summary>Every number rule of a request's own fields (the profile's are in <see cref="ProfileRules.Numbers"/>).</summary>
         public static readonly NumberRule[] Numbers =
-            new[] { Duration, Warmup, SampleInterval, TuningSeconds, ThreadCount, TargetRateIops, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, MaxResultAgeHours }
+            new[] { Duration, Warmup, SampleInterval, TuningSeconds, ThreadCount, TargetRateIops, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, MaxResultAgeHours,
+                    FaultRules.FaultAt, FaultRules.FaultLength, FaultRules.StallLimit }
             .Concat(ThresholdFields.Limits.Select(Threshold)).ToArray();
 
         /// <summary>A fixed session count drives a closed loop, a target rate an open one: not both.</summary>

@@ -52,6 +52,21 @@ public sealed class EngineRequest
     /// given the same settings derives alike.
     /// </summary>
     public DateTime? MeasureAtUtc { get; set; }
+    /// <summary>A failure-mode window: its start, seconds into the measured window (docs/failure-mode.md); null declares none.</summary>
+    public double? FaultAtSeconds { get; set; }
+    /// <summary>The longest the declared fault may take, recovery included; null: <see cref="FaultRules.DefaultFaultLengthSeconds"/>.</summary>
+    public double? FaultLengthSeconds { get; set; }
+    /// <summary>The script that causes the fault at its instant; run on <see cref="FaultScriptHost"/> only.</summary>
+    public string? FaultScript { get; set; }
+    /// <summary>The machine name of the one host of a run that starts <see cref="FaultScript"/>; null: this host.</summary>
+    public string? FaultScriptHost { get; set; }
+    /// <summary>The longest a volume may stall (I/O outstanding, nothing completing); null: <see cref="FaultRules.DefaultStallLimitSeconds"/>.</summary>
+    public double? StallLimitSeconds { get; set; }
+    /// <summary>Command report: judge the stored runs again into new files (another fault window, other thresholds, a sub-window).</summary>
+    public bool Rejudge { get; set; }
+    /// <summary>Command report with <see cref="Rejudge"/>: the sub-window judged, seconds into the measured window.</summary>
+    public double? WindowFromSeconds { get; set; }
+    public double? WindowToSeconds { get; set; }
     /// <summary>Soft recovery: log generations to create and replay per instance.</summary>
     public int LogFilesToReplay { get; set; } = RunDefaults.LogFilesToReplay;
     /// <summary>Throughput test: share of free capacity the databases may take.</summary>

@@ -19,6 +19,10 @@ public sealed class TestPlan
     public required IReadOnlyList<PlannedInstance> Instances { get; init; }
     public required double DurationSeconds { get; init; }
     public required double SampleIntervalSeconds { get; init; }
+    /// <summary>The declared failure-mode window (docs/failure-mode.md); null when the request declares none.</summary>
+    public FaultPlan? Fault { get; init; }
+    /// <summary>The longest a volume may stall, declared fault or not (<see cref="FaultRules.StallLimit"/>).</summary>
+    public double StallLimitSeconds { get; init; } = FaultRules.DefaultStallLimitSeconds;
     public required Thresholds Thresholds { get; init; }
     public required string OutputPath { get; init; }
     public double TargetIops => Profile.TargetIops;

@@ -49,6 +49,11 @@ public static partial class TestPlanner
         Refuse(RunRules.TuningSeconds.Check(request.TuningSeconds));
         Refuse(RunRules.CheckStart(request.StartAtUtc, nowUtc));
         Refuse(RunRules.CheckRestore(request.DatabaseSource, request.RestoreFromPath));
+        Refuse(FaultRules.FaultAt.Check(request.FaultAtSeconds));
+        Refuse(FaultRules.FaultLength.Check(request.FaultLengthSeconds));
+        Refuse(FaultRules.StallLimit.Check(request.StallLimitSeconds));
+        Refuse(FaultRules.Check(request.FaultAtSeconds, request.FaultLengthSeconds, request.FaultScript, duration, type));
+        var fault = FaultPlan.For(request);
         if (request.DatabaseSource == DatabaseSource.Restore && !Directory.Exists(request.RestoreFromPath))
             throw EngineException.Refused(ErrorCodes.RestorePathNotFound, $"The restore folder '{request.RestoreFromPath}' does not exist.", request.RestoreFromPath);
         int? threads = request.ThreadCount ?? p.ThreadCount;
@@ -105,6 +110,8 @@ public static partial class TestPlanner
             OutputPath = output,
             ThreadCount = threads,
             Schedule = RunSchedule.For(request, type, duration, interval, threads),
+            Fault = fault,
+            StallLimitSeconds = request.StallLimitSeconds ?? FaultRules.DefaultStallLimitSeconds,
             CallerSteps = string.Equals(request.CapacitySteps, CapacityStepping.Caller, StringComparison.OrdinalIgnoreCase),
             LockFolders = dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal).ToList(),
         };

@@ -59,6 +59,8 @@ public sealed class TestResults
     public ChecksumResult? Checksum { get; set; }
     /// <summary>A capacity search's steps and answer (docs/capacity.md); null for every other test type.</summary>
     public CapacityResult? Capacity { get; set; }
+    /// <summary>Stalls, the volumes' second-by-second series and a declared fault window judged apart (docs/failure-mode.md); null for tests without a load window.</summary>
+    public FailureModeResult? FailureMode { get; set; }
     /// <summary>The system-log check for the test window (Reliability: no storage errors while testing).</summary>
     public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();
