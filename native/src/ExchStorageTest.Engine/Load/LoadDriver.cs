@@ -28,9 +28,13 @@ public sealed class LoadDriver : IDisposable
     /// <param name="continueOnError">Go on after an I/O error (every error is still counted and reported).</param>
     /// <param name="seed">Seeds the paced streams' arrival generators.</param>
     /// <param name="pinWorkers">Pin each worker thread to one CPU, round-robin (see <see cref="CpuAffinity"/>).</param>
-    public LoadDriver(IReadOnlyList<IoFile> files, bool continueOnError, int seed = 1, bool pinWorkers = true)
+    /// <param name="volumeOfFile">The volume index of each file (the stall watch and the volumes' series); null: one volume.</param>
+    public LoadDriver(IReadOnlyList<IoFile> files, bool continueOnError, int seed = 1, bool pinWorkers = true, IReadOnlyList<int>? volumeOfFile = null)
     {
         Files = files;
+        VolumeOfFile = volumeOfFile is null ? new int[files.Count] : volumeOfFile.ToArray();
+        if (VolumeOfFile.Length != files.Count) throw new ArgumentException("One volume index a file.", nameof(volumeOfFile));
+        VolumeCount = VolumeOfFile.Length == 0 ? 1 : VolumeOfFile.Max() + 1;
         ContinueOnError = continueOnError;
         Seed = seed;
         AllowedCpus = pinWorkers ? CpuAffinity.AllowedCpus() : Array.Empty<int>();
@@ -38,6 +42,15 @@ public sealed class LoadDriver : IDisposable
     }
 
     public IReadOnlyList<IoFile> Files { get; }
+    internal int[] VolumeOfFile { get; }
+    public int VolumeCount { get; }
+
+    /// <summary>Where the volumes' one-second series count their seconds from (<see cref="StartSeconds"/>); read by the workers.</summary>
+    internal long SecondsOriginTicks => Volatile.Read(ref _secondsOriginTicks);
+    private long _secondsOriginTicks;
+    private StallWatch? _stallWatch;
+    private IReadOnlyList<StallSpan>? _stalls;
+    private DateTime _startUtc;
     public bool ContinueOnError { get; }
     public int Seed { get; }
     public int Alignment { get; }
@@ -81,12 +94,82 @@ public sealed class LoadDriver : IDisposable
     internal void AddWorker(IReadOnlyList<LoadStream> streams, IIoBackend backend) =>
         _workers.Add(new Worker(this, _workers.Count, streams, backend));
 
+    /// <summary>
+    /// Watches the volumes for stalls from <see cref="Start"/> until <see cref="Stop"/> (docs/failure-mode.md);
+    /// <paramref name="notify"/> hears of each as it is found (false) and as it ends (true), on the watch's thread.
+    /// </summary>
+    public void WatchStalls(double detectSeconds, Action<StallSpan, bool>? notify)
+    {
+        if (_workers.Count == 0) throw new InvalidOperationException("Add the workers before watching for stalls.");
+        _stallWatch = new StallWatch(_workers, VolumeCount, detectSeconds, notify);
+    }
+
     public void Start()
     {
         _startTicks = Clock.Now;
+        _startUtc = DateTime.UtcNow;
         _lastSampleTicks = _startTicks;
+        Volatile.Write(ref _secondsOriginTicks, _startTicks);
         foreach (var w in _workers) w.Start(_startTicks);
+        _stallWatch?.Start();
     }
+
+    /// <summary>The UTC instant of a tick of the driver's clock.</summary>
+    public DateTime UtcAt(long ticks) => _startUtc.AddSeconds((double)(ticks - _startTicks) / Clock.Frequency);
+
+    /// <summary>The driver's clock now (ticks), for instants compared with its stalls.</summary>
+    public static long Now => Clock.Now;
+
+    /// <summary>Ticks per second of the driver's clock.</summary>
+    public static long TicksPerSecond => Clock.Frequency;
+
+    /// <summary>
+    /// Restarts the volumes' one-second series here (the measured window's start): seconds summed so far are dropped,
+    /// and second 0 begins now.
+    /// </summary>
+    public void StartSeconds()
+    {
+        long now = Clock.Now;
+        Volatile.Write(ref _secondsOriginTicks, now);
+        foreach (var w in _workers)
+        {
+            lock (w.MetricsLock)
+            {
+                w.SecondsDone.Clear();
+                foreach (var v in w.Volumes) { v.Second = -1; v.Operations = v.LatencyNs = v.MaxLatencyNs = v.Errors = 0; }
+            }
+        }
+        _seconds.Clear();
+    }
+
+    /// <summary>The tick the seconds of <see cref="TakeSeconds"/> count from.</summary>
+    public long SecondsOrigin => SecondsOriginTicks;
+
+    private readonly Dictionary<(int Volume, long Second), VolumeSecondSum> _seconds = new();
+
+    /// <summary>
+    /// Moves the workers' finished seconds into the driver's merged series (call on the sampling thread, at each sample,
+    /// so a long run holds one entry a volume a second, not one a worker); <paramref name="all"/> after <see cref="Stop"/>
+    /// takes the seconds still being summed too. Returns the merged series so far, by volume and second.
+    /// </summary>
+    public IReadOnlyDictionary<(int Volume, long Second), VolumeSecondSum> TakeSeconds(bool all = false)
+    {
+        foreach (var w in _workers)
+        {
+            lock (w.MetricsLock)
+            {
+                if (all)
+                    for (int v = 0; v < w.Volumes.Length; v++) w.Volumes[v].Roll(v, -1, w.SecondsDone);
+                foreach (var s in w.SecondsDone)
+                    _seconds[(s.Volume, s.Second)] = _seconds.TryGetValue((s.Volume, s.Second), out var had) ? had.Plus(s) : s;
+                w.SecondsDone.Clear();
+            }
+        }
+        return _seconds;
+    }
+
+    /// <summary>Every stall the watch saw (after <see cref="Stop"/>; empty when stalls were not watched).</summary>
+    public IReadOnlyList<StallSpan> Stalls => _stalls ?? Array.Empty<StallSpan>();
 
     /// <summary>Turns the measured window on or off (warm-up and cool-down run but do not count).</summary>
     public void SetAccounting(bool on)
@@ -123,6 +206,8 @@ public sealed class LoadDriver : IDisposable
         SetAccounting(false);
         _stop = true;
         foreach (var w in _workers) w.Join();
+        // After the workers' drain: an I/O caught in a stall that only completes then still ends it.
+        if (_stallWatch is not null) _stalls ??= _stallWatch.Finish();
         if (_fault is not null) throw new InvalidOperationException("An I/O worker failed: " + _fault.Message, _fault);
     }
 
@@ -217,6 +302,7 @@ public sealed class LoadDriver : IDisposable
     public void Dispose()
     {
         _stop = true;
+        _stallWatch?.Dispose();
         foreach (var w in _workers)
         {
             w.Join();

@@ -20,6 +20,7 @@ internal sealed class Worker : IDisposable
     private readonly bool _hasPacedStreams;
     private readonly bool _hasTimedSources;
     private readonly long[] _inFlightSinceTicks; // per stream id: when its in-flight count last changed
+    private readonly int[] _volumeOfFile;
     private Thread? _thread;
 
     public Worker(LoadDriver driver, int index, IReadOnlyList<LoadStream> streams, IIoBackend backend)
@@ -31,6 +32,9 @@ internal sealed class Worker : IDisposable
         for (int i = 0; i < Metrics.Length; i++) Metrics[i] = new StreamMetrics();
         InFlightById = new int[driver.StreamCount];
         _inFlightSinceTicks = new long[driver.StreamCount];
+        _volumeOfFile = driver.VolumeOfFile;
+        Volumes = new VolumeActivity[driver.VolumeCount];
+        for (int v = 0; v < Volumes.Length; v++) Volumes[v] = new VolumeActivity();
 
         int alignment = driver.Alignment;
         int slotCount = 0;
@@ -82,6 +86,10 @@ internal sealed class Worker : IDisposable
     /// <summary>In-flight I/Os per stream id (for queue-depth accounting).</summary>
     public int[] InFlightById { get; }
     public object MetricsLock { get; } = new();
+    /// <summary>This worker's I/O on each volume (the driver's volume indexes): what the stall watch reads.</summary>
+    public VolumeActivity[] Volumes { get; }
+    /// <summary>Finished one-second sums per volume, taken by the driver under <see cref="MetricsLock"/>.</summary>
+    public List<VolumeSecondSum> SecondsDone { get; } = new();
 
     public void Start(long startTicks)
     {
@@ -166,6 +174,9 @@ internal sealed class Worker : IDisposable
                     if (lag > m.MaxLagTicks && _driver.Accounting) m.MaxLagTicks = lag;
                 }
                 ChangeInFlight(slot.Plan.StreamId, +1, now);
+                var volume = Volumes[_volumeOfFile[slot.Plan.FileIndex]];
+                if (volume.InFlight == 0) Volatile.Write(ref volume.BusySinceTicks, now);
+                Volatile.Write(ref volume.InFlight, volume.InFlight + 1);
                 if (!_backend.TryQueue(request))
                     throw new InvalidOperationException($"Backend {_backend.Name} refused a request within its depth.");
                 issued++;
@@ -232,8 +243,15 @@ internal sealed class Worker : IDisposable
         long scheduledNs = slot.IntendedTicks >= 0 ? Clock.ToNs(now - slot.IntendedTicks) : -1;
         int result = completion.Result;
         bool shortTransfer = result >= 0 && result != slot.Plan.Length;
+        int volumeIndex = _volumeOfFile[slot.Plan.FileIndex];
+        var volume = Volumes[volumeIndex];
+        Volatile.Write(ref volume.InFlight, volume.InFlight - 1);
+        Volatile.Write(ref volume.LastCompletionTicks, now);
+        long second = (now - _driver.SecondsOriginTicks) / Clock.Frequency;
+        if (second != volume.Second) volume.Roll(volumeIndex, second, SecondsDone);
         if (result < 0 || shortTransfer)
         {
+            volume.Errors++;
             if (accounting || result < 0) m.Errors++;
             _driver.ReportIoError(new IoErrorEvent(DateTime.UtcNow, slot.Plan.StreamId, slot.Plan.FileIndex,
                 slot.Plan.Offset, slot.Plan.Length, result < 0 ? -result : 0, shortTransfer));
@@ -241,6 +259,9 @@ internal sealed class Worker : IDisposable
         else
         {
             m.Record(latencyNs, scheduledNs, result, accounting);
+            volume.Operations++;
+            volume.LatencyNs += latencyNs;
+            if (latencyNs > volume.MaxLatencyNs) volume.MaxLatencyNs = latencyNs;
         }
         s.Stream.Source.Completed(slot.Plan, result, _buffers.Slice((int)slot.BufferOffset, slot.BufferLength));
         s.Free.Push(slotIndex);

@@ -35,8 +35,11 @@ internal sealed class LoadPhase : IDisposable
         Options = options;
         // A load that grows the databases has their files extended ahead of it (the first extension now, before it starts).
         if (options.Grow) ctx.StartExtending();
+        // Each file's volume as the failure-mode figures name it (stalls and the one-second series are per volume).
+        var fileVolumes = ctx.Files.Select(f => VolumeNames.Of(ctx.Results.Environment.Volumes, f.Path)).ToList();
+        Volumes = fileVolumes.Distinct(StringComparer.Ordinal).ToList();
         Driver = new LoadDriver(ctx.Files, ctx.Plan.Request.ContinueOnError, seed: Environment.TickCount,
-            pinWorkers: ctx.Plan.Request.PinWorkerThreads);
+            pinWorkers: ctx.Plan.Request.PinWorkerThreads, volumeOfFile: fileVolumes.Select(v => Volumes.IndexOf(v)).ToList());
         var n = ctx.Instances.Count;
         foreach (var w in ctx.Instances)
         {
@@ -107,7 +110,26 @@ internal sealed class LoadPhase : IDisposable
             }
         }
         foreach (var l in perWorker) if (l.Count > 0) Driver.AddWorker(l);
+        if (options.Transactional) Driver.WatchStalls(FaultRules.StallDetectSeconds, TellStall);
     }
+
+    /// <summary>The volumes the phase's files lie on, by the driver's volume index (<see cref="VolumeNames"/>).</summary>
+    public List<string> Volumes { get; }
+
+    /// <summary>A stall in the measured window, as it is found and as it ends: a test log line each (named, not judged, here).</summary>
+    private void TellStall(Load.StallSpan stall, bool ended)
+    {
+        if (!Driver.Accounting) return;
+        string volume = Volumes[stall.Volume];
+        double seconds = (double)(stall.EndTicks - stall.StartTicks) / LoadDriver.TicksPerSecond;
+        var since = Driver.UtcAt(stall.StartTicks);
+        _ctx.Log(ended
+            ? string.Create(CultureInfo.InvariantCulture, $"Storage on {volume} answered again after a {seconds:F1} s stall (since {since:HH:mm:ss.f} UTC).")
+            : string.Create(CultureInfo.InvariantCulture, $"Storage stalled on {volume}: {stall.InFlight} I/Os outstanding and none completing for {seconds:F1} s (since {since:HH:mm:ss.f} UTC)."));
+    }
+
+    /// <summary>The driver's tick the measured window began at (<see cref="BeginMeasuring"/>); its one-second series count from it.</summary>
+    public long WindowStartTicks { get; private set; }
 
     public PhaseOptions Options { get; }
     public LoadDriver Driver { get; }
@@ -195,6 +217,8 @@ internal sealed class LoadPhase : IDisposable
     {
         Driver.Sample();
         Driver.SetAccounting(true);
+        Driver.StartSeconds();
+        WindowStartTicks = Driver.SecondsOrigin;
         _windowStartSeconds = Driver.ElapsedSeconds;
         _hostProbe = new HostEvidenceProbe(Driver, _ctx.Instances, HostEvidenceProbe.DevicesOf(_ctx.Results.Environment));
         _hostProbe.Start();
@@ -296,6 +320,7 @@ internal sealed class LoadPhase : IDisposable
         double logLat = logOps > 0 ? logLatSum / logOps : 0;
         if (measuring)
         {
+            Driver.TakeSeconds();
             _hostProbe?.Sample();
             double el = Driver.AccountedSeconds;
             _ctx.Events.Emit(EventTypes.Sample, j =>

@@ -1,4 +1,5 @@
 using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Results;
 using ExchStorageTest.Engine.Storage;
 
 namespace ExchStorageTest.Engine.Runs;
@@ -22,15 +23,18 @@ internal static class TransactionalRun
         r.Engine.WorkerCount = phase.WorkerCount;
         phase.Start();
         bool grownPagesWritten;
+        var fault = new FaultWindowRun();
         try
         {
             Warmup(ctx, phase);
             if (GoingOn(ctx, phase)) Settle(ctx, phase, pace);
-            if (GoingOn(ctx, phase)) Measure(ctx, phase);
+            if (GoingOn(ctx, phase)) Measure(ctx, phase, fault);
         }
         finally
         {
             grownPagesWritten = ShutDown(ctx, phase);
+            FailureModeRecord.Collect(ctx, phase, fault.Window, fault.Script?.Record ?? fault.Elsewhere);
+            fault.Script?.Dispose();
         }
         DatabaseGrowth.Record(ctx, grownPagesWritten);
         ctx.Log(string.Join(" and ", ctx.Instances.Select(w => $"Instance.{w.Index} (complete)")));
@@ -129,8 +133,8 @@ internal static class TransactionalRun
         if (seconds > 0) phase.Run(seconds, Math.Min(ctx.Plan.SampleIntervalSeconds, 2), "Warmup", null);
     }
 
-    /// <summary>The measured window, with the host's counters over it.</summary>
-    private static void Measure(RunContext ctx, LoadPhase phase)
+    /// <summary>The measured window, with the host's counters over it, and the declared fault window inside it.</summary>
+    private static void Measure(RunContext ctx, LoadPhase phase, FaultWindowRun fault)
     {
         var plan = ctx.Plan;
         var r = ctx.Results;
@@ -140,9 +144,10 @@ internal static class TransactionalRun
         LogLateMeasuringStart(ctx, r.Timeline.CollectionStartUtc.Value);
         var counters = HostEnvironment.StartCounters(ctx);
         WindowEnd end;
-        try { end = phase.Run(plan.DurationSeconds, plan.SampleIntervalSeconds, "Measuring", null); }
+        try { end = RunMeasured(ctx, phase, r.Timeline.CollectionStartUtc.Value, fault); }
         finally
         {
+            fault.Script?.Finish();
             phase.EndMeasuring();
             HostEnvironment.StopCounters(ctx, counters);
         }
@@ -150,6 +155,64 @@ internal static class TransactionalRun
         if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
         if (end == WindowEnd.Error) r.Completion = Completions.Failed;
         ctx.Log("Performance logging has ended.");
+    }
+
+    /// <summary>
+    /// The measured window's load. With a declared fault window (docs/failure-mode.md) it runs in three stretches split at
+    /// the window's start and end — the agreed measuring start plus FaultAt on every host of a run, else this window's
+    /// start plus FaultAt — so a sample ends at each edge and the steady state is judged from whole samples on either
+    /// side; the fault script starts at the window's start on the host that runs it.
+    /// </summary>
+    private static WindowEnd RunMeasured(RunContext ctx, LoadPhase phase, DateTime windowStartUtc, FaultWindowRun fault)
+    {
+        var plan = ctx.Plan;
+        double interval = plan.SampleIntervalSeconds;
+        if (plan.Fault is not { } f) return phase.Run(plan.DurationSeconds, interval, "Measuring", null);
+        DateTime faultStart = (plan.Schedule.MeasureStartUtc ?? windowStartUtc).AddSeconds(f.AtSeconds);
+        DateTime faultEnd = faultStart.AddSeconds(f.LengthSeconds);
+        DateTime windowEnd = windowStartUtc.AddSeconds(plan.DurationSeconds);
+        var end = RunUntil(phase, faultStart, interval);
+        if (end != WindowEnd.Elapsed) return end;
+
+        var started = DateTime.UtcNow;
+        fault.Window = new FaultWindow
+        {
+            AtSeconds = Math.Round((started - windowStartUtc).TotalSeconds, 3), LengthSeconds = f.LengthSeconds,
+            StartUtc = started, EndUtc = started.AddSeconds(f.LengthSeconds), Source = "Declared",
+        };
+        string scriptPart = "";
+        if (f.RunsScriptHere)
+        {
+            fault.Script = FaultScript.Start(f.Script!, plan.TestId, started, f.LengthSeconds);
+            scriptPart = fault.Script.Record.Error is { } why ? $"; {why}" : $"; fault script {f.Script} started";
+        }
+        else if (f.Script is not null)
+        {
+            fault.Elsewhere = FaultScript.Elsewhere(f.Script, f.ScriptHost ?? "");
+            scriptPart = $"; fault script {f.Script} runs on {f.ScriptHost}";
+        }
+        ctx.Log(TestRunner.F($"Fault window begins {fault.Window.AtSeconds:0.#} s into the measured window, for up to {f.LengthSeconds:0.#} s (until {fault.Window.EndUtc:HH:mm:ss} UTC){scriptPart}."));
+        if (fault.Script?.Record.Error is { } error) ctx.Warn(error);
+        end = RunUntil(phase, faultEnd, interval);
+        if (end != WindowEnd.Elapsed) return end;
+        ctx.Log("Fault window ends; the rest of the measured window is steady state.");
+        return RunUntil(phase, windowEnd, interval);
+    }
+
+    /// <summary>Runs the load until <paramref name="instantUtc"/>, sampling on the interval and once at the end.</summary>
+    private static WindowEnd RunUntil(LoadPhase phase, DateTime instantUtc, double interval)
+    {
+        double seconds = (instantUtc - DateTime.UtcNow).TotalSeconds;
+        // An edge already behind (a late start) gets no sample of its own: a sample of a few milliseconds says nothing.
+        return seconds < 0.05 ? WindowEnd.Elapsed : phase.Run(seconds, interval, "Measuring", null);
+    }
+
+    /// <summary>The declared fault window as it ran: its instants, and its script's run here or the record that another host runs it.</summary>
+    private sealed class FaultWindowRun
+    {
+        public FaultWindow? Window;
+        public FaultScript? Script;
+        public FaultScriptRun? Elsewhere;
     }
 
     /// <summary>Says so when this host starts measuring after the agreed instant (its preparation or tuning overran).</summary>

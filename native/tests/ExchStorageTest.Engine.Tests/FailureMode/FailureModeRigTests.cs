@@ -1,0 +1,65 @@
+using ExchStorageTest.Engine.Planning;
+using ExchStorageTest.Engine.Protocol;
+using ExchStorageTest.Engine.Results;
+using ExchStorageTest.Engine.Runs;
+using ExchStorageTest.Engine.Tests.Io;
+
+namespace ExchStorageTest.Engine.Tests.FailureMode;
+
+/// <summary>
+/// Failure-mode windows on real disks that freeze (nbdkit's pause filter) and fail (its error filter), through the whole
+/// engine: the fault script starts the freeze at the declared instant, the stall watch measures it, and the run is judged
+/// apart from its steady state (docs/failure-mode.md). Short runs (the measured window 40 s, the freeze 5 s) so CI can
+/// afford them; docs/failure-mode.md has the 3-minute run the same way.
+/// </summary>
+public class FailureModeRigTests : IDisposable
+{
+    private readonly TestFolder _dir = new("fm");
+    private readonly Xunit.Abstractions.ITestOutputHelper _out;
+
+    public FailureModeRigTests(Xunit.Abstractions.ITestOutputHelper output) => _out = output;
+
+    private EngineRequest Request(string dbRoot, double seconds) => new()
+    {
+        Command = "run", TestType = TestType.Performance, DurationSeconds = seconds, SampleIntervalSeconds = 5, WarmupSeconds = 0, ThreadCount = 2,
+        OutputPath = _dir.Combine("Results"),
+        Profile = new MailboxProfile
+        {
+            Name = "Tiny", MailboxCount = 20, IopsPerMailbox = 0.5, MailboxSizeMB = 1, DatabaseCount = 1, CopiesPerDatabase = 1,
+            DatabasePaths = new[] { dbRoot }, MinimumDatabaseCacheMB = 2, MaximumDatabaseCacheMB = 4,
+        },
+    };
+
+    [NbdkitLoopFact]
+    public void A_declared_freeze_started_by_the_fault_script_is_measured_as_one_stall_in_the_window()
+    {
+        using var disk = new PausingDisk(_dir);
+        string db = disk.FileSystem.Combine("Db");
+        Directory.CreateDirectory(db);
+        var request = Request(db, 40);
+        request.FaultAtSeconds = 15;
+        request.FaultLengthSeconds = 20;
+        request.FaultScript = disk.FreezeScript(_dir, 5);
+
+        var r = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
+
+        Assert.Equal("Complete", r.Completion);
+        var fm = Assert.IsType<FailureModeResult>(r.FailureMode);
+        Assert.InRange(fm.Window!.AtSeconds, 14.9, 16);
+        Assert.Equal(0, fm.Script!.ExitCode);
+        Assert.True(fm.Script.RanHere);
+        Assert.Contains("resumed", fm.Script.Output, StringComparison.Ordinal);
+        foreach (var s in fm.Stalls) _out.WriteLine($"stall {s.Volume} at {s.StartSeconds} s for {s.LengthSeconds} s, {s.InFlight} in flight, longest I/O {s.LongestIoMs} ms");
+        var stall = Assert.Single(fm.Stalls);
+        Assert.True(stall.InFaultWindow);
+        Assert.InRange(stall.LengthSeconds, 4.7, 5.3);
+        Assert.True(stall.InFlight > 0);
+        Assert.True(stall.LongestIoMs > 4000, $"longest I/O {stall.LongestIoMs} ms");
+        // The volume's seconds: the frozen ones did nothing.
+        var frozen = fm.VolumeSeries.Where(s => s.Volume == stall.Volume && s.ElapsedSeconds > stall.StartSeconds + 0.5 && s.ElapsedSeconds < stall.StartSeconds + stall.LengthSeconds - 1.5).ToList();
+        Assert.All(frozen, s => Assert.Equal(0, s.Operations));
+        Assert.Contains(r.TestLog, l => l.Message.StartsWith("Storage stalled on", StringComparison.Ordinal));
+    }
+
+    public void Dispose() => _dir.Dispose();
+}
