@@ -286,12 +286,20 @@ public sealed class LoadDriver : IDisposable
             // Every error is counted; the first thousand are kept with their detail.
             if (_errors.Count < 1000) _errors.Add(e);
         }
-        if (!ContinueOnError)
+        if (!ContinueOnError && !_faultWindowOpen)
         {
             StoppedByError = true;
             _stop = true;
         }
     }
+
+    private volatile bool _faultWindowOpen;
+
+    /// <summary>
+    /// Inside a declared fault window an I/O error does not end the run (it is the fault's, counted and judged against the
+    /// window's rules): the run goes on to measure how the storage recovers. Outside it, errors end the run as usual.
+    /// </summary>
+    public void SetFaultWindow(bool open) => _faultWindowOpen = open;
 
     internal void ReportWorkerFault(Exception ex)
     {

@@ -362,6 +362,7 @@ internal sealed class LoadPhase : IDisposable
                 {
                     TimeUtc = e.TimeUtc, Instance = w is null ? "" : InstanceName(w), Stream = name,
                     File = e.FileIndex >= 0 && e.FileIndex < _ctx.Files.Count ? _ctx.Files[e.FileIndex].Path : "",
+                    Volume = e.FileIndex >= 0 && e.FileIndex < _ctx.Files.Count ? Volumes[Driver.VolumeOfFile[e.FileIndex]] : null,
                     Offset = e.Offset, Length = e.Length, ErrorCode = e.ErrorCode,
                     ErrorName = e.ShortTransfer ? "ShortTransfer" : IoErrors.Name(e.ErrorCode),
                     Message = e.ShortTransfer ? $"Short transfer: fewer than {e.Length} bytes at offset {e.Offset}." : $"I/O failed with {IoErrors.Name(e.ErrorCode)}.",

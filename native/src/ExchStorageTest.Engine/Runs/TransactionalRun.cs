@@ -193,7 +193,9 @@ internal static class TransactionalRun
         }
         ctx.Log(TestRunner.F($"Fault window begins {fault.Window.AtSeconds:0.#} s into the measured window, for up to {f.LengthSeconds:0.#} s (until {fault.Window.EndUtc:HH:mm:ss} UTC){scriptPart}."));
         if (fault.Script?.Record.Error is { } error) ctx.Warn(error);
-        end = RunUntil(phase, faultEnd, interval);
+        phase.Driver.SetFaultWindow(true);
+        try { end = RunUntil(phase, faultEnd, interval); }
+        finally { phase.Driver.SetFaultWindow(false); }
         if (end != WindowEnd.Elapsed) return end;
         ctx.Log("Fault window ends; the rest of the measured window is steady state.");
         return RunUntil(phase, windowEnd, interval);

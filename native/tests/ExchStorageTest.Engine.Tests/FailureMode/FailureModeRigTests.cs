@@ -61,5 +61,30 @@ public class FailureModeRigTests : IDisposable
         Assert.Contains(r.TestLog, l => l.Message.StartsWith("Storage stalled on", StringComparison.Ordinal));
     }
 
+    [NbdkitLoopFact]
+    public void Errors_in_the_window_do_not_end_the_run_and_a_freeze_after_it_is_found_undeclared()
+    {
+        using var disk = new PausingDisk(_dir);
+        string db = disk.FileSystem.Combine("Db");
+        Directory.CreateDirectory(db);
+        var request = Request(db, 45);
+        request.FaultAtSeconds = 15;
+        request.FaultLengthSeconds = 15;
+        // Writes fail 15-17 s; the disk freezes 33-38 s, after the window.
+        request.FaultScript = disk.FailThenFreezeScript(_dir, failSeconds: 2, quietSeconds: 16, freezeSeconds: 5);
+
+        var r = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
+
+        Assert.Equal("Complete", r.Completion); // the errors fell in the window: the run measured on
+        Assert.NotEmpty(r.Errors);
+        Assert.All(r.Errors, e => Assert.Equal(disk.FileSystem.Mount, e.Volume));
+        var fm = r.FailureMode!;
+        foreach (var s in fm.Stalls) _out.WriteLine($"stall {s.Volume} at {s.StartSeconds} s for {s.LengthSeconds} s, in window {s.InFaultWindow}");
+        var stall = Assert.Single(fm.Stalls, s => s.LengthSeconds > 3);
+        Assert.False(stall.InFaultWindow);
+        Assert.InRange(stall.StartSeconds, 31, 36);
+        Assert.Contains(fm.VolumeSeries, s => s.Errors > 0 && s.ElapsedSeconds >= 14 && s.ElapsedSeconds <= 18);
+    }
+
     public void Dispose() => _dir.Dispose();
 }

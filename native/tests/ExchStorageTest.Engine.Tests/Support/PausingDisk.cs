@@ -4,10 +4,11 @@ using ExchStorageTest.Engine.Tests.Io;
 namespace ExchStorageTest.Engine.Tests;
 
 /// <summary>
-/// A disk that can be frozen and let go on demand: an nbdkit memory disk behind its pause filter, exposed by nbdfuse,
-/// under an ext2 file system on a direct-I/O loop device. While paused every request to it hangs, as a disk does whose
-/// controller is failing over. <see cref="Control"/> is the filter's socket: 'p' pauses, 'r' resumes (a fault script
-/// can send them itself).
+/// A disk that can be frozen and let go, and whose writes can be made to fail, on demand: an nbdkit memory disk behind
+/// its pause and error filters, exposed by nbdfuse, under an ext2 file system on a direct-I/O loop device. While paused
+/// every request to it hangs, as a disk does whose controller is failing over; while <see cref="WriteFailTrigger"/>
+/// exists every write fails with EIO, as on a path that errors out. <see cref="Control"/> is the pause filter's socket:
+/// 'p' pauses, 'r' resumes. A fault script can do either itself.
 /// </summary>
 public sealed class PausingDisk : IDisposable
 {
@@ -17,7 +18,9 @@ public sealed class PausingDisk : IDisposable
     {
         // A short socket path: a Unix socket's name is limited to 107 bytes, and test folders nest deep.
         Control = Path.Combine(Path.GetTempPath(), $"pause-{Guid.NewGuid():N}.sock"[..18]);
-        _nbd = new NbdFuseDisk(dir, "--filter=pause", "memory", $"{sizeMiB}M", $"pause-control={Control}");
+        WriteFailTrigger = dir.Combine("fail-writes");
+        _nbd = new NbdFuseDisk(dir, "--filter=error", "--filter=pause", "memory", $"{sizeMiB}M", $"pause-control={Control}",
+            "error-pwrite-rate=100%", $"error-pwrite-file={WriteFailTrigger}", "error=EIO");
         try { FileSystem = new LoopFileSystem(dir, backingFile: _nbd.FilePath, name: "pausing", fileSystem: "ext2"); }
         catch
         {
@@ -27,6 +30,8 @@ public sealed class PausingDisk : IDisposable
     }
 
     public string Control { get; }
+    /// <summary>While this file exists, every write to the disk fails with EIO.</summary>
+    public string WriteFailTrigger { get; }
     public LoopFileSystem FileSystem { get; }
 
     /// <summary>Sends one command to the filter and waits for its answer (a pause answers once the requests before it are done).</summary>
@@ -38,6 +43,32 @@ public sealed class PausingDisk : IDisposable
         var answer = new byte[1];
         socket.ReceiveTimeout = 30_000;
         socket.Receive(answer);
+    }
+
+    /// <summary>
+    /// A fault script (run by /bin/sh): writes fail for <paramref name="failSeconds"/>, then after <paramref name="quietSeconds"/>
+    /// more the disk freezes for <paramref name="freezeSeconds"/> (0: no freeze).
+    /// </summary>
+    public string FailThenFreezeScript(TestFolder dir, double failSeconds, double quietSeconds, double freezeSeconds)
+    {
+        string path = dir.Combine("fail.sh");
+        string N(double x) => x.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        File.WriteAllText(path, $"""
+            #!/bin/sh
+            touch '{WriteFailTrigger}'; echo writes failing
+            sleep {N(failSeconds)}; rm -f '{WriteFailTrigger}'; echo writes healed
+            sleep {N(quietSeconds)}
+            python3 - <<'PY'
+            import socket, time
+            def send(c):
+                s = socket.socket(socket.AF_UNIX); s.connect('{Control}'); s.send(c); return s.recv(1)
+            if {N(freezeSeconds)} > 0:
+                send(b'p'); time.sleep({N(freezeSeconds)}); send(b'r')
+            PY
+            echo done
+
+            """);
+        return path;
     }
 
     /// <summary>
@@ -65,6 +96,7 @@ public sealed class PausingDisk : IDisposable
 
     public void Dispose()
     {
+        try { File.Delete(WriteFailTrigger); } catch (IOException) { }
         try { Send('r'); } catch (SocketException) { /* the filter is gone already */ }
         FileSystem.Dispose();
         _nbd.Dispose();
