@@ -25,6 +25,8 @@ public sealed class FailureModeResult
     public List<VolumeSecond> VolumeSeries { get; set; } = new();
     /// <summary>"Whole" or "AroundEvents": which seconds <see cref="VolumeSeries"/> holds.</summary>
     public string VolumeSeriesSpan { get; set; } = "Whole";
+    /// <summary>Each multipath volume's state before the run and after the measured window (empty where the host has none).</summary>
+    public List<VolumeMultipath> Multipath { get; set; } = new();
     /// <summary>The fault window judged apart (null when no window was declared or given to a re-judgement).</summary>
     public FaultJudgement? Fault { get; set; }
     /// <summary>The Exchange rules over the measured window outside the fault window (null when no window).</summary>
@@ -92,6 +94,15 @@ public sealed class VolumeSecond
     public double AverageLatencyMs { get; set; }
     public double MaxLatencyMs { get; set; }
     public long Errors { get; set; }
+}
+
+/// <summary>A multipath volume's paths before the run (the volume inspection) and after the measured window.</summary>
+public sealed class VolumeMultipath
+{
+    public string Volume { get; set; } = "";
+    public string? Before { get; set; }
+    /// <summary>Null when the state could not be read again.</summary>
+    public string? After { get; set; }
 }
 
 /// <summary>The fault window judged: the figures of each volume and the rules of the window.</summary>

@@ -67,7 +67,27 @@ internal static class FailureModeRecord
                 Errors = sum.Errors,
             });
         }
+        fm.Multipath = MultipathStates(r);
         r.FailureMode = fm;
+    }
+
+    /// <summary>
+    /// Each multipath volume's paths before (the inspection before the load) and now, read again the same way: a failover
+    /// that left a path failed, or a policy changed, shows here. Nothing when no volume is multipath (no tool is run).
+    /// </summary>
+    private static List<VolumeMultipath> MultipathStates(TestResults r)
+    {
+        var before = r.Environment.Volumes.Where(v => v.Multipath is not null).ToList();
+        if (before.Count == 0) return new List<VolumeMultipath>();
+        List<VolumeReport> after;
+        try { after = Inspection.InspectCommand.Run(before.Select(v => v.Path), new Inspection.VolumeCheckOptions { ProbeDirectIo = false }); }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or InvalidOperationException) { after = new List<VolumeReport>(); }
+        return before.Select(v => new VolumeMultipath
+        {
+            Volume = VolumeNames.Of(r.Environment.Volumes, v.Path),
+            Before = v.Multipath!.Describe(),
+            After = after.FirstOrDefault(a => a.Path == v.Path)?.Multipath?.Describe(),
+        }).GroupBy(m => m.Volume).Select(g => g.First()).ToList();
     }
 
     /// <summary>A second a longer window keeps: from the baseline before the fault window to a margin after it, or near a stall.</summary>

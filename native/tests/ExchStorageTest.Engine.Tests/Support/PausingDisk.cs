@@ -74,8 +74,10 @@ public sealed class PausingDisk : IDisposable
     /// <summary>
     /// A fault script (run by /bin/sh) that freezes the disk for <paramref name="seconds"/> and lets it go: one Python
     /// process holds the pause from the filter's answer to the resume, so no process start falls inside the freeze.
+    /// <paramref name="uncacheFolder"/>: the files under it leave the page cache once the disk is frozen (under Wine,
+    /// which does not honour unbuffered I/O, reads then reach the frozen disk as they would on Windows).
     /// </summary>
-    public string FreezeScript(TestFolder dir, double seconds)
+    public string FreezeScript(TestFolder dir, double seconds, string? uncacheFolder = null)
     {
         string path = dir.Combine("freeze.sh");
         string s = seconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
@@ -83,10 +85,14 @@ public sealed class PausingDisk : IDisposable
             #!/bin/sh
             echo freezing
             python3 - <<'PY'
-            import socket, time
+            import os, socket, time
             def send(c):
                 s = socket.socket(socket.AF_UNIX); s.connect('{Control}'); s.send(c); return s.recv(1)
-            send(b'p'); time.sleep({s}); send(b'r')
+            send(b'p')
+            for root, _, files in os.walk('{uncacheFolder ?? ""}') if '{uncacheFolder ?? ""}' else []:
+                for f in files:
+                    fd = os.open(os.path.join(root, f), os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)
+            time.sleep({s}); send(b'r')
             PY
             echo resumed
 
