@@ -26,6 +26,7 @@ public static class VerdictJudge
     private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
     {
         "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", IoErrorsCode, "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
+        StorageStallRule.Code,
     };
 
     public static VerdictResult Judge(TestResults r, Thresholds t)
@@ -69,6 +70,8 @@ public static class VerdictJudge
                     Measured = r.Sizing.AchievedTransactionalIops,
                     Limit = r.Sizing.TargetTransactionalIops,
                 });
+            // Storage that stalled past the limit outside a declared fault window (none is declared in most runs).
+            if (StorageStallRule.Judge(r) is { } stalled) reasons.Add(stalled);
             if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
             // The failures above are the storage's unless the host explains every one of them (issue 33). I/O errors
             // explain a window short of its load themselves (failed I/Os carry no throughput): the host is not claimed then.
