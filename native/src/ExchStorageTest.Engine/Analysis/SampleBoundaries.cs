@@ -11,6 +11,12 @@ namespace ExchStorageTest.Engine.Analysis;
 /// </summary>
 public static class SampleBoundaries
 {
+    /// <summary>
+    /// An edge this close to a span's end is on it: the engine takes its forced samples when its sampler reaches the
+    /// instant, milliseconds after it, and a sample edge 120.004 s is the window's 120 s, not the start of another sample.
+    /// </summary>
+    public const double EdgeToleranceSeconds = 0.1;
+
     /// <summary>The edges in order: 0, then every distinct sample end of the interval series (to the millisecond).</summary>
     public static IReadOnlyList<double> Of(TestResults r)
     {
@@ -25,8 +31,8 @@ public static class SampleBoundaries
         double wideFrom = from, wideTo = to;
         foreach (double e in edges)
         {
-            if (e <= from) wideFrom = e;
-            if (e >= to) { wideTo = e; break; }
+            if (e <= from + EdgeToleranceSeconds) wideFrom = e;
+            if (e >= to - EdgeToleranceSeconds) { wideTo = e; break; }
         }
         return (wideFrom, wideTo);
     }
@@ -41,9 +47,9 @@ public static class SampleBoundaries
     {
         double narrowFrom = from, narrowTo = to;
         foreach (double e in edges)
-            if (e >= from) { narrowFrom = e; break; }
+            if (e >= from - EdgeToleranceSeconds) { narrowFrom = e; break; }
         foreach (double e in edges)
-            if (e <= to) narrowTo = e;
+            if (e <= to + EdgeToleranceSeconds) narrowTo = e;
         return (narrowFrom, Math.Max(narrowFrom, narrowTo));
     }
 }
