@@ -74,13 +74,25 @@ public static class FailureModeJudge
     /// The overall verdict (what scripts read as Pass or Fail): Pass only when the steady state passed and the fault was
     /// tolerated; the steady state's reasons, then the fault's. Sets the fault's one-line summary by it.
     /// </summary>
-    public static VerdictResult Overall(VerdictResult steady, FaultJudgement fault, FaultWindow window, double stallLimitSeconds)
+    public static VerdictResult Overall(TestResults r, VerdictResult steady, FaultJudgement fault, FaultWindow window, double stallLimitSeconds)
     {
-        string result = fault.Result == Contract.FaultOutcomes.NotTolerated ? Verdicts.Fail
-            : steady.Result != Verdicts.Pass ? steady.Result
-            : fault.Result == Contract.FaultOutcomes.Tolerated ? Verdicts.Pass : Verdicts.Fail;
-        fault.Summary = Summary(result, steady.Result, fault, window, stallLimitSeconds);
-        return new VerdictResult { Result = result, Reasons = steady.Reasons.Concat(fault.Reasons).ToList() };
+        VerdictResult overall;
+        if (r.Completion is Completions.Stopped or Completions.Interrupted)
+        {
+            // A run cut short fails only on final rules, the fault window's among them; its last reason says which way it went.
+            var failed = steady.Reasons.Where(x => !VerdictJudge.IsCutReason(x.Code)).Concat(fault.Reasons.Where(x => x.Code != NotJudgedCode));
+            overall = VerdictJudge.CutShort(r, failed);
+            if (fault.Reasons.Find(x => x.Code == NotJudgedCode) is { } notJudged) overall.Reasons.Insert(overall.Reasons.Count - 1, notJudged);
+        }
+        else
+        {
+            string result = fault.Result == Contract.FaultOutcomes.NotTolerated ? Verdicts.Fail
+                : steady.Result != Verdicts.Pass ? steady.Result
+                : fault.Result == Contract.FaultOutcomes.Tolerated ? Verdicts.Pass : Verdicts.Fail;
+            overall = new VerdictResult { Result = result, Reasons = steady.Reasons.Concat(fault.Reasons).ToList() };
+        }
+        fault.Summary = Summary(overall.Result, steady.Result, fault, window, stallLimitSeconds);
+        return overall;
     }
 
     /// <summary>"Pass, fault tolerated: stalled 4.8 s on /mnt/db, recovered in 12 s, no errors".</summary>

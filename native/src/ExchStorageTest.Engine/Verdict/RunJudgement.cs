@@ -45,7 +45,7 @@ public static class RunJudgement
             else
             {
                 fm.Fault = FailureModeJudge.Fault(r, window, t, stallLimitSeconds);
-                r.Verdict = FailureModeJudge.Overall(steady, fm.Fault, window, stallLimitSeconds);
+                r.Verdict = FailureModeJudge.Overall(r, steady, fm.Fault, window, stallLimitSeconds);
                 lines.Add(F($"Fault window ({window.LengthSeconds:0.###} s from {window.AtSeconds:0.###} s into the measured window{(window.Source == "Declared" ? "" : ", " + window.Source.ToLowerInvariant())}): {fm.Fault.Summary}"));
             }
         }

@@ -134,6 +134,16 @@ public static class VerdictJudge
     }
 
     /// <summary>
+    /// The verdict of a run cut short (<see cref="Completions.Stopped"/>, <see cref="Completions.Interrupted"/>) over the
+    /// final rules it failed, wherever they were judged (the steady state's, a fault window's), with the last reason in
+    /// the words that fit them.
+    /// </summary>
+    public static VerdictResult CutShort(TestResults r, IEnumerable<VerdictReason> failedFinalRules) => Cut(r, failedFinalRules.ToList());
+
+    /// <summary>The reason codes <see cref="Cut"/> ends a cut run's reasons with.</summary>
+    public static bool IsCutReason(string code) => code is "RunStopped" or "RunInterrupted";
+
+    /// <summary>
     /// The verdict a checkpoint carries: if it is the last one saved, the run never finished (<paramref name="r"/> is
     /// marked Interrupted, its end the last time seen). Its measurements are collected only at the end, so nothing is
     /// judged: Interrupted, not passed. Replaced by the real verdict when the run ends.

@@ -171,6 +171,24 @@ public class FailureModeJudgeTests
         Assert.Equal(FailureModeJudge.NotJudgedCode, Assert.Single(f.Reasons).Code);
         Assert.Equal(Verdicts.Stopped, r.Verdict.Result);
         Assert.StartsWith("Stopped, fault not judged: stalled 5.0 s on /mnt/db, the run ended before the window did", f.Summary);
+        Assert.Equal(new[] { FailureModeJudge.NotJudgedCode, "RunStopped" }, r.Verdict.Reasons.Select(x => x.Code));
+    }
+
+    [Fact]
+    public void A_run_stopped_in_the_window_after_an_IO_error_there_fails_on_it()
+    {
+        var r = Run();
+        r.Errors.Add(Error(62));
+        r.Instances[0].Stream(StreamNames.DatabaseRead)!.ErrorCount = 1;
+        r.Completion = Completions.Stopped;
+        r.Timeline.CollectionEndUtc = Start.AddSeconds(90);
+        r.TimeSeries.RemoveAll(p => p.ElapsedSeconds > 90);
+        r.InstanceSeries.RemoveAll(p => p.ElapsedSeconds > 90);
+        Judge(r);
+        Assert.Equal(FaultOutcomes.NotTolerated, r.FailureMode!.Fault!.Result);
+        Assert.Equal(Verdicts.Fail, r.Verdict.Result);
+        Assert.Equal(new[] { FailureModeJudge.IoErrorsCode, FailureModeJudge.NotJudgedCode, "RunStopped" }, r.Verdict.Reasons.Select(x => x.Code));
+        Assert.Contains("which a longer run could not undo", r.Verdict.Reasons[^1].Message);
     }
 
     [Fact]
