@@ -66,7 +66,8 @@ JetstressCmd /rejudge <results.json> [/faultat <seconds>] [/faultlength <seconds
                 <seconds>, default 60) the fault window judged apart, /stalllimit <seconds> (default 20)
 
 Exit code 0: the test ran to its verdict (Pass or Fail: read it from the report, <Type>_<time>.html);
-the databases were prepared (/threads 0 /timeout 0H0M0S); or /g or /? did what they do.
+the databases were prepared (/threads 0 /timeout 0H0M0S); /rejudge wrote its new results and reports;
+or /g or /? did what they do.
 Any other: the reason is the one line on standard error. Everything is logged to Jetstress.log beside JetstressCmd.
 See docs/jetstress.md.
 """;
