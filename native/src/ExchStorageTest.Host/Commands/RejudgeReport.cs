@@ -35,7 +35,7 @@ internal static class RejudgeReport
                 Rejudging.Save(r, source, now);
                 var written = ReportFiles.Write(r, Path.GetDirectoryName(r.SavedPath)!, formats, metadata).ToList();
                 var run = new List<TestResults> { r };
-                var suite = Engine.Reports.EsrpSuite.From(run);
+                var suite = EsrpSuite.From(run);
                 string text = TextReport.Render(r, ReportFiles.Options(r, null, formats, metadata));
                 ReportCommand.EmitReport(events, run, new List<List<TestResults>> { run }, text, written, suite, EsrpSummary.From(suite, metadata?.Values), submission: false, null);
             }
