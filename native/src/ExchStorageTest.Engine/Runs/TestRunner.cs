@@ -124,7 +124,7 @@ public static class TestRunner
         r.SeriesAnalysis = SeriesFindings.Of(r);
         foreach (var (warning, line) in SeriesFindings.LogLines(r.SeriesAnalysis))
             if (warning) ctx.Warn(line); else ctx.Log(line);
-        r.Verdict = VerdictJudge.Judge(r, ctx.Plan.Thresholds);
+        foreach (string line in RunJudgement.Judge(r, ctx.Plan.Thresholds, ctx.Plan.StallLimitSeconds)) ctx.Log(line);
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
         r.CalculatorCheck = CalculatorCheck.For(r);
         foreach (var row in r.CalculatorCheck?.Rows ?? new List<CalculatorCheckRow>()) ctx.Log($"Calculator ({r.CalculatorCheck!.Calculator} {r.CalculatorCheck.Version}): {row.Line}");

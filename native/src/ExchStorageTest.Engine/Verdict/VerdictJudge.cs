@@ -26,6 +26,7 @@ public static class VerdictJudge
     private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
     {
         "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", IoErrorsCode, "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
+        StorageStallRule.Code,
     };
 
     public static VerdictResult Judge(TestResults r, Thresholds t)
@@ -69,6 +70,8 @@ public static class VerdictJudge
                     Measured = r.Sizing.AchievedTransactionalIops,
                     Limit = r.Sizing.TargetTransactionalIops,
                 });
+            // Storage that stalled past the limit outside a declared fault window (none is declared in most runs).
+            if (StorageStallRule.Judge(r) is { } stalled) reasons.Add(stalled);
             if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
             // The failures above are the storage's unless the host explains every one of them (issue 33). I/O errors
             // explain a window short of its load themselves (failed I/Os carry no throughput): the host is not claimed then.
@@ -129,6 +132,16 @@ public static class VerdictJudge
         reasons.Add(new VerdictReason { Code = stopped ? "RunStopped" : "RunInterrupted", Message = $"{what}. {PartialWindow.Describe(r)}{verdict}" });
         return new VerdictResult { Result = reasons.Count > 1 ? Verdicts.Fail : stopped ? Verdicts.Stopped : Verdicts.Interrupted, Reasons = reasons };
     }
+
+    /// <summary>
+    /// The verdict of a run cut short (<see cref="Completions.Stopped"/>, <see cref="Completions.Interrupted"/>) over the
+    /// final rules it failed, wherever they were judged (the steady state's, a fault window's), with the last reason in
+    /// the words that fit them.
+    /// </summary>
+    public static VerdictResult CutShort(TestResults r, IEnumerable<VerdictReason> failedFinalRules) => Cut(r, failedFinalRules.ToList());
+
+    /// <summary>The reason codes <see cref="Cut"/> ends a cut run's reasons with.</summary>
+    public static bool IsCutReason(string code) => code is "RunStopped" or "RunInterrupted";
 
     /// <summary>
     /// The verdict a checkpoint carries: if it is the last one saved, the run never finished (<paramref name="r"/> is

@@ -21,6 +21,8 @@ internal sealed class ReportCommand : IHelperCommand
     /// <summary>Reads and checks everything before a report file is written: formats, metadata, every results file, the output folder.</summary>
     public CommandWork Check(EngineRequest request, EventWriter events)
     {
+        if (request.Rejudge) return RejudgeReport.Check(request, events);
+        RejudgeReport.RefuseWithoutRejudge(request);
         var formats = ReportFiles.Parse(request.Formats);
         var (results, runs, labels) = ReportSets.Load(request, events);
         var metadata = request.MetadataPath is null ? null : EsrpMetadata.Load(request.MetadataPath);
@@ -115,7 +117,7 @@ internal sealed class ReportCommand : IHelperCommand
     }
 
     /// <summary>The report event of one run (its hosts), or of an ESRP submission's tests.</summary>
-    private static void EmitReport(EventWriter events, IReadOnlyList<TestResults> results, List<List<TestResults>> runs, string text, IReadOnlyList<ReportFile> written,
+    internal static void EmitReport(EventWriter events, IReadOnlyList<TestResults> results, List<List<TestResults>> runs, string text, IReadOnlyList<ReportFile> written,
         EsrpSuite suite, EsrpSummary esrp, bool submission, MergedResults? m)
     {
         events.Emit(EventTypes.Report, w =>

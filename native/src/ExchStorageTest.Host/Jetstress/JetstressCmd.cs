@@ -52,6 +52,7 @@ internal static class JetstressCmd
                 return ExitCodes.Ran;
             }
             if (line.Generate) return Generate(line, workingDirectory, console);
+            if (line.Rejudge is not null) return Rejudge(line, workingDirectory, console, stderr, cancel);
 
             string configPath = JetstressRequest.Resolve(line.Config!, workingDirectory);
             var config = JetstressConfig.Read(configPath, out var violation) ?? throw EngineException.Refused(violation!);
@@ -100,6 +101,31 @@ internal static class JetstressCmd
         if (completion != "Complete")
             return Fail(ExitCodes.Error, ErrorCodes.JetstressRunNotComplete.Code, $"The test ended {completion}, not at its end: its report says what was measured and why it stopped.", console, stderr, said: true);
         return ExitCodes.Ran;
+    }
+
+    /// <summary>
+    /// /rejudge: the engine's report command with rejudge, as the module asks it: the results file judged again into new
+    /// results and reports beside it. 0 when they were written, Pass or Fail alike (the verdict is the report's).
+    /// </summary>
+    private static int Rejudge(JetstressCommandLine line, string workingDirectory, JetstressConsole console, TextWriter stderr, CancellationToken cancel)
+    {
+        string path = Path.GetFullPath(line.Rejudge!, workingDirectory);
+        var request = new EngineRequest
+        {
+            Command = HelperCommands.Report, Rejudge = true, Paths = { path },
+            FaultAtSeconds = line.FaultAtSeconds, FaultLengthSeconds = line.FaultLengthSeconds, StallLimitSeconds = line.StallLimitSeconds,
+        };
+        console.Say($"Judging {path} again.");
+        int exit = CommandDispatcher.Execute(request, new EventWriter(console), cancel);
+        if (console.Report is not { } report)
+            return Fail(exit == ExitCodes.Ran ? ExitCodes.Error : exit, console.LastError?.Code ?? ErrorCodes.EngineFault.Code,
+                console.LastError?.Message ?? "The engine ended without a report.", console, stderr);
+        string verdict = report.GetProperty(EventFields.Report.Result).GetString() ?? "";
+        string results = report.GetProperty(EventFields.Report.ResultsPaths).EnumerateArray().Select(p => p.GetString() ?? "").FirstOrDefault() ?? "";
+        string html = report.GetProperty(EventFields.Report.Files).EnumerateArray().Select(p => p.GetString() ?? "")
+            .FirstOrDefault(p => p.EndsWith(".html", StringComparison.Ordinal)) ?? "(not written)";
+        console.Say($"Overall Test Result: {verdict} (re-judged). Results: {results}. Report: {html}");
+        return exit;
     }
 
     /// <summary>The test that runs, in Jetstress's words where they differ from the engine's.</summary>

@@ -28,6 +28,13 @@ internal sealed class JetstressCommandLine
     /// <summary>/g /calculator /servers: its Servers.csv (default: Servers.csv beside the workbook, when there is one).</summary>
     public string? Servers { get; private set; }
 
+    /// <summary>/rejudge: a results file to judge again into new results and reports beside it (docs/failure-mode.md).</summary>
+    public string? Rejudge { get; private set; }
+    /// <summary>/rejudge /faultat, /faultlength: the fault window judged, seconds into the measured window; /stalllimit: the stall limit.</summary>
+    public double? FaultAtSeconds { get; private set; }
+    public double? FaultLengthSeconds { get; private set; }
+    public double? StallLimitSeconds { get; private set; }
+
     /// <summary>"/threads 0 /timeout 0H0M0S": create (or attach) the databases and stop, as lab scripts prepare a host.</summary>
     public bool PrepareOnly => Threads == 0 && TimeoutSeconds == 0;
 
@@ -38,6 +45,7 @@ JetstressCmd (ExchStorageTest): runs the test of a JetstressConfig.xml with the 
 JetstressCmd [/?] [/c <config>] [/g] [/timeout <h>H<m>M<s>S] [/output <folder>]
              [/dbpath <folder> ...] [/logpath <folder> ...] [/new | /open] [/threads <n>]
              [/pctcapacity <percent>] [/throughput <percent>] [/calculator <workbook> [/servers <Servers.csv>]]
+JetstressCmd /rejudge <results.json> [/faultat <seconds>] [/faultlength <seconds>] [/stalllimit <seconds>]
 
   /?            this help
   /c <file>     the configuration to run (any file name or extension)
@@ -53,9 +61,13 @@ JetstressCmd [/?] [/c <config>] [/g] [/timeout <h>H<m>M<s>S] [/output <folder>]
   /calculator   with /g: the Exchange Server Role Requirements Calculator's workbook; writes its design, one
                 <server>\JetstressConfig.xml for each server of its Servers.csv (JetstressConfig.xml without one)
   /servers      with /calculator: its Servers.csv (default: Servers.csv beside the workbook)
+  /rejudge      judge a run's results file again: new results and reports beside it (<name>.rejudged-<time>.*),
+                nothing written over; with /faultat <seconds> into the measured window (and /faultlength
+                <seconds>, default 60) the fault window judged apart, /stalllimit <seconds> (default 20)
 
 Exit code 0: the test ran to its verdict (Pass or Fail: read it from the report, <Type>_<time>.html);
-the databases were prepared (/threads 0 /timeout 0H0M0S); or /g or /? did what they do.
+the databases were prepared (/threads 0 /timeout 0H0M0S); /rejudge wrote its new results and reports;
+or /g or /? did what they do.
 Any other: the reason is the one line on standard error. Everything is logged to Jetstress.log beside JetstressCmd.
 See docs/jetstress.md.
 """;
@@ -91,10 +103,24 @@ See docs/jetstress.md.
                 case "throughput": c.ThroughputPercentage = Number(arg, Value(), 0, 100, integer: false, exclusiveMinimum: true); break;
                 case "calculator": c.Calculator = Once(arg, c.Calculator, Value()); break;
                 case "servers": c.Servers = Once(arg, c.Servers, Value()); break;
+                case "rejudge": c.Rejudge = Once(arg, c.Rejudge, Value()); break;
+                case "faultat": c.FaultAtSeconds = Seconds(arg, c.FaultAtSeconds, Value(), Contract.FaultRules.FaultAt); break;
+                case "faultlength": c.FaultLengthSeconds = Seconds(arg, c.FaultLengthSeconds, Value(), Contract.FaultRules.FaultLength); break;
+                case "stalllimit": c.StallLimitSeconds = Seconds(arg, c.StallLimitSeconds, Value(), Contract.FaultRules.StallLimit); break;
                 default: throw Invalid($"Unknown switch '{arg}' (/? lists JetstressCmd's switches).", arg);
             }
         }
         if (c.Help) return c;
+        if (c.Rejudge is not null)
+        {
+            if (c.Generate || c.Config is not null || c.TimeoutSeconds is not null || c.Output is not null || c.DatabasePaths.Count > 0 || c.LogPaths.Count > 0
+                || c.New || c.Open || c.Threads is not null || c.CapacityPercentage is not null || c.ThroughputPercentage is not null || c.Calculator is not null || c.Servers is not null)
+                throw Invalid("/rejudge judges a stored run again and runs no test: it takes only /faultat, /faultlength and /stalllimit.", "/rejudge");
+            return c;
+        }
+        if (c.FaultAtSeconds is not null || c.FaultLengthSeconds is not null || c.StallLimitSeconds is not null)
+            throw Invalid("/faultat, /faultlength and /stalllimit judge a stored run again: use them with /rejudge <results.json>.",
+                c.FaultAtSeconds is not null ? "/faultat" : c.FaultLengthSeconds is not null ? "/faultlength" : "/stalllimit");
         if (c.New && c.Open) throw Invalid("/new and /open cannot be used together: create the databases, or attach those there.", "/open");
         if (c.Generate && c.Config is not null) throw Invalid("/g writes a configuration and /c runs one: give one of them.", "/g");
         if (c.Calculator is not null && !c.Generate) throw Invalid("/calculator writes the calculator's design as configurations: use it with /g.", "/calculator");
@@ -109,6 +135,15 @@ See docs/jetstress.md.
         if (c.LogPaths.Count > 0 && c.DatabasePaths.Count == 0)
             throw Invalid("/logpath needs /dbpath: the log folders belong to the databases given with it.", "/logpath");
         return c;
+    }
+
+    /// <summary>A length in seconds, held to the request's own rule for it (<see cref="Contract.NumberRule"/>).</summary>
+    private static double Seconds(string arg, double? current, string value, Contract.NumberRule rule)
+    {
+        if (current is not null) throw Invalid($"{arg} is given twice.", arg);
+        if (!double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out double n)) throw EngineException.Refused(rule.Refuse(value));
+        if (rule.Check(n) is { } violation) throw EngineException.Refused(violation);
+        return n;
     }
 
     private static string Once(string arg, string? current, string value) =>

@@ -25,6 +25,9 @@ internal sealed class JetstressConsole : Stream
     /// <summary>The run's result event: verdict, completion, results and report paths; null before it came.</summary>
     public JsonElement? Result { get; private set; }
 
+    /// <summary>A re-judgement's report event (/rejudge): its verdict, results and report paths; null before it came.</summary>
+    public JsonElement? Report { get; private set; }
+
     /// <summary>The last error event (code and message), the reason a command did not end in a result.</summary>
     public (string Code, string Message)? LastError { get; private set; }
 
@@ -73,6 +76,9 @@ internal sealed class JetstressConsole : Stream
                 break;
             case EventTypes.Result:
                 Result = e.Clone();
+                break;
+            case EventTypes.Report:
+                Report = e.Clone();
                 break;
         }
     }
