@@ -101,9 +101,6 @@ namespace ExchStorageTest.Runs
             FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
         };
 
-        /// <summary>The failure-mode settings (docs/failure-mode.md): the ones a scheduled task carries besides its duration.</summary>
-        public static readonly IReadOnlyList<RunSetting> Fault = new[] { FaultAt, FaultLength, FaultScript, StallLimit };
-
         /// <summary>
         /// The setting's value from its bound parameter, or null when that counts as not given (an absent switch, an empty
         /// path). Paths are made absolute with <paramref name="resolvePath"/>.
