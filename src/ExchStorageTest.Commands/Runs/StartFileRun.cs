@@ -25,6 +25,20 @@ namespace ExchStorageTest.Runs
         private readonly InvokeStorageTestCommand _cmdlet;
         private readonly RunSettings _settings;
 
+        /// <summary>
+        /// The settings this host's plan is made with, before it reads the start file: the engine checks the fault script
+        /// only on the host that starts it, so the plan names that host when it is known already — the existing file's, or
+        /// this computer when it will create the file — and leaves the script out when not (waiting for another's file).
+        /// The run's own plan checks it again with the file's host before anything is written.
+        /// </summary>
+        public static RunSettings ForPlan(RunSettings settings, string startFile, TimeSpan? timeout)
+        {
+            if (settings.FaultScript == null) return settings;
+            RunStartFile? existing = File.Exists(startFile) ? RunStartFile.TryRead(startFile, out _) : null;
+            string? host = existing?.FaultScriptHost ?? (timeout == null ? Environment.MachineName : null);
+            return host != null ? settings.With(RunSetting.FaultScriptHost, host) : settings.With(RunSetting.FaultScript, null);
+        }
+
         public StartFileRun(InvokeStorageTestCommand cmdlet, RunSettings settings)
         {
             _cmdlet = cmdlet;

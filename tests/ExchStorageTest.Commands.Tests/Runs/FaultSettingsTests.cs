@@ -82,6 +82,23 @@ public sealed class FaultSettingsTests : IDisposable
     }
 
     [Fact]
+    public void A_start_file_host_s_plan_checks_the_script_only_where_it_will_run()
+    {
+        RunSettings settings = Given(Window());
+        string startFile = Path.Combine(_folder, RunStartFile.FileName);
+        // This host will create the file, naming itself.
+        Assert.Equal(Environment.MachineName, StartFileRun.ForPlan(settings, startFile, timeout: null).FaultScriptHost);
+        // Waiting for another's file: the script is left to the run's own plan, once the file names its host.
+        RunSettings waiting = StartFileRun.ForPlan(settings, startFile, TimeSpan.FromMinutes(5));
+        Assert.Null(waiting.FaultScript);
+        Assert.Equal(60.0, waiting.ToRequest(HelperCommands.Plan, Profile).GetNumber(RequestFields.FaultAtSeconds));
+        // The file exists: its host.
+        Assert.True(RunStartFile.TryCreate(startFile, "r1", new DateTime(2026, 11, 25, 0, 10, 0, DateTimeKind.Utc), 2, faultScriptHost: "MBX07"));
+        Assert.Equal("MBX07", StartFileRun.ForPlan(settings, startFile, TimeSpan.FromMinutes(5)).FaultScriptHost);
+        Assert.Null(StartFileRun.ForPlan(RunSettings.None, startFile, null).FaultScriptHost);
+    }
+
+    [Fact]
     public void A_scheduled_task_s_runner_passes_the_window_on_and_a_bad_one_is_refused_before_anything_is_written()
     {
         string script = Path.Combine(_folder, "failover.ps1");
