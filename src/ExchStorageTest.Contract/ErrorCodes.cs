@@ -95,11 +95,11 @@ namespace ExchStorageTest.Contract
         public static readonly ErrorCode MeasureTimeWithoutStart = Add("MeasureTimeWithoutStart", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "measureAtUtc without startAtUtc");
         public static readonly ErrorCode MeasureTimeBeforeStart = Add("MeasureTimeBeforeStart", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "measureAtUtc before startAtUtc");
         public static readonly ErrorCode MeasureTimeOutOfRange = Add("MeasureTimeOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "measureAtUtc more than 2 days after startAtUtc");
-        public static readonly ErrorCode FaultAtOutOfRange = Add("FaultAtOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "FaultAt not above zero and at most 30 days");
-        public static readonly ErrorCode FaultLengthOutOfRange = Add("FaultLengthOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "FaultLength not above zero and at most one day");
-        public static readonly ErrorCode StallLimitOutOfRange = Add("StallLimitOutOfRange", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "StallLimit not from 1 second to 1 hour");
-        public static readonly ErrorCode FaultWindowInvalid = Add("FaultWindowInvalid", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "a fault window outside the measured window, FaultLength or FaultScript without FaultAt, a fault for a test type without a measured load window, or a re-judged window outside the stored run");
-        public static readonly ErrorCode FaultScriptNotFound = Add("FaultScriptNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Engine, ErrorGroups.RunSettings, "the FaultScript file does not exist");
+        public static readonly ErrorCode FaultAtOutOfRange = Add("FaultAtOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "FaultAt not above zero and at most 30 days");
+        public static readonly ErrorCode FaultLengthOutOfRange = Add("FaultLengthOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "FaultLength not above zero and at most one day");
+        public static readonly ErrorCode StallLimitOutOfRange = Add("StallLimitOutOfRange", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "StallLimit not from 1 second to 1 hour");
+        public static readonly ErrorCode FaultWindowInvalid = Add("FaultWindowInvalid", Arg, RaisedBy.Both, ErrorGroups.RunSettings, "a fault window outside the measured window, FaultLength or FaultScript without FaultAt, a fault for a test type without a measured load window, or a re-judged window outside the stored run");
+        public static readonly ErrorCode FaultScriptNotFound = Add("FaultScriptNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Both, ErrorGroups.RunSettings, "the FaultScript file does not exist");
         public static readonly ErrorCode RestorePathMissing = Add("RestorePathMissing", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "DatabaseSource Restore without RestoreFromPath");
         public static readonly ErrorCode RestorePathNotFound = Add("RestorePathNotFound", ErrorCategories.ObjectNotFound, RaisedBy.Engine, ErrorGroups.RunSettings, "the RestoreFromPath folder does not exist");
         public static readonly ErrorCode RestorePathWithoutRestore = Add("RestorePathWithoutRestore", Arg, RaisedBy.Engine, ErrorGroups.RunSettings, "RestoreFromPath without DatabaseSource Restore");

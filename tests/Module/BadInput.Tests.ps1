@@ -54,6 +54,11 @@ BeforeDiscovery {
         @{ Case = 'CapacityPercent 101'; ErrorId = 'CapacityPercentOutOfRange'; Named = "'101'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Throughput -CapacityPercent 101 -Confirm:$false' }
         @{ Case = 'CompressibilityPercent 91'; ErrorId = 'CompressibilityPercentOutOfRange'; Named = "'91'"; Command = 'New-SmallProfile | Invoke-StorageTest -CompressibilityPercent 91 -Confirm:$false' }
         @{ Case = 'DuplicatePercent 80'; ErrorId = 'DuplicatePercentOutOfRange'; Named = "'80'"; Command = 'New-SmallProfile | Invoke-StorageTest -DuplicatePercent 80 -Confirm:$false' }
+        @{ Case = 'FaultAt zero'; ErrorId = 'FaultAtOutOfRange'; Named = "'00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 00:02:00 -FaultAt 0 -Confirm:$false' }
+        @{ Case = 'fault window past the measured window'; ErrorId = 'FaultWindowInvalid'; Named = '(600 s + 60 s)'; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 00:02:00 -FaultAt 00:10:00 -Confirm:$false' }
+        @{ Case = 'FaultScript without FaultAt'; ErrorId = 'FaultWindowInvalid'; Named = 'FaultScript needs FaultAt'; Command = 'New-SmallProfile | Invoke-StorageTest -FaultScript (Join-Path $Fixtures other.json) -Confirm:$false' }
+        @{ Case = 'FaultScript missing'; ErrorId = 'FaultScriptNotFound'; Named = 'no-failover.ps1'; Command = 'New-SmallProfile | Invoke-StorageTest -Duration 00:02:00 -FaultAt 00:00:30 -FaultScript (Join-Path $Fixtures no-failover.ps1) -Confirm:$false' }
+        @{ Case = 'StallLimit under a second'; ErrorId = 'StallLimitOutOfRange'; Named = "'00:00:00'"; Command = 'New-SmallProfile | Invoke-StorageTest -StallLimit 0 -Confirm:$false' }
         @{ Case = 'Capacity bound too short for two steps'; ErrorId = 'CapacityBoundTooShort'; Named = 'Duration 5 s'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -Duration 00:00:05 -Confirm:$false' }
         @{ Case = 'Capacity with a start file'; ErrorId = 'CapacityWithStartFile'; Named = '-StartFile'; Command = 'New-SmallProfile | Invoke-StorageTest -TestType Capacity -StartFile (Join-Path $Target start.json) -Confirm:$false' }
         @{ Case = 'LogFilesToReplay 0'; ErrorId = 'LogFilesToReplayOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }

@@ -14,6 +14,8 @@ BeforeDiscovery {
         @{ ErrorId = 'ParameterArgumentValidationError'; Script = 'Get-TestReport -Path $Results -OutputPath $Target -Format Pdf' }
         @{ ErrorId = 'ReportNamesCollide'; Script = 'Get-TestReport -Path (Join-Path $Fixtures hostA), (Join-Path $Fixtures hostB) -OutputPath $Target -Format Html' }
         @{ ErrorId = 'LabelCountMismatch'; Script = "Get-TestReport -Path `$Results -Label 'one', 'two' -OutputPath `$Target -Format Html" }
+        @{ ErrorId = 'FaultAtOutOfRange'; Script = 'Get-TestReport -Path $Results -FaultAt 0 -OutputPath $Target' }
+        @{ ErrorId = 'FaultWindowInvalid'; Script = 'Get-TestReport -Path $Results -From 00:02:00 -To 00:01:00 -OutputPath $Target' }
         @{ ErrorId = 'MetadataNotFound'; Script = 'Get-TestReport -Path $Results -MetadataPath (Join-Path $Fixtures no-metadata.json) -OutputPath $Target -Format Html' }
         @{ ErrorId = 'MetadataMalformed'; Script = 'Get-TestReport -Path $Results -MetadataPath (Join-Path $Fixtures other.json) -OutputPath $Target -Format Html' }
     )
@@ -78,6 +80,13 @@ Describe 'Get-TestReport' {
         $report = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output -WhatIf
         $report.Files | Should -BeNullOrEmpty
         Get-FolderEntry $Output | Should -BeNullOrEmpty
+    }
+
+    It 're-judges nothing with -WhatIf, saying what it would judge' {
+        $before = Get-Snapshot $Runs.Folder
+        $text = Get-WhatIfText "Get-TestReport -Path '$FirstResults' -FaultAt 00:00:20 -StallLimit 00:00:05 -From 00:00:01"
+        $text | Should -BeLike '*Re-judge the stored runs with the fault window from 00:00:20 into the measured window, lasting at most 00:01:00 (the default); stall limit 00:00:05; the sub-window 00:00:01 to *'
+        Get-Snapshot $Runs.Folder | Should -Be $before
     }
 
     It 'binds a TestResult piped in by its ResultsPath' {
@@ -290,7 +299,7 @@ Describe 'Get-TestReport with bad input' {
         Get-FolderEntry $Target | Should -BeNullOrEmpty
         Get-FolderEntry $Fixtures | Should -Be $FixtureEntries
         Get-Snapshot $Runs.Folder | Should -Be $RunsBefore
-        if ($ErrorId -eq 'LabelCountMismatch' -or $ErrorId -like 'Parameter*' -or $Script.StartsWith('[pscustomobject]')) {
+        if ($ErrorId -eq 'LabelCountMismatch' -or $ErrorId -like 'Parameter*' -or $ErrorId -like 'Fault*' -or $Script.StartsWith('[pscustomobject]')) {
             # What is PowerShell's (parameters, nothing given) is refused before the helper starts; the rest
             # (finding the results files, the output folder, name collisions, contents) is the engine's.
             @($verbose | Where-Object { $_.Message -like 'ExchStorageTest engine*' }) | Should -BeNullOrEmpty

@@ -48,9 +48,10 @@ Describe 'Invoke-StorageTest' {
         @($run.Verbose | Where-Object { $_.Message -like '*ExchStorageTest engine*' }) | Should -Not -BeNullOrEmpty
     }
 
-    It 'lists every file it would create with -WhatIf and writes nothing' {
-        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00"
+    It 'lists every file it would create with -WhatIf, and the fault window, and writes nothing' {
+        $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00 -FaultAt 00:01:00 -StallLimit 00:00:05"
         $text | Should -BeLike '*What if: Run a Performance storage test*'
+        $text | Should -BeLike '*Failure-mode window: 00:01:00 into the measured window, lasting at most 00:01:00 (the default), recovery included*stall limit 00:00:05. No fault script*'
         $text | Should -BeLike '*Files to create or reuse: 18,*'
         foreach ($n in 1, 2) {
             $database = Join-Path $Fixture.Folder "DB$n"

@@ -6,6 +6,7 @@ using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Helper;
 using ExchStorageTest.Input;
+using ExchStorageTest.Json;
 using ExchStorageTest.Reports;
 
 namespace ExchStorageTest.Commands
@@ -17,10 +18,18 @@ namespace ExchStorageTest.Commands
     /// cannot render before it writes anything; this command only gathers the paths, asks ShouldProcess and names the runs
     /// of a comparison.
     /// </summary>
-    [Cmdlet(VerbsCommon.Get, "TestReport", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    /// <remarks>
+    /// The Rejudge parameter set (-FaultAt, -FaultLength, -StallLimit, -Thresholds, -From, -To) judges the stored runs
+    /// again instead (<see cref="Rejudgement"/>): the engine writes new files beside each results file, so it asks
+    /// ShouldProcess whether or not -Format is given, and -WhatIf sends nothing.
+    /// </remarks>
+    [Cmdlet(VerbsCommon.Get, "TestReport", DefaultParameterSetName = ReportSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
     [OutputType(typeof(TestReport), typeof(ReportComparison))]
     public sealed class GetTestReportCommand : StorageTestCmdlet
     {
+        private const string ReportSet = "Report";
+        private const string RejudgeSet = "Rejudge";
+
         // Each path given (argument or pipeline item), once: with -Label, each is one run.
         private readonly List<string> _paths = new List<string>();
 
@@ -38,7 +47,7 @@ namespace ExchStorageTest.Commands
         public string? OutputPath { get; set; }
 
         /// <summary>One label per path: each path (a results file, or a folder of one run's hosts) is one run of a comparison, named by its label.</summary>
-        [Parameter]
+        [Parameter(ParameterSetName = ReportSet)]
         [ValidateNotNullOrEmpty]
         public string[]? Label { get; set; }
 
@@ -48,12 +57,43 @@ namespace ExchStorageTest.Commands
         public string? MetadataPath { get; set; }
 
         /// <summary>Compare the separate runs among the results: one ReportComparison of their reports instead of the reports.</summary>
-        [Parameter]
+        [Parameter(ParameterSetName = ReportSet)]
         public SwitchParameter Compare { get; set; }
 
         /// <summary>The results are the hosts of one deployment: merge them into one aggregate, whatever runs they were.</summary>
-        [Parameter]
+        [Parameter(ParameterSetName = ReportSet)]
         public SwitchParameter Deployment { get; set; }
+
+        /// <summary>Re-judge: the fault window's start, into the measured window (docs/failure-mode.md).</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        [TimeSpanArgument]
+        public TimeSpan FaultAt { get; set; }
+
+        /// <summary>Re-judge: the longest the fault may have taken, recovery included (default 60 s).</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        [TimeSpanArgument]
+        public TimeSpan FaultLength { get; set; }
+
+        /// <summary>Re-judge: the longest a volume may have stalled.</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        [TimeSpanArgument]
+        public TimeSpan StallLimit { get; set; }
+
+        /// <summary>Re-judge: threshold overrides, the hashtable Invoke-StorageTest -Thresholds takes.</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        public object? Thresholds { get; set; }
+
+        /// <summary>Re-judge: a sub-window of the measured window, its start (default the window's start).</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        [TimeSpanArgument]
+        public TimeSpan From { get; set; }
+
+        /// <summary>Re-judge: the sub-window's end (default the measured window's end).</summary>
+        [Parameter(ParameterSetName = RejudgeSet)]
+        [TimeSpanArgument]
+        public TimeSpan To { get; set; }
+
+        private TimeSpan? Given(string name, TimeSpan value) => MyInvocation.BoundParameters.ContainsKey(name) ? value : (TimeSpan?)null;
 
         protected override void ProcessRecord() => Guard(() =>
         {
@@ -74,7 +114,7 @@ namespace ExchStorageTest.Commands
                     $"{Wording.Count(Label.Length, "label")} for {Wording.Count(_paths.Count, "path")}: give one -Label per -Path, each path being one run to compare (a results file or a folder of one run's hosts).", Label);
             string[] formats = Format.Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
             string? outputPath = null;
-            if (formats.Length > 0)
+            if (formats.Length > 0 || ParameterSetName == RejudgeSet)
             {
                 if (MyInvocation.BoundParameters.ContainsKey(nameof(OutputPath)))
                 {
@@ -82,6 +122,15 @@ namespace ExchStorageTest.Commands
                         throw new StorageTestException(ErrorCodes.OutputPathNotFound, "OutputPath is empty: give an existing folder for the report files, or leave it out to write them beside each results file.", OutputPath);
                     outputPath = ResolvePath(OutputPath!);
                 }
+            }
+            string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
+            if (ParameterSetName == RejudgeSet)
+            {
+                Rejudge(formats, outputPath, metadata);
+                return;
+            }
+            if (formats.Length > 0)
+            {
                 // -WhatIf or a declined -Confirm: the report objects all the same, no files.
                 string where = outputPath ?? $"beside the results files under {string.Join(", ", _paths)}";
                 if (!ShouldProcess(where, $"Write the {string.Join(", ", formats)} reports of the results under {Wording.Count(_paths.Count, "path")}"))
@@ -94,11 +143,10 @@ namespace ExchStorageTest.Commands
             if (Label != null && Deployment.IsPresent)
                 throw new StorageTestException(ErrorCodes.RunsAndPaths,
                     "-Label names runs to compare, each a run of its own; -Deployment merges the results into one run. Give one or the other.", Label);
-            string? metadata = MetadataPath == null ? null : ResolvePath(MetadataPath);
             var request = Label == null ? ReportRequest.For(_paths, formats, outputPath, metadata, Compare.IsPresent, Deployment.IsPresent)
                 : ReportRequest.ForRuns(_paths.Select((path, i) => (Label[i], path)).ToList(), formats, outputPath, metadata);
             HelperOutcome outcome = RunHelper(request, "Rendering test report");
-            var reports = outcome.OfType(EventTypes.Report).Select(e => TestReport.FromEvent(e.Fields)).ToList();
+            var reports = Reports(outcome);
             // Asked to compare: the comparison, holding each run's report; otherwise one report per run.
             if (outcome.OfType(EventTypes.Comparison).FirstOrDefault() is HelperEvent comparison)
                 WriteObject(ReportComparison.FromEvent(comparison.Fields, reports));
@@ -109,5 +157,31 @@ namespace ExchStorageTest.Commands
                 foreach (TestReport report in reports) WriteObject(report);
             }
         });
+
+        private static List<TestReport> Reports(HelperOutcome outcome) => outcome.OfType(EventTypes.Report).Select(e => TestReport.FromEvent(e.Fields)).ToList();
+
+        /// <summary>
+        /// The Rejudge set: checked before anything is sent, asked once (it always writes: the re-judged results and the
+        /// reports asked for, beside each results file or in -OutputPath), then one report per re-judged run.
+        /// </summary>
+        private void Rejudge(string[] formats, string? outputPath, string? metadata)
+        {
+            var rejudgement = new Rejudgement
+            {
+                FaultAt = Given(nameof(FaultAt), FaultAt),
+                FaultLength = Given(nameof(FaultLength), FaultLength),
+                StallLimit = Given(nameof(StallLimit), StallLimit),
+                Thresholds = MyInvocation.BoundParameters.ContainsKey(nameof(Thresholds)) ? Runs.ThresholdsInput.From(Thresholds) : null,
+                From = Given(nameof(From), From),
+                To = Given(nameof(To), To),
+            };
+            rejudgement.Check();
+            string where = outputPath ?? $"beside the results files under {string.Join(", ", _paths)}";
+            string files = formats.Length > 0 ? $"new results and {string.Join(", ", formats)} reports" : "new results and reports";
+            if (!ShouldProcess(where, $"{rejudgement.Describe()}, writing {files} that say they are a re-judgement (never over an existing file)"))
+                return;
+            JsonObject request = rejudgement.Apply(ReportRequest.For(_paths, formats, outputPath, metadata));
+            foreach (TestReport report in Reports(RunHelper(request, "Re-judging stored runs"))) WriteObject(report);
+        }
     }
 }

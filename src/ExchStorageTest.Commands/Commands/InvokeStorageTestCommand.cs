@@ -166,6 +166,25 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public SwitchParameter NoCpuAffinity { get; set; }
 
+        /// <summary>A failure-mode window's start, into the measured window (docs/failure-mode.md).</summary>
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan FaultAt { get; set; }
+
+        /// <summary>The longest the declared fault may take, recovery included (default 60 s).</summary>
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan FaultLength { get; set; }
+
+        /// <summary>The script that causes the fault at FaultAt; one host of a run starts it.</summary>
+        [Parameter]
+        public string? FaultScript { get; set; }
+
+        /// <summary>The longest a volume may stall (I/O outstanding, nothing completing) before the run fails (default 20 s).</summary>
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan StallLimit { get; set; }
+
         [Parameter]
         public SwitchParameter AsJob { get; set; }
 
@@ -284,6 +303,10 @@ namespace ExchStorageTest.Commands
             if (string.Equals(TestType, nameof(Contract.TestType.Capacity), StringComparison.Ordinal) && StartFile != null)
                 throw new StorageTestException(ErrorCodes.CapacityWithStartFile,
                     "-TestType Capacity steps its hosts together, choosing each step from every host's verdict, and a start file only agrees one start instant: -StartFile is refused. Give the hosts with -ComputerName or -Session (docs/capacity.md).", StartFile);
+            // Each test of the suite has a measured window of its own and two have none: a window belongs to one test, run on its own.
+            if (suite && (Bound(nameof(FaultAt)) || Bound(nameof(FaultLength)) || Bound(nameof(FaultScript))))
+                throw new StorageTestException(ErrorCodes.FaultWindowInvalid,
+                    "A fault window (-FaultAt, -FaultLength, -FaultScript) belongs to one test with a measured load window: run it with -TestType Performance, Stress or Throughput, not EsrpSuite.", TestType);
             if (suite && (ComputerName != null || Session != null))
                 throw new StorageTestException(ErrorCodes.SuiteNotRemoted,
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);

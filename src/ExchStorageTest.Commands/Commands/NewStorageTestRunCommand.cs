@@ -26,6 +26,14 @@ namespace ExchStorageTest.Commands
         [ValidateRange(1, 10000)]
         public int HostCount { get; set; }
 
+        /// <summary>
+        /// The one host of the run that starts a fault script (Invoke-StorageTest -FaultScript), by its computer name; the
+        /// others only judge the window. Default: this computer. The start file names no other hosts.
+        /// </summary>
+        [Parameter]
+        [ValidateNotNullOrEmpty]
+        public string? FaultScriptComputerName { get; set; }
+
         [Parameter]
         public SwitchParameter Force { get; set; }
 
@@ -49,8 +57,9 @@ namespace ExchStorageTest.Commands
             }
             int? hosts = MyInvocation.BoundParameters.ContainsKey(nameof(HostCount)) ? HostCount : (int?)null;
             string runId = RunIds.New(startAt);
+            string scriptHost = string.IsNullOrWhiteSpace(FaultScriptComputerName) ? Environment.MachineName : FaultScriptComputerName!.Trim();
 
-            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time) and the results folder '{results}'.",
+            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time; a fault script, if the hosts are given one, runs on '{scriptHost}' only) and the results folder '{results}'.",
                     $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))
                 return;
             try
@@ -61,9 +70,9 @@ namespace ExchStorageTest.Commands
             {
                 throw new StorageTestException(ErrorCodes.PathNotWritable, $"The run folder '{folder}' cannot be created: {ex.Message}", folder, ex);
             }
-            if (!RunStartFile.TryCreate(startFile, runId, startAt, hosts, replace: Force))
+            if (!RunStartFile.TryCreate(startFile, runId, startAt, hosts, replace: Force, faultScriptHost: scriptHost))
                 throw new StorageTestException(ErrorCodes.StartFileExists, $"The start file '{startFile}' was created by another host meanwhile.", startFile);
-            WriteObject(new StorageTestRun { RunId = runId, Path = folder, StartFile = startFile, ResultsPath = results, StartAtUtc = startAt, HostCount = hosts });
+            WriteObject(new StorageTestRun { RunId = runId, Path = folder, StartFile = startFile, ResultsPath = results, StartAtUtc = startAt, HostCount = hosts, FaultScriptComputerName = scriptHost });
         });
     }
 }

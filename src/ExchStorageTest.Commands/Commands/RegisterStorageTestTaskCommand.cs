@@ -41,6 +41,23 @@ namespace ExchStorageTest.Commands
         [TimeSpanArgument]
         public TimeSpan Duration { get; set; }
 
+        /// <summary>A failure-mode window's start into the measured window (docs/failure-mode.md), as Invoke-StorageTest takes it.</summary>
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan FaultAt { get; set; }
+
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan FaultLength { get; set; }
+
+        /// <summary>The script that causes the fault; the task runs it on this computer.</summary>
+        [Parameter]
+        public string? FaultScript { get; set; }
+
+        [Parameter]
+        [TimeSpanArgument]
+        public TimeSpan StallLimit { get; set; }
+
         [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Daily)]
         public SwitchParameter Daily { get; set; }
 
@@ -81,16 +98,18 @@ namespace ExchStorageTest.Commands
             string profilePath = ResolvePath(ProfilePath);
             MailboxProfile profile = ProfileFile.Load(profilePath);
             string outputPath = ResolvePath(OutputPath);
-            TimeSpan? duration = MyInvocation.BoundParameters.ContainsKey(nameof(Duration)) ? Duration : (TimeSpan?)null;
-            // Nothing runs now: the engine's rule for a duration is checked here, so a bad one is not found at 2 a.m.
-            if (duration.HasValue && RunRules.Duration.Check(duration.Value.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
+            // The run settings this command takes (Duration, the fault window: declared once, RunSetting), as the runner passes them on.
+            RunSettings settings = RunSettings.FromParameters(MyInvocation.BoundParameters, ResolvePath).With(RunSetting.OutputPath, null);
+            // Nothing runs now: the engine's rules are checked here, so a bad value is not found at 2 a.m.
+            UnplannedSettings.Check(settings);
             var schedule = new TaskSchedule(ParameterSetName, At, DaysOfWeek);
             ITaskScheduler scheduler = TaskSchedulers.ForThisComputer(ResolvePath(UnitPath));
             var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
             string powerShell = TaskPowerShell.Resolve(PowerShellPath, ResolvePath);
             string account = Credential?.UserName ?? scheduler.DefaultAccount;
             string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results in '{outputPath}'";
-            string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, TestType, duration);
+            if (FaultText.Describe(settings) is string fault) what += $" ({fault.TrimEnd('.')})";
+            string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, settings);
             var task = new ScheduledTest
             {
                 Name = Name,

@@ -49,7 +49,8 @@ namespace ExchStorageTest.MultiHost
 
         private readonly IRunOutput _output;
         private readonly RunSettings _settings;
-        private readonly RunSettings _hostSettings;
+        // Every host's settings: the run's, without its output folder, and naming the fault script's host once it is known.
+        private RunSettings _hostSettings;
         private readonly IReadOnlyList<RemoteHost> _hosts;
         private readonly ModuleCopy _module;
         private readonly OrchestratorTiming _timing;
@@ -169,6 +170,7 @@ namespace ExchStorageTest.MultiHost
                 if (facts.ModuleBase == null && facts.ModuleError == null) facts = host.Connection.Inspect(version, _module.RemoteManifest(facts));
                 host.Facts = facts;
             });
+            NameFaultScriptHost();
             hosts = hosts.Where(h => !h.Failed).ToList();
             var copies = new HashSet<RemoteHost>();
             int progressId = 1;
@@ -206,6 +208,22 @@ namespace ExchStorageTest.MultiHost
             _output.Verbose(string.Format(CultureInfo.InvariantCulture, "Checked {0} at once in {1:0.0} s (module{2}, machine name, clock, plan): {3} ready.",
                 Wording.Count(hosts.Count, "host"), clock.Elapsed.TotalSeconds, copies.Count > 0 ? $", copied to {copies.Count}" : "", ready.Count));
             return ready;
+        }
+
+        /// <summary>
+        /// A fault script runs on one host only: the first given (-ComputerName, -Session), by the machine name it reports
+        /// (its engine compares it with its own), or by the name given when it could not be asked. Every host gets the
+        /// window; the plans and runs that follow carry the name in every host's request.
+        /// </summary>
+        private void NameFaultScriptHost()
+        {
+            if (_settings.FaultScript == null || _hosts.Count == 0) return;
+            RemoteHost first = _hosts[0];
+            _hostSettings = _hostSettings.With(RunSetting.FaultScriptHost, first.ComputerName);
+            if (first.Failed)
+                _output.Warning($"The fault script '{_settings.FaultScript}' runs on the first host only, '{first.Label}', which failed: no host starts it, and every other host judges the window as declared.");
+            else
+                _output.Verbose($"The fault script '{_settings.FaultScript}' runs on the first host only, '{first.ComputerName}'; every host judges the window.");
         }
 
         /// <summary>

@@ -19,6 +19,8 @@ namespace ExchStorageTest
         public DateTime StartAtUtc { get; set; }
         /// <summary>How many hosts are expected, or null when not given.</summary>
         public int? HostCount { get; set; }
+        /// <summary>The one host that starts a fault script (docs/failure-mode.md); the others only judge the window.</summary>
+        public string? FaultScriptComputerName { get; set; }
 
         public override string ToString() => RunId ?? "";
     }

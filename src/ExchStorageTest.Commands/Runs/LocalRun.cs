@@ -32,8 +32,9 @@ namespace ExchStorageTest.Runs
         /// <param name="startFile">-StartFile (absolute) and -StartFileTimeout, or null.</param>
         public void Run(MailboxProfile profile, DateTime? startAt, bool asJob, (string Path, TimeSpan? Timeout)? startFile)
         {
-            JsonObject? plan = _cmdlet.RunHelper(_settings.ToRequest(HelperCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
-            string description = TestPlanText.Describe(plan, profile, _settings);
+            RunSettings planned = startFile != null ? StartFileRun.ForPlan(_settings, startFile.Value.Path, startFile.Value.Timeout) : _settings;
+            JsonObject? plan = _cmdlet.RunHelper(planned.ToRequest(HelperCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            string description = TestPlanText.Describe(plan, profile, _settings, startFile != null ? StartFileRun.ScriptWhere : FaultText.ThisComputer);
             if (startFile != null) description += Environment.NewLine + $"Start instant: from the start file '{startFile.Value.Path}'; {RunInstants.Describe(plan)}.";
             else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
             if (!_cmdlet.ShouldRun(description, $"Run a {_settings.TestType} storage test with profile '{profile.Name}'? It creates the files listed and loads the disks.", "Invoke-StorageTest"))

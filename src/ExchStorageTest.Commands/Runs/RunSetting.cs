@@ -37,8 +37,9 @@ namespace ExchStorageTest.Runs
     /// </summary>
     internal sealed class RunSetting
     {
-        private RunSetting(string parameter, string field, SettingKind kind, object? engineDefault)
+        private RunSetting(string parameter, string field, SettingKind kind, object? engineDefault, bool fromRun = false)
         {
+            FromRun = fromRun;
             Parameter = parameter;
             Field = field;
             Kind = kind;
@@ -52,6 +53,12 @@ namespace ExchStorageTest.Runs
         public string Field { get; }
 
         public SettingKind Kind { get; }
+
+        /// <summary>
+        /// Set by the run, not bound from Invoke-StorageTest (which has no such parameter): the start file or the multi-host
+        /// run names the value and <see cref="RunSettings.With"/> carries it to every request like any other setting.
+        /// </summary>
+        public bool FromRun { get; }
 
         /// <summary>What the engine applies when the request leaves the setting out (null: it depends on the test type or the plan).</summary>
         public object? EngineDefault { get; }
@@ -75,12 +82,23 @@ namespace ExchStorageTest.Runs
         /// <summary>The database pages' data profile (<see cref="DataProfile"/>): 0 for both is incompressible, unique pages.</summary>
         public static readonly RunSetting CompressibilityPercent = new RunSetting("CompressibilityPercent", RequestFields.CompressibilityPercent, SettingKind.Count, DataProfile.Default.CompressibilityPercent);
         public static readonly RunSetting DuplicatePercent = new RunSetting("DuplicatePercent", RequestFields.DuplicatePercent, SettingKind.Count, DataProfile.Default.DuplicatePercent);
+        /// <summary>A failure-mode window (docs/failure-mode.md): its start into the measured window, the same on every host of a run.</summary>
+        public static readonly RunSetting FaultAt = new RunSetting("FaultAt", RequestFields.FaultAtSeconds, SettingKind.Seconds, null);
+        public static readonly RunSetting FaultLength = new RunSetting("FaultLength", RequestFields.FaultLengthSeconds, SettingKind.Seconds, FaultRules.DefaultFaultLengthSeconds);
+        public static readonly RunSetting FaultScript = new RunSetting("FaultScript", RequestFields.FaultScript, SettingKind.Path, null);
+        /// <summary>
+        /// The one host of a run that starts the fault script: a multi-host run's first host, a start file's named host
+        /// (New-StorageTestRun -FaultScriptComputerName); not given on a run of this computer alone, which starts it itself.
+        /// </summary>
+        public static readonly RunSetting FaultScriptHost = new RunSetting("FaultScriptComputerName", RequestFields.FaultScriptHost, SettingKind.Text, null, fromRun: true);
+        public static readonly RunSetting StallLimit = new RunSetting("StallLimit", RequestFields.StallLimitSeconds, SettingKind.Seconds, FaultRules.DefaultStallLimitSeconds);
 
         /// <summary>Every run setting, in the order the request gets them.</summary>
         public static readonly IReadOnlyList<RunSetting> All = new[]
         {
             TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
             CapacityPercent, CompressibilityPercent, DuplicatePercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
+            FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
         };
 
         /// <summary>

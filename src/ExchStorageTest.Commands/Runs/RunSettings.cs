@@ -30,7 +30,7 @@ namespace ExchStorageTest.Runs
             var given = new Dictionary<RunSetting, object>();
             foreach (RunSetting setting in RunSetting.All)
             {
-                if (!bound.Contains(setting.Parameter)) continue;
+                if (setting.FromRun || !bound.Contains(setting.Parameter)) continue;
                 object? value = setting.FromParameter(bound[setting.Parameter], resolvePath);
                 if (value != null) given[setting] = value;
             }
@@ -60,6 +60,11 @@ namespace ExchStorageTest.Runs
         public string? OutputPath => this[RunSetting.OutputPath] as string;
         public double? TargetRateIops => this[RunSetting.TargetRateIops] as double?;
         public int? LogFilesToReplay => this[RunSetting.LogFilesToReplay] as int?;
+        public TimeSpan? FaultAt => this[RunSetting.FaultAt] as TimeSpan?;
+        public TimeSpan? FaultLength => this[RunSetting.FaultLength] as TimeSpan?;
+        public string? FaultScript => this[RunSetting.FaultScript] as string;
+        public string? FaultScriptHost => this[RunSetting.FaultScriptHost] as string;
+        public TimeSpan? StallLimit => this[RunSetting.StallLimit] as TimeSpan?;
 
         /// <summary>The engine's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
         /// <param name="command">plan or run.</param>

@@ -12,7 +12,9 @@ namespace ExchStorageTest.Runs
     /// <summary>
     /// The start file of a run on a share (<c>&lt;run&gt;/start.json</c>): the common UTC instant at which every host
     /// starts loading; each measures from it + the lead its plan derives from the settings (<see cref="RunInstants"/>). UTF-8 JSON without a byte-order mark:
-    /// <c>{ schema: "exchstoragetest/run", schemaVersion: 1, runId, startAtUtc, hostCount, createdBy, createdUtc }</c>.
+    /// <c>{ schema: "exchstoragetest/run", schemaVersion: 1, runId, startAtUtc, hostCount, faultScriptHost, createdBy, createdUtc }</c>.
+    /// <c>faultScriptHost</c> names the one host that starts a fault script (docs/failure-mode.md); a file without it
+    /// (written before it existed) names its creator.
     /// </summary>
     internal sealed class RunStartFile
     {
@@ -24,8 +26,9 @@ namespace ExchStorageTest.Runs
         private static readonly TimeSpan SettleTime = TimeSpan.FromSeconds(10);
         private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(500);
 
-        public RunStartFile(string path, string runId, DateTime startAtUtc, int? hostCount, string? createdBy)
+        public RunStartFile(string path, string runId, DateTime startAtUtc, int? hostCount, string? createdBy, string? faultScriptHost = null)
         {
+            FaultScriptHost = string.IsNullOrWhiteSpace(faultScriptHost) ? createdBy : faultScriptHost;
             Path = path;
             RunId = runId;
             StartAtUtc = startAtUtc;
@@ -39,12 +42,16 @@ namespace ExchStorageTest.Runs
         public int? HostCount { get; }
         public string? CreatedBy { get; }
 
+        /// <summary>The machine name of the one host of the run that starts a fault script (every host judges the window).</summary>
+        public string? FaultScriptHost { get; }
+
         /// <summary>
         /// Creates the file with FileMode.CreateNew, which the file server makes atomic: when several hosts race to
         /// create it, exactly one wins and the others read the winner's instant. Returns false when it existed
         /// already; <paramref name="replace"/> (New-StorageTestRun -Force) replaces an existing one instead.
+        /// <paramref name="faultScriptHost"/> is the host that starts a fault script; null: this computer.
         /// </summary>
-        public static bool TryCreate(string path, string runId, DateTime startAtUtc, int? hostCount, bool replace = false)
+        public static bool TryCreate(string path, string runId, DateTime startAtUtc, int? hostCount, bool replace = false, string? faultScriptHost = null)
         {
             var document = new JsonObject()
                 .Set("schema", Schema)
@@ -52,6 +59,7 @@ namespace ExchStorageTest.Runs
                 .Set("runId", runId)
                 .Set("startAtUtc", UtcTime.Iso(startAtUtc))
                 .Set("hostCount", hostCount)
+                .Set(RequestFields.FaultScriptHost, string.IsNullOrWhiteSpace(faultScriptHost) ? Environment.MachineName : faultScriptHost!.Trim())
                 .Set("createdBy", Environment.MachineName)
                 .Set("createdUtc", UtcTime.Iso(DateTime.UtcNow));
             byte[] bytes = new UTF8Encoding(false).GetBytes(JsonWriter.Write(document, indented: true) + "\n");
@@ -107,7 +115,8 @@ namespace ExchStorageTest.Runs
                 return null;
             }
             double? hosts = document.GetNumber("hostCount");
-            return new RunStartFile(path, document.GetString("runId") ?? "", startAt.Value, hosts.HasValue ? (int)hosts.Value : (int?)null, document.GetString("createdBy"));
+            return new RunStartFile(path, document.GetString("runId") ?? "", startAt.Value, hosts.HasValue ? (int)hosts.Value : (int?)null, document.GetString("createdBy"),
+                document.GetString(RequestFields.FaultScriptHost));
         }
 
         /// <summary>

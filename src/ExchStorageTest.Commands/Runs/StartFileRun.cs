@@ -19,8 +19,25 @@ namespace ExchStorageTest.Runs
     /// </summary>
     internal sealed class StartFileRun
     {
+        /// <summary>Where a start-file run's fault script runs, before the file is read (<see cref="RunStartFile.FaultScriptHost"/>).</summary>
+        public const string ScriptWhere = "on the one host the start file names (New-StorageTestRun -FaultScriptComputerName; this computer if it creates the file)";
+
         private readonly InvokeStorageTestCommand _cmdlet;
         private readonly RunSettings _settings;
+
+        /// <summary>
+        /// The settings this host's plan is made with, before it reads the start file: the engine checks the fault script
+        /// only on the host that starts it, so the plan names that host when it is known already — the existing file's, or
+        /// this computer when it will create the file — and leaves the script out when not (waiting for another's file).
+        /// The run's own plan checks it again with the file's host before anything is written.
+        /// </summary>
+        public static RunSettings ForPlan(RunSettings settings, string startFile, TimeSpan? timeout)
+        {
+            if (settings.FaultScript == null) return settings;
+            RunStartFile? existing = File.Exists(startFile) ? RunStartFile.TryRead(startFile, out _) : null;
+            string? host = existing?.FaultScriptHost ?? (timeout == null ? Environment.MachineName : null);
+            return host != null ? settings.With(RunSetting.FaultScriptHost, host) : settings.With(RunSetting.FaultScript, null);
+        }
 
         public StartFileRun(InvokeStorageTestCommand cmdlet, RunSettings settings)
         {
@@ -52,7 +69,12 @@ namespace ExchStorageTest.Runs
                     startFile);
             _cmdlet.WriteVerbose($"Run {start.RunId}: on this host's clock, {RunInstants.Describe(start.StartAtUtc, plan)} (keep the hosts' clocks synchronised with NTP).");
 
-            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
+            // Every host judges the window; only the host the file names starts the script (its engine compares the name with its own).
+            RunSettings settings = _settings.FaultScript != null ? _settings.With(RunSetting.FaultScriptHost, start.FaultScriptHost) : _settings;
+            if (settings.FaultScript != null)
+                _cmdlet.WriteVerbose($"Fault script '{settings.FaultScript}': the start file names '{start.FaultScriptHost}' to start it " +
+                    (string.Equals(start.FaultScriptHost, Environment.MachineName, StringComparison.OrdinalIgnoreCase) ? "(this host)." : $"(not this host, {Environment.MachineName}: it only judges the window)."));
+            JsonObject request = settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
             HelperOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
             foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
             {

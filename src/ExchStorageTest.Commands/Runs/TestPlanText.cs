@@ -13,7 +13,8 @@ namespace ExchStorageTest.Runs
     /// </summary>
     internal static class TestPlanText
     {
-        public static string Describe(JsonObject? plan, MailboxProfile profile, RunSettings settings)
+        /// <summary>The plan's text; <c>scriptWhere</c> says where the fault script runs when the settings name no host (<see cref="FaultText.Where"/>).</summary>
+        public static string Describe(JsonObject? plan, MailboxProfile profile, RunSettings settings, string scriptWhere = FaultText.ThisComputer)
         {
             var text = new StringBuilder();
             double targetIops = plan?.GetNumber(EventFields.Plan.TargetIops) ?? profile.TargetIops;
@@ -28,6 +29,7 @@ namespace ExchStorageTest.Runs
                 settings.TestType, profile.Name, duration, targetIops, capacity != null ? " at the first step" : "", threads);
             if (capacity != null) text.AppendLine().Append(CapacityPlan(capacity, profile));
             text.AppendLine().Append("Database pages: ").Append(DataText(settings)).Append('.');
+            if (FaultText.Describe(settings, scriptWhere) is string fault) text.AppendLine().Append(fault);
             var files = plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>().ToList() ?? new System.Collections.Generic.List<JsonObject>();
             double total = files.Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0);
             text.AppendLine();

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.IO;
 using System.Text;
 using ExchStorageTest.Helper;
+using ExchStorageTest.Runs;
 
 namespace ExchStorageTest.Tasks
 {
@@ -23,7 +24,8 @@ namespace ExchStorageTest.Tasks
         public static string ModuleManifestPath =>
             Path.Combine(Path.GetDirectoryName(HelperLocator.ModuleBinFolder) ?? HelperLocator.ModuleBinFolder, "ExchStorageTest.psd1");
 
-        public static string Text(string name, string manifestPath, string profilePath, string outputPath, string testType, TimeSpan? duration)
+        /// <summary>The runner's text; <c>settings</c> are the run settings it passes to Invoke-StorageTest (test type, duration, fault window), its OutputPath <c>outputPath</c>.</summary>
+        public static string Text(string name, string manifestPath, string profilePath, string outputPath, RunSettings settings)
         {
             var s = new StringBuilder();
             s.AppendLine($"{Marker} for the scheduled storage test {Quote(name)} on {DateTime.UtcNow.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC.");
@@ -37,12 +39,13 @@ namespace ExchStorageTest.Tasks
             s.AppendLine("$parameters = @{");
             s.AppendLine($"    ProfilePath = {Quote(profilePath)}");
             s.AppendLine("    OutputPath  = $outputPath");
-            s.AppendLine($"    TestType    = {Quote(testType)}");
+            s.AppendLine($"    TestType    = {Quote(settings.TestType)}");
             s.AppendLine("    Force       = $true");
             s.AppendLine("    Confirm     = $false");
             s.AppendLine("}");
-            if (duration.HasValue)
-                s.AppendLine($"$parameters.Duration = [timespan]::Parse({Quote(duration.Value.ToString("c", CultureInfo.InvariantCulture))}, [System.Globalization.CultureInfo]::InvariantCulture)");
+            foreach (RunSetting setting in RunSetting.All)
+                if (setting != RunSetting.TestType && setting != RunSetting.OutputPath && settings[setting] is object value)
+                    s.AppendLine($"$parameters.{setting.Parameter} = {Literal(setting, value)}");
             s.Append(@"$logPath = $null
 # Every line goes to standard output (the journal, the task's history) and to the run's log.
 $say = {
@@ -107,6 +110,16 @@ exit $exitCode
 ");
             return s.ToString().Replace("\r\n", "\n").Replace("\n", Environment.NewLine);
         }
+
+        /// <summary>A setting's value as a PowerShell literal that binds to its parameter as given.</summary>
+        private static string Literal(RunSetting setting, object value) => setting.Kind switch
+        {
+            SettingKind.Seconds => $"[timespan]::Parse({Quote(((TimeSpan)value).ToString("c", CultureInfo.InvariantCulture))}, [System.Globalization.CultureInfo]::InvariantCulture)",
+            SettingKind.Switch or SettingKind.NegatedSwitch => "$true",
+            SettingKind.Count or SettingKind.Number => Convert.ToString(value, CultureInfo.InvariantCulture)!,
+            SettingKind.Thresholds => throw new NotSupportedException("A scheduled task takes no thresholds."),
+            _ => Quote(Convert.ToString(value, CultureInfo.InvariantCulture)!),
+        };
 
         /// <summary>With a byte order mark: Windows PowerShell 5.1 reads a script without one as ANSI.</summary>
         public static void Write(string path, string text) => File.WriteAllText(path, text, new UTF8Encoding(true));

@@ -82,6 +82,36 @@ public sealed class MultiHostRunTests : IDisposable
     }
 
     [Fact]
+    public void Every_host_judges_the_fault_window_and_only_the_first_host_given_is_named_to_start_the_script()
+    {
+        var a = Host("MBX01");
+        var b = Host("MBX02");
+        RunSettings settings = Settings().With(RunSetting.FaultAt, TimeSpan.FromSeconds(20)).With(RunSetting.FaultScript, "/scripts/failover.sh");
+
+        Orchestrator(settings, new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+
+        Assert.Empty(_output.Errors);
+        // The plan too: the first host's engine checks the script is there before anything is written.
+        foreach (JsonObject request in a.Requests.Concat(b.Requests))
+        {
+            Assert.Equal(20.0, request.GetNumber(RequestFields.FaultAtSeconds));
+            Assert.Equal("/scripts/failover.sh", request.GetString(RequestFields.FaultScript));
+            Assert.Equal("MBX01", request.GetString(RequestFields.FaultScriptHost));
+        }
+        Assert.Equal(4, a.Requests.Count + b.Requests.Count);
+        Assert.Contains(_output.Verbose, v => v.Contains("runs on the first host only, 'MBX01'"));
+    }
+
+    [Fact]
+    public void A_window_without_a_script_names_no_host()
+    {
+        var a = Host("MBX01");
+        Orchestrator(Settings().With(RunSetting.FaultAt, TimeSpan.FromSeconds(20)), new[] { a.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Assert.All(a.Requests, r => Assert.False(r.Contains(RequestFields.FaultScriptHost)));
+        Assert.All(a.Requests, r => Assert.Equal(20.0, r.GetNumber(RequestFields.FaultAtSeconds)));
+    }
+
+    [Fact]
     public void A_host_whose_plan_is_refused_fails_alone_with_the_engine_s_reason()
     {
         var a = Host("MBX01");

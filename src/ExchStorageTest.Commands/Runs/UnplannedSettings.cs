@@ -1,0 +1,33 @@
+using System;
+using System.IO;
+using System.Linq;
+using ExchStorageTest.Contract;
+using ExchStorageTest.Errors;
+
+namespace ExchStorageTest.Runs
+{
+    /// <summary>
+    /// Settings of a run that no engine plans now (a scheduled task runs hours later): checked here with the engine's own
+    /// rules (<see cref="RunRules.Numbers"/>, <see cref="FaultRules.Check"/>), so a bad value is refused before anything
+    /// is written instead of failing at 2 a.m. A run planned now is checked by its engine's plan instead.
+    /// </summary>
+    internal static class UnplannedSettings
+    {
+        public static void Check(RunSettings settings)
+        {
+            foreach (RunSetting setting in RunSetting.All)
+            {
+                if (setting.Kind != SettingKind.Seconds || !(settings[setting] is TimeSpan span)) continue;
+                NumberRule? rule = RunRules.Numbers.FirstOrDefault(r => r.Field == setting.Field);
+                if (rule?.Check(span.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
+            }
+            var type = (TestType)Enum.Parse(typeof(TestType), settings.TestType, ignoreCase: true);
+            double duration = settings.Duration?.TotalSeconds ?? RunDefaults.DurationSeconds(type);
+            if (FaultRules.Check(settings.FaultAt?.TotalSeconds, settings.FaultLength?.TotalSeconds, settings.FaultScript, duration, type) is Violation window)
+                throw StorageTestException.From(window);
+            // The task runs on this computer, so this computer starts the script: it must be here.
+            if (settings.FaultScript is string script && !File.Exists(script))
+                throw new StorageTestException(ErrorCodes.FaultScriptNotFound, $"The fault script '{script}' does not exist.", script);
+        }
+    }
+}
