@@ -55,7 +55,10 @@ internal static class FailureModeHtml
             }
             foreach (var line in FailureModeReport.FaultFigures(j)) h.Append("<p>").Append(E(line)).Append("</p>\n");
             if (j.Volumes.Count > 0)
+            {
                 HtmlReport.Grid(h, FailureModeReport.VolumeHeaders, FailureModeReport.VolumeRows(j, zone));
+                h.Append("<p class=\"note\">").Append(E(FailureModeReport.VolumeLegend)).Append("</p>\n");
+            }
             foreach (var line in FailureModeReport.MultipathLines(j)) h.Append("<p class=\"note\">").Append(E(line)).Append("</p>\n");
             h.Append("</fieldset>\n");
         }
@@ -89,7 +92,7 @@ internal static class FailureModeHtml
         {
             var stalls = f.Stalls.Where(s => s.Volume == volume).Select(s => new SvgChart.StallBar(s.StartSeconds, s.LengthSeconds,
                 $"Stall on {s.Volume} at {FailureModeReport.Seconds(s.StartSeconds)}: {FailureModeReport.Seconds(s.LengthSeconds)}{(s.Ended ? "" : ", still stalled at the end")}, {Wording.Count(s.InFlight, "I/O")} in flight")).ToList();
-            h.Append(SvgChart.StallStrip($"{volume}: stalls and I/O per second", axis, stalls, Iops(f, volume), bands)).Append('\n');
+            h.Append(SvgChart.StallStrip($"{volume}: stalls and I/O per second", axis, stalls, Iops(f, volume, axis.End), bands)).Append('\n');
         }
         h.Append("<p class=\"note\">").Append(E(f.VolumeSeriesSpan == "Whole"
             ? "Each strip spans the measured window: a red bar is a stall at its instant and length, the line the volume's completed I/O per second (a second with none recorded had none)."
@@ -107,21 +110,24 @@ internal static class FailureModeHtml
     }
 
     /// <summary>
-    /// A volume's I/O per second as runs of points, one a second at its midpoint. A whole series has every second (one with
-    /// no record completed nothing: 0); a series around events breaks its line where the results hold no seconds.
+    /// A volume's I/O per second as runs of points, one a second at its midpoint. A whole series has every second of the
+    /// measured window (to <paramref name="end"/>; one with no record completed nothing: 0); a series around events breaks
+    /// its line where the results hold no seconds.
     /// </summary>
-    private static IReadOnlyList<IReadOnlyList<(double X, double Y)>> Iops(FailureModeResult f, string volume)
+    private static IReadOnlyList<IReadOnlyList<(double X, double Y)>> Iops(FailureModeResult f, string volume, double end)
     {
         var seconds = f.VolumeSeries.Where(v => v.Volume == volume).GroupBy(v => (long)Math.Floor(v.ElapsedSeconds))
             .ToDictionary(g => g.Key, g => g.Sum(v => v.Operations));
         if (seconds.Count == 0) return Array.Empty<IReadOnlyList<(double, double)>>();
-        long first = seconds.Keys.Min(), last = seconds.Keys.Max();
+        bool whole = f.VolumeSeriesSpan == "Whole";
+        long first = whole ? Math.Min(0, seconds.Keys.Min()) : seconds.Keys.Min();
+        long last = whole ? Math.Max(seconds.Keys.Max(), (long)Math.Ceiling(end) - 1) : seconds.Keys.Max();
         var runs = new List<IReadOnlyList<(double, double)>>();
         var run = new List<(double, double)>();
         for (long s = first; s <= last; s++)
         {
             if (seconds.TryGetValue(s, out long ops)) run.Add((s + 0.5, ops));
-            else if (f.VolumeSeriesSpan == "Whole") run.Add((s + 0.5, 0));
+            else if (whole) run.Add((s + 0.5, 0));
             else if (run.Count > 0) { runs.Add(run); run = new List<(double, double)>(); }
         }
         if (run.Count > 0) runs.Add(run);

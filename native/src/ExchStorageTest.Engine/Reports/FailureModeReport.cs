@@ -79,7 +79,7 @@ public static class FailureModeReport
             rows.Add(("Window end", JetFormat.Time(w.EndUtc, zone)));
         }
         rows.Add(("Stall limit", $"{Seconds(f.StallLimitSeconds)} (a longer stall fails the run)"));
-        rows.Add(("Stalls named from", Seconds(f.StallDetectSeconds)));
+        rows.Add(("Shortest stall named", Seconds(f.StallDetectSeconds)));
         return rows;
     }
 
@@ -141,6 +141,15 @@ public static class FailureModeReport
         "Volume", "Longest stall (s)", "Stall began", "In flight", "Longest I/O (ms)", "I/O errors", "Error names",
         "Baseline IOPS", "Baseline latency (ms)", "I/Os lost", "Recovery (s)",
     };
+
+    /// <summary>The same columns under the text report's short headings, with <see cref="VolumeLegend"/> below (a console is narrow).</summary>
+    public static readonly IReadOnlyList<string> VolumeShortHeaders = new[]
+    {
+        "Volume", "Stall s", "Stall began", "In flight", "Longest I/O ms", "Errors", "Error names", "Base IOPS", "Base ms", "I/Os lost", "Recovery s",
+    };
+
+    public const string VolumeLegend =
+        "Stall: the longest in the window; Base: the pre-fault baseline (I/O per second, mean latency); I/Os lost: against the baseline from the fault's start until recovered; Recovery: from the fault's start.";
 
     /// <summary>One row a volume through the window (<see cref="VolumeHeaders"/>), and its multipath state where the host told it.</summary>
     public static IReadOnlyList<string[]> VolumeRows(FaultJudgement j, TimeZoneInfo zone) => j.Volumes.Select(v => new[]
@@ -213,10 +222,11 @@ public static class FailureModeReport
             foreach (var line in FaultFigures(j)) sb.Append("  ").Append(line).Append('\n');
             if (j.Volumes.Count > 0)
             {
-                var table = new TextTable(VolumeHeaders.ToArray());
+                var table = new TextTable(VolumeShortHeaders.ToArray());
                 foreach (var row in VolumeRows(j, zone)) table.Add(row);
                 sb.Append("\nVolumes through the fault window\n");
                 table.WriteTo(sb);
+                sb.Append("  ").Append(VolumeLegend).Append('\n');
                 foreach (var line in MultipathLines(j)) sb.Append("  ").Append(line).Append('\n');
             }
         }
