@@ -289,4 +289,14 @@ Describe 'A run''s failure mode at the console' {
         $report | Get-ConsoleText | Should -Match ("(?m)^FailureMode\s+: {0}\s*$" -f [regex]::Escape($Line))
         [ExchStorageTest.TestReport]@{ TestId = 't1'; Result = 'Pass'; Runs = 1; Hosts = 1 } | Get-ConsoleText | Should -Not -Match '(?m)^FailureMode'
     }
+
+    It 'is one line a host of a multi-host run''s aggregate, for the hosts that have one' {
+        $Fault.ComputerName = 'LAB01'
+        $Plain.ComputerName = 'LAB02'
+        $aggregate = [ExchStorageTest.AggregateResult]@{ RunId = 'r1'; Result = 'Pass'; Hosts = [ExchStorageTest.TestResult[]]@($Fault, $Plain) }
+        $text = $aggregate | Get-ConsoleText
+        $text | Should -Match ("(?m)^FailureMode\s+: LAB01: {0}\s*$" -f [regex]::Escape($Line))
+        $text | Should -Not -Match 'LAB02: Storage'
+        [ExchStorageTest.AggregateResult]@{ RunId = 'r1'; Result = 'Pass'; Hosts = [ExchStorageTest.TestResult[]]@($Plain) } | Get-ConsoleText | Should -Not -Match '(?m)^FailureMode'
+    }
 }
