@@ -91,7 +91,7 @@ public static class FailureModeReport
             ("Script", s.Path),
             ("Ran on", s.RanHere ? $"{s.Host} (this host)" : $"{s.Host} (another host of the run; this host kept the window)"),
         };
-        if (s.Error is not null) rows.Add(("Not started", s.Error));
+        if (s.Error is not null) rows.Add(("Not started", Printable(s.Error)));
         if (s.StartedUtc is DateTime started) rows.Add(("Started", JetFormat.Time(started, zone)));
         if (s.EndedUtc is DateTime ended) rows.Add(("Ended", JetFormat.Time(ended, zone)));
         if (s.RanHere && s.Error is null)
@@ -105,9 +105,28 @@ public static class FailureModeReport
     /// <summary>The script's first <see cref="ScriptOutputLines"/> lines of output, and how many more the results hold.</summary>
     public static (IReadOnlyList<string> Lines, int More) ScriptOutput(FaultScriptRun s)
     {
-        var lines = s.Output.Replace("\r\n", "\n", StringComparison.Ordinal).TrimEnd('\n').Split('\n');
+        var lines = Printable(s.Output).TrimEnd('\n').Split('\n');
         if (lines is [""]) return (Array.Empty<string>(), 0);
         return (lines.Take(ScriptOutputLines).ToList(), Math.Max(0, lines.Length - ScriptOutputLines));
+    }
+
+    /// <summary>
+    /// A script's words as a report can hold them: lines ended by \n, and a control character (a vendor CLI's colour
+    /// codes, a stray NUL), which no XML document may hold and a text file should not, as U+FFFD.
+    /// </summary>
+    public static string Printable(string text)
+    {
+        var sb = new StringBuilder(text.Length);
+        string unified = text.Replace("\r\n", "\n", StringComparison.Ordinal);
+        for (int i = 0; i < unified.Length; i++)
+        {
+            char c = unified[i];
+            bool ok = c == '\n' || c == '\t' || (!char.IsControl(c) && !char.IsSurrogate(c) && c != '\uFFFE' && c != '\uFFFF')
+                || (char.IsHighSurrogate(c) && i + 1 < unified.Length && char.IsLowSurrogate(unified[i + 1]));
+            if (char.IsHighSurrogate(c) && ok) { sb.Append(c).Append(unified[++i]); continue; }
+            sb.Append(ok ? c : '\uFFFD');
+        }
+        return sb.ToString();
     }
 
     /// <summary>The fault's outcome line (its result and the judgement's summary).</summary>
@@ -274,8 +293,8 @@ public static class FailureModeReport
             f.Script is { } s ? new XElement("script",
                 new XAttribute("path", s.Path), new XAttribute("host", s.Host), new XAttribute("ran-here", B(s.RanHere)),
                 Optional("started", s.StartedUtc is DateTime st ? JetFormat.Iso(st) : null), Optional("ended", s.EndedUtc is DateTime en ? JetFormat.Iso(en) : null),
-                Optional("exit-code", s.ExitCode), new XAttribute("killed", B(s.Killed)), Optional("error", s.Error),
-                new XElement("output", s.Output)) : null,
+                Optional("exit-code", s.ExitCode), new XAttribute("killed", B(s.Killed)), Optional("error", s.Error is null ? null : Printable(s.Error)),
+                new XElement("output", Printable(s.Output))) : null,
             f.Fault is { } j ? new XElement("fault",
                 new XAttribute("result", j.Result), new XAttribute("summary", j.Summary),
                 new XAttribute("excluded-from-seconds", N(j.ExcludedFromSeconds)), new XAttribute("excluded-to-seconds", N(j.ExcludedToSeconds)),

@@ -219,6 +219,18 @@ public class FailureModeReportTests
     }
 
     [Fact]
+    public void A_scripts_control_characters_do_not_break_a_report()
+    {
+        // A vendor CLI's colour codes and a stray NUL: no XML document may hold them.
+        var r = WithFault();
+        r.FailureMode!.Script!.Output = "\u001b[31mfailover started\u001b[0m\r\nnul:\0 done \U0001F600\n";
+        var output = XDocument.Parse(XmlReport.Render(r)).Root!.Element("failure-mode")!.Element("script")!.Element("output")!.Value;
+        Assert.Equal("\uFFFD[31mfailover started\uFFFD[0m\nnul:\uFFFD done \U0001F600\n", output);
+        Assert.Contains("    \uFFFD[31mfailover started\uFFFD[0m\n    nul:\uFFFD done \U0001F600\n", TextReport.Render(r), StringComparison.Ordinal);
+        Assert.Contains("\uFFFD[31mfailover started", HtmlReport.Render(r), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Results_without_a_failure_mode_to_show_render_as_before()
     {
         // An empty part (a run that looked and found nothing) renders exactly as results without one.
