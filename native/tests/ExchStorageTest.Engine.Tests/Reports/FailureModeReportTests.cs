@@ -299,6 +299,32 @@ public class FailureModeReportTests
         Assert.False(old.TryGetProperty(EventFields.Result.FaultSummary, out _));
     }
 
+    [Fact]
+    public void The_report_command_gives_the_lines_of_a_run_and_of_each_host_from_stored_results()
+    {
+        using var dir = new TestFolder("fm-report");
+        var a = ReportFixtures.Js13();
+        a.FailureMode = new FailureModeResult
+        {
+            StallLimitSeconds = 20, StallDetectSeconds = 1,
+            Stalls = { new StallRecord { Volume = "/mnt/db", StartUtc = ReportFixtures.Start.AddSeconds(60.2), StartSeconds = 60.2, LengthSeconds = 5, InFlight = 8 } },
+        };
+        ResultsFile.Save(a, dir.Combine("js13.json"));
+        var (exit, events) = Host.HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"paths\":[" + System.Text.Json.JsonSerializer.Serialize(dir.Combine("js13.json")) + "]}");
+        Assert.Equal(0, exit);
+        var report = events.Single(e => e.GetProperty("type").GetString() == "report");
+        Assert.Equal("Storage stalled 5.0 s on /mnt/db at 60.2 s (no fault declared)", report.GetProperty(EventFields.Report.FaultSummary).GetString());
+
+        // The hosts of one run: every host's line, named.
+        ResultsFile.Save(ReportFixtures.Js14(), dir.Combine("js14.json"));
+        (exit, events) = Host.HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"paths\":[" + System.Text.Json.JsonSerializer.Serialize(dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        report = events.Single(e => e.GetProperty("type").GetString() == "report");
+        Assert.Equal("JS13: Storage stalled 5.0 s on /mnt/db at 60.2 s (no fault declared); JS14: no failure-mode figures in its results",
+            report.GetProperty(EventFields.Report.FaultSummary).GetString());
+        Assert.Contains("\nFailure mode\n  JS13: Storage stalled 5.0 s", report.GetProperty(EventFields.Report.Text).GetString(), StringComparison.Ordinal);
+    }
+
     private static System.Text.Json.JsonElement ResultEvent(TestResults r)
     {
         using var buffer = new MemoryStream();
