@@ -78,7 +78,7 @@ public static class FailureModeReport
             rows.Add(("Window start", JetFormat.Time(w.StartUtc, zone)));
             rows.Add(("Window end", JetFormat.Time(w.EndUtc, zone)));
         }
-        rows.Add(("Stall limit", $"{Seconds(f.StallLimitSeconds)} (a longer stall fails the run)"));
+        rows.Add(("Stall limit", $"{Seconds(f.StallLimitSeconds)} (the longest a stall may last)"));
         rows.Add(("Shortest stall named", Seconds(f.StallDetectSeconds)));
         return rows;
     }
