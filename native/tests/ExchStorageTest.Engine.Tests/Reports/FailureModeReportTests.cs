@@ -187,6 +187,16 @@ public class FailureModeReportTests
     }
 
     [Fact]
+    public void A_comparison_shades_each_runs_fault_window_on_its_time_charts()
+    {
+        string html = ComparisonHtml.Render(RunComparison.Compare(new[] { WithFault(), ReportFixtures.Small(directIo: false) }, new[] { "Failover", "Plain" }));
+        var charts = Regex.Matches(html, "<svg .*?</svg>", RegexOptions.Singleline).Select(m => m.Value).Where(svg => svg.Contains("<polyline", StringComparison.Ordinal) && !svg.Contains("log scale", StringComparison.Ordinal)).ToList();
+        Assert.NotEmpty(charts);
+        Assert.All(charts, svg => Assert.Contains("<title>Failover: fault window 45.0 s to 75.0 s into its measured window</title>", svg, StringComparison.Ordinal));
+        Assert.Contains(">fault window (Failover)</text>", charts[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_xml_report_is_well_formed_holds_the_failure_mode_and_leaves_the_jetstress_elements_as_they_were()
     {
         var r = WithFault();
