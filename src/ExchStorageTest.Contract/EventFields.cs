@@ -157,6 +157,13 @@ namespace ExchStorageTest.Contract
             public const string CalculatorCheck = "calculatorCheck";
             /// <summary>A capacity search of a calculator profile: its headroom over the calculator's design, in words.</summary>
             public const string CalculatorHeadroom = "calculatorHeadroom";
+            /// <summary>
+            /// The failure mode in one line: the fault window's outcome as judged, or the longest stall nobody declared
+            /// ("Storage stalled 5.0 s on /mnt/db at 60.2 s (no fault declared)"); absent when there is neither.
+            /// </summary>
+            public const string FaultSummary = "faultSummary";
+            /// <summary>The stalls found on every volume in the measured window (results failureMode.stalls); absent for results without a failure-mode part.</summary>
+            public const string StallCount = "stallCount";
 
             /// <summary>The fields of <see cref="CalculatorCheck"/> (results-schema.md, calculatorCheck).</summary>
             public static class CalculatorCheckFields
@@ -344,6 +351,11 @@ namespace ExchStorageTest.Contract
             public const string Reports = "reports";
             /// <summary>One run rendered (one or more hosts): its figures (<see cref="Figures"/>); absent for an ESRP submission of several tests.</summary>
             public const string Summary = "summary";
+            /// <summary>
+            /// One run rendered: its failure mode in one line (as <see cref="Result.FaultSummary"/>); of several hosts, each
+            /// host's "host: line", joined by "; ". Absent when no host has a fault window, a stall or a re-judgement.
+            /// </summary>
+            public const string FaultSummary = "faultSummary";
 
             /// <summary>The <see cref="Summary"/> object: target and achieved transactional IOPS (summed over hosts), mean database read and log write latency.</summary>
             public static class Figures

@@ -1,10 +1,10 @@
 # What an admin sees at the console: the default views of a result and a report (their text as the console
-# renders it), Format-List *, -Verbose, Export-Csv, and a refusal of a tmpfs folder. Real runs from Get-FinishedRun.
+# renders it), Format-List *, -Verbose, Export-Csv, and a refusal of a tmpfs folder. Real runs from Get-FinishedRun (made
+# once per process, by the first block that needs them); the failure mode's line from objects made here.
 
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-ExchStorageTest
-    $Runs = Get-FinishedRun
 
     function Get-ConsoleText {
         # The object as the console shows it (no colours), by default wide enough that no column is cut.
@@ -24,6 +24,7 @@ BeforeAll {
 
 Describe 'Get-TestReport at the console' {
     BeforeAll {
+        $Runs = Get-FinishedRun
         $Report = Get-TestReport -Path $Runs.First.ResultsPath
         $Text = $Report | Get-ConsoleText
     }
@@ -76,6 +77,8 @@ Describe 'Get-TestReport at the console' {
 }
 
 Describe 'Invoke-StorageTest results at the console' {
+    BeforeAll { $Runs = Get-FinishedRun }
+
     It 'the result table fits a 120-column console, one line a result, under the folder of its reports; the list view shows the HTML report' {
         $Runs.First.HtmlReportPath | Should -BeLike '*.html'
         Test-Path -LiteralPath $Runs.First.HtmlReportPath | Should -BeTrue
@@ -86,7 +89,7 @@ Describe 'Invoke-StorageTest results at the console' {
         $header = [array]::FindIndex([string[]]$lines, [Predicate[string]] { param($l) $l -match '^TestId\s+Result' })
         $header | Should -BeGreaterOrEqual 1 -Because 'the folder line comes first'
         $lines = @($lines[$header..($lines.Count - 1)])
-        $lines[0] | Should -Match '^TestId\s+Result\s+TargetIops\s+AchievedIops\s+DbReadAvgMs\s+LogWriteAvgMs\s+Completion\s*$'
+        $lines[0] | Should -Match '^TestId\s+Result\s+TargetIops\s+AchievedIops\s+DbReadAvgMs\s+LogWriteAvgMs\s+Completion\s+FailureMode\s*$'
         # Header, rule, and one line for each result: nothing wrapped onto a line of its own.
         $lines.Count | Should -Be 4
         $lines[2] | Should -BeLike "$($Runs.First.TestId) *"
@@ -186,6 +189,7 @@ Describe 'A database folder on tmpfs' -Tag 'Needs:Linux' -Skip:(Test-Missing Lin
 Describe 'A DatabaseBackup test at the console' {
     BeforeAll {
         # The backup reads the finished runs' databases; its results go to a folder of their own.
+        $Runs = Get-FinishedRun
         $Output = New-ScratchFolder 'backup'
         $records = @(New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 20 -DatabaseCount 2 -Path $Runs.Folder |
                 Invoke-StorageTest -TestType DatabaseBackup -DatabaseSource Attach -Duration 00:00:30 -OutputPath $Output -Confirm:$false 3>&1)
@@ -257,5 +261,42 @@ Describe 'A DatabaseBackup test at the console' {
         $html = [System.IO.File]::ReadAllText($Backup.HtmlReportPath)
         $html | Should -Not -BeLike '*0 (auto-tuned)*'
         $html | Should -Not -BeLike '*1 copies*'
+    }
+}
+
+Describe 'A run''s failure mode at the console' {
+    BeforeAll {
+        $Line = 'Pass, fault tolerated: stalled 4.8 s on /mnt/db, recovered in 12.0 s, no errors'
+        $Fault = [ExchStorageTest.TestResult]@{ TestId = 'with-fault'; Result = 'Pass'; Completion = 'Complete'; TargetIops = 10; FailureMode = $Line; StallCount = 1 }
+        $Plain = [ExchStorageTest.TestResult]@{ TestId = 'without'; Result = 'Pass'; Completion = 'Complete'; TargetIops = 10; StallCount = 0 }
+    }
+
+    It 'is the last column of the result table, on the result''s line, and empty for a run without one' {
+        $lines = @(($Fault, $Plain | Get-ConsoleText) -split '\r?\n' | Where-Object { $_.Trim() })
+        $lines -match '^TestId\s+Result\s.*\sCompletion\s+FailureMode\s*$' | Should -Not -BeNullOrEmpty
+        @($lines -like 'with-fault *') | Should -Match ('\sComplete\s+' + [regex]::Escape($Line) + '\s*$')
+        @($lines -like 'without *') | Should -Match '\sComplete\s*$'
+        # In a 120-column console it is cut, never wrapped: still one line a result.
+        $narrow = @(($Fault, $Plain | Get-ConsoleText -Width 120) -split '\r?\n' | Where-Object { $_.Trim() })
+        @($narrow -like 'with-fault *').Count | Should -Be 1
+        foreach ($l in $narrow) { $l.TrimEnd().Length | Should -BeLessOrEqual 120 }
+    }
+
+    It 'is one line of the list views of a result and a report, and absent where there is none' {
+        $Fault | Format-List | Out-String -Width 300 | Should -Match ("(?m)^FailureMode\s+: {0}\s*$" -f [regex]::Escape($Line))
+        $Plain | Format-List | Out-String -Width 300 | Should -Not -Match '(?m)^FailureMode'
+        $report = [ExchStorageTest.TestReport]@{ TestId = 't1'; Result = 'Pass'; Runs = 1; Hosts = 1; FailureMode = $Line }
+        $report | Get-ConsoleText | Should -Match ("(?m)^FailureMode\s+: {0}\s*$" -f [regex]::Escape($Line))
+        [ExchStorageTest.TestReport]@{ TestId = 't1'; Result = 'Pass'; Runs = 1; Hosts = 1 } | Get-ConsoleText | Should -Not -Match '(?m)^FailureMode'
+    }
+
+    It 'is one line a host of a multi-host run''s aggregate, for the hosts that have one' {
+        $Fault.ComputerName = 'LAB01'
+        $Plain.ComputerName = 'LAB02'
+        $aggregate = [ExchStorageTest.AggregateResult]@{ RunId = 'r1'; Result = 'Pass'; Hosts = [ExchStorageTest.TestResult[]]@($Fault, $Plain) }
+        $text = $aggregate | Get-ConsoleText
+        $text | Should -Match ("(?m)^FailureMode\s+: LAB01: {0}\s*$" -f [regex]::Escape($Line))
+        $text | Should -Not -Match 'LAB02: Storage'
+        [ExchStorageTest.AggregateResult]@{ RunId = 'r1'; Result = 'Pass'; Hosts = [ExchStorageTest.TestResult[]]@($Plain) } | Get-ConsoleText | Should -Not -Match '(?m)^FailureMode'
     }
 }

@@ -35,6 +35,11 @@ namespace ExchStorageTest
         public double? DbReadLatencyAvgMs { get; set; }
         /// <summary>One run: the mean log write latency of its hosts, in milliseconds.</summary>
         public double? LogWriteLatencyAvgMs { get; set; }
+        /// <summary>
+        /// One run: its failure mode in one line (of several hosts, each host's, named); null when no host had a fault window,
+        /// a stall or a re-judgement.
+        /// </summary>
+        public string? FailureMode { get; set; }
         /// <summary>Every failing rule of the verdicts rendered; with several hosts the instance names the host (host/Instance.1).</summary>
         public TextList<Reason> Reasons { get; set; } = TextList<Reason>.Empty;
         /// <summary>The report files of the runs: those written with -Format, and those each run wrote beside its results file.</summary>
@@ -71,6 +76,7 @@ namespace ExchStorageTest
                 AchievedIops = summary?.GetNumber(EventFields.Report.Figures.AchievedIops),
                 DbReadLatencyAvgMs = summary?.GetNumber(EventFields.Report.Figures.DbReadLatencyAvgMs),
                 LogWriteLatencyAvgMs = summary?.GetNumber(EventFields.Report.Figures.LogWriteLatencyAvgMs),
+                FailureMode = report.GetString(EventFields.Report.FaultSummary) is { Length: > 0 } fault ? fault : null,
                 Reasons = report.GetArray(EventFields.Report.Reasons).OfType<JsonObject>().Select(Reason.From).ToArray(),
                 ReportPath = report.GetArray(EventFields.Report.ReportPaths).OfType<string>().ToArray(),
                 HtmlReportPath = ReportFiles.Page(report, EventFields.Report.Reports),

@@ -72,6 +72,14 @@ namespace ExchStorageTest
         public CalculatorCheck? CalculatorCheck { get; set; }
         /// <summary>-TestType Capacity of a calculator profile: the headroom over the calculator's design, in words; null otherwise.</summary>
         public string? CalculatorHeadroom { get; set; }
+        /// <summary>
+        /// The failure mode in one line, as the engine states it: a declared fault window's outcome ("Pass, fault tolerated:
+        /// stalled 4.8 s on /mnt/db, recovered in 12 s, no errors"), or the longest stall nobody declared; null when the run
+        /// had neither (the reports' Failure mode section has the whole of it).
+        /// </summary>
+        public string? FailureMode { get; set; }
+        /// <summary>The stalls found on the run's volumes (I/O outstanding and nothing completing for a second or more); null from a helper that did not look.</summary>
+        public int? StallCount { get; set; }
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)
         {
@@ -115,6 +123,8 @@ namespace ExchStorageTest
                 Capacity = CapacityAnswer.FromEvent(result.GetObject(EventFields.Result.Capacity)),
                 CalculatorCheck = CalculatorCheck.FromEvent(result.GetObject(EventFields.Result.CalculatorCheck)),
                 CalculatorHeadroom = result.GetString(EventFields.Result.CalculatorHeadroom),
+                FailureMode = NullIfEmpty(result.GetString(EventFields.Result.FaultSummary)),
+                StallCount = result.GetNumber(EventFields.Result.StallCount) is double stalls ? (int)stalls : (int?)null,
             };
         }
 

@@ -110,6 +110,13 @@ public static class ComparisonHtml
         for (int i = 0; i < c.Merged.Count; i++)
             foreach (var p in c.Merged[i].TimeSeries) end = Math.Max(end, clocks[i](p.TimeUtc));
         var axis = (0.0, Math.Max(end, 1));
+        // Each run's fault window (its hosts share one, seconds into the measured window), named by the run's label.
+        var windows = c.Merged.Select((m, i) => (Window: m.Hosts.Select(x => x.FailureMode?.Window).FirstOrDefault(w => w is not null), Label: c.Labels[i]))
+            .Where(x => x.Window is not null)
+            .Select(x => new SvgChart.Band(x.Window!.AtSeconds, x.Window.AtSeconds + x.Window.LengthSeconds, $"fault window ({x.Label})",
+                $"{x.Label}: fault window {FailureModeReport.Seconds(x.Window.AtSeconds)} to {FailureModeReport.Seconds(x.Window.AtSeconds + x.Window.LengthSeconds)} into its measured window"))
+            .ToList();
+        var bands = windows.Count == 0 ? null : windows;
 
         // Transactional IOPS per aligned sample: reads and writes of one sample instant summed.
         var iops = c.Merged.Select((m, i) =>
@@ -123,7 +130,7 @@ public static class ComparisonHtml
             return new SvgChart.Series(c.Labels[i], points);
         }).ToList();
         if (iops.Any(s => s.Points.Count > 0))
-            h.Append(SvgChart.Line("Transactional I/O per second (database reads + writes, all hosts)", "IOPS", iops, axis)).Append('\n');
+            h.Append(SvgChart.Line("Transactional I/O per second (database reads + writes, all hosts)", "IOPS", iops, axis, bands: bands)).Append('\n');
 
         foreach (var (stream, what) in new[] { (StreamNames.DatabaseRead, "Database read"), (StreamNames.LogWrite, "Log write"), (StreamNames.BackupRead, "Backup read") })
         {
@@ -131,9 +138,10 @@ public static class ComparisonHtml
                 m.TimeSeries.Where(p => p.Stream == stream).Select(p => (clocks[i](p.TimeUtc), p.AverageLatencyMs)).ToList(),
                 m.Stream(stream)?.LatencyMs.P999 ?? double.NaN)).ToList();
             if (series.Any(s => s.Points.Count > 0))
-                h.Append(SvgChart.Line($"{what} average latency ({stream})", "ms", series, axis)).Append('\n');
+                h.Append(SvgChart.Line($"{what} average latency ({stream})", "ms", series, axis, bands: bands)).Append('\n');
         }
-        h.Append("<p>Time runs from each run's start of measuring. A latency axis stops at the highest sample average not above each run's per-I/O p99.9; a sample above it is marked &#9650;.</p>\n</fieldset>\n");
+        h.Append("<p>Time runs from each run's start of measuring. A latency axis stops at the highest sample average not above each run's per-I/O p99.9; a sample above it is marked &#9650;.")
+         .Append(bands is null ? "" : " A shaded span is a run's fault window, judged apart from its steady state.").Append("</p>\n</fieldset>\n");
     }
 
     private static void Distributions(StringBuilder h, RunComparison c)

@@ -28,6 +28,9 @@ public static class HtmlReport
     private static void Body(StringBuilder h, TestResults r, ReportOptions o)
     {
         h.Append("<p class=\"subtitle\">Test ").Append(E(r.TestId)).Append(" &middot; times in ").Append(E(JetFormat.ZoneLabel(o.TimeZone))).Append("</p>\n");
+        // A re-judgement says so first: its verdict is not the one the run had live.
+        if (FailureModeReport.RejudgementLine(r) is { } rejudged)
+            h.Append("<div class=\"banner\"><strong>Re-judgement.</strong> ").Append(E(rejudged)).Append(".</div>\n");
         if (!r.Environment.DirectIo)
             h.Append("<div class=\"banner\"><strong>Buffered I/O.</strong> ").Append(E(ReportText.BufferedIoWarning)).Append("</div>\n");
 
@@ -69,6 +72,7 @@ public static class HtmlReport
 
         // Beyond Jetstress (after its sections, whose positions scrapers count on).
         TargetVsAchieved(h, r);
+        FailureModeHtml.Section(h, r, o);
         CalculatorReport.Html(h, CalculatorReport.Of(r));
         Charts(h, r);
         Percentiles(h, r);
@@ -87,7 +91,7 @@ public static class HtmlReport
     /// Label and value rows. Each cell is on a line of its own: Jetstress automation reads a value as the line after
     /// its label cell, between that line's first '&gt;' and last '&lt;' (ExchangeDsc's ExchJetstress, docs/jetstress.md).
     /// </summary>
-    private static void Pairs(StringBuilder h, string legend, IReadOnlyList<(string Label, string Value)> rows, Action<StringBuilder>? after = null)
+    internal static void Pairs(StringBuilder h, string legend, IReadOnlyList<(string Label, string Value)> rows, Action<StringBuilder>? after = null)
     {
         Open(h, legend);
         h.Append("<table class=\"grid\">\n");
@@ -116,7 +120,7 @@ public static class HtmlReport
         });
 
     /// <summary>A grid with a header row; the first column is a row header. One cell a line, as in <see cref="Pairs"/>.</summary>
-    private static void Grid(StringBuilder h, IReadOnlyList<string> headers, IEnumerable<IReadOnlyList<string>> rows)
+    internal static void Grid(StringBuilder h, IReadOnlyList<string> headers, IEnumerable<IReadOnlyList<string>> rows)
     {
         h.Append("<table class=\"grid\">\n<tr>\n");
         foreach (var head in headers) h.Append("<th class=\"grid_header\">").Append(E(head)).Append("</th>\n");
@@ -237,18 +241,19 @@ public static class HtmlReport
         if (r.TimeSeries.Count == 0) return;
         Open(h, "I/O and Latency over Time");
         var ordered = ResultsMerge.InTimeOrder(r.TimeSeries);
-        var origin = r.Timeline.CollectionStartUtc ?? ordered[0].TimeUtc;
-        var end = r.Timeline.CollectionEndUtc is DateTime e && e > ordered[^1].TimeUtc ? e : ordered[^1].TimeUtc;
+        var (origin, end) = TimeAxis(r)!.Value;
         double X(DateTime t) => (t - origin).TotalSeconds;
-        var axis = (0.0, X(end));
+        var axis = (0.0, end);
+        // The fault window shaded on every chart of the run, so a dip or a spike reads against it.
+        var bands = FailureModeHtml.Bands(r);
 
         var total = ResultsMerge.AlignTimeSeries(new[] { r });
         var merged = ResultsMerge.MergeStreamsByName(r.Instances.SelectMany(i => i.Streams)).ToDictionary(s => s.Stream, s => s.LatencyMs.P999);
         // The series analysis marks the "All instances" charts: its series are these lines.
         h.Append(SvgChart.Line("All instances: operations per second", "ops/s", SeriesOf(total, X, p => p.OperationsPerSecond, _ => double.NaN), axis,
-            markers: SeriesReport.Markers(r, SeriesFindings.TransactionalIops))).Append('\n');
+            markers: SeriesReport.Markers(r, SeriesFindings.TransactionalIops), bands: bands)).Append('\n');
         h.Append(SvgChart.Line("All instances: average latency", "ms", SeriesOf(total, X, p => p.AverageLatencyMs, s => merged.GetValueOrDefault(s, double.NaN)), axis,
-            markers: SeriesReport.Markers(r, SeriesFindings.DatabaseReadLatency, SeriesFindings.LogWriteLatency))).Append('\n');
+            markers: SeriesReport.Markers(r, SeriesFindings.DatabaseReadLatency, SeriesFindings.LogWriteLatency), bands: bands)).Append('\n');
         SeriesReport.Html(h, r);
         // One pass over the (time-ordered) samples: a 24 h run has hundreds of thousands of them.
         var perInstance = new SortedDictionary<int, Dictionary<string, (List<(double, double)> Ops, List<(double, double)> Latency)>>();
@@ -266,11 +271,30 @@ public static class HtmlReport
             var result = r.Instances.Find(i => i.Index == instance);
             double P999(string stream) => result?.Stream(stream)?.LatencyMs.P999 ?? double.NaN;
             var sorted = streams.OrderBy(kv => ResultsMerge.StreamRank(kv.Key)).ThenBy(kv => kv.Key, StringComparer.Ordinal).ToList();
-            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList(), axis)).Append('\n');
-            h.Append(SvgChart.Line($"{name}: average latency", "ms", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency, P999(kv.Key))).ToList(), axis)).Append('\n');
+            h.Append(SvgChart.Line($"{name}: operations per second", "ops/s", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Ops)).ToList(), axis, bands: bands)).Append('\n');
+            h.Append(SvgChart.Line($"{name}: average latency", "ms", sorted.Select(kv => new SvgChart.Series(kv.Key, kv.Value.Latency, P999(kv.Key))).ToList(), axis, bands: bands)).Append('\n');
         }
         h.Append("<p>Every chart spans the measured window. A latency axis is set by the highest sample average not above its stream's per-I/O p99.9, so one spike cannot flatten the rest; a sample above the axis is drawn on the top edge and marked &#9650; (its value in the tooltip).</p>\n");
+        if (bands is not null) h.Append("<p>").Append(E(FailureModeHtml.BandNote(r))).Append("</p>\n");
         Close(h);
+    }
+
+    /// <summary>
+    /// The time axis every chart of a run shares: seconds from the start of the measured window (the first sample when
+    /// the timeline has none) to its end or the last sample, whichever is later; null when the run has no time series.
+    /// </summary>
+    internal static (DateTime Origin, double EndSeconds)? TimeAxis(TestResults r)
+    {
+        if (r.TimeSeries.Count == 0) return null;
+        DateTime first = r.TimeSeries[0].TimeUtc, last = first;
+        foreach (var p in r.TimeSeries)
+        {
+            if (p.TimeUtc < first) first = p.TimeUtc;
+            if (p.TimeUtc > last) last = p.TimeUtc;
+        }
+        var origin = r.Timeline.CollectionStartUtc ?? first;
+        var end = r.Timeline.CollectionEndUtc is DateTime e && e > last ? e : last;
+        return (origin, (end - origin).TotalSeconds);
     }
 
     private static IReadOnlyList<SvgChart.Series> SeriesOf(IReadOnlyList<SamplePoint> points, Func<DateTime, double> x, Func<SamplePoint, double> value, Func<string, double> clipAt) =>

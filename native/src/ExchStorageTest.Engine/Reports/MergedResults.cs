@@ -33,5 +33,11 @@ public sealed class MergedResults
     /// <summary>Why the hosts' capacity searches give no deployment answer; null when they give one or no host searched.</summary>
     public string? CapacityUnavailable { get; init; }
 
+    /// <summary>
+    /// Each host's failure mode in one line (<see cref="FailureModeReport.Summary"/>), every host named, when any host has
+    /// something of one to show (a window, a stall, a re-judgement); else empty. A host with nothing says so.
+    /// </summary>
+    public IReadOnlyList<(string Host, string Line)> FailureModes { get; init; } = Array.Empty<(string, string)>();
+
     public StreamResult? Stream(string name) => Streams.FirstOrDefault(s => s.Stream == name);
 }

@@ -52,7 +52,16 @@ public static class ResultsMerge
             Result = Verdicts.Combine(hosts.Select(h => h.Verdict.Result)),
             Reasons = reasons,
             ErrorCount = hosts.Sum(h => h.Errors.Count),
+            FailureModes = FailureModeLines(hosts),
         };
+    }
+
+    /// <summary>One failure-mode line a host when any host has one to show; a host without says what it has instead.</summary>
+    public static IReadOnlyList<(string Host, string Line)> FailureModeLines(IReadOnlyList<TestResults> hosts)
+    {
+        if (!hosts.Any(FailureModeReport.Shown)) return Array.Empty<(string, string)>();
+        return hosts.Select(h => (h.Environment.MachineName, FailureModeReport.Summary(h)
+            ?? (h.FailureMode is null ? "no failure-mode figures in its results" : "no stall found, no fault window"))).ToList();
     }
 
     /// <summary>

@@ -23,6 +23,15 @@ public static class SvgChart
     public sealed record Marker(double X, string Caption, bool Alert);
 
     /// <summary>
+    /// A shaded span of the x axis from <paramref name="From"/> to <paramref name="To"/> (a fault window), drawn under the
+    /// lines; <paramref name="Label"/> names it in the legend, <paramref name="Caption"/> is its tooltip.
+    /// </summary>
+    public sealed record Band(double From, double To, string Label, string Caption);
+
+    /// <summary>The fill of a <see cref="Band"/>: light enough that the lines over it read, inline so every page's style sheet stays as it is.</summary>
+    private const string BandFill = "fill=\"#d62728\" fill-opacity=\"0.12\"";
+
+    /// <summary>
     /// A line chart; x in seconds since <paramref name="xRange"/>'s start (printed as h:mm or m:ss), y in
     /// <paramref name="yUnit"/>. Charts of one run pass the same <paramref name="xRange"/> so their time
     /// axes agree. The y axis reaches the highest point of each line not above its <see cref="Series.ClipAt"/>;
@@ -31,7 +40,7 @@ public static class SvgChart
     /// <para>An x axis other than time (a capacity search's mailboxes) gives <paramref name="xLabel"/>, which prints an x
     /// value, and <paramref name="xTitle"/>, the axis' name.</para>
     public static string Line(string title, string yUnit, IReadOnlyList<Series> series, (double Start, double End)? xRange = null, int width = 1000, int height = 240,
-        Func<double, string>? xLabel = null, string? xTitle = null, IReadOnlyList<Marker>? markers = null)
+        Func<double, string>? xLabel = null, string? xTitle = null, IReadOnlyList<Marker>? markers = null, IReadOnlyList<Band>? bands = null)
     {
         const int left = 64, right = 150, top = 24, bottom = 34;
         int plotW = width - left - right, plotH = height - top - bottom;
@@ -78,6 +87,7 @@ public static class SvgChart
             sb.Append($"<text x=\"{F(x)}\" y=\"{height - 14}\" class=\"ax\" text-anchor=\"middle\">{X(v)}</text>");
         }
         sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
+        Bands(sb, bands, left, top, plotW, plotH, xMin, xMax, legendY: top + 10 + reduced.Count * 16);
         for (int s = 0; s < reduced.Count; s++)
         {
             string color = Palette[s % Palette.Length];
@@ -116,6 +126,72 @@ public static class SvgChart
               .Append($"<text x=\"{F(leftOfLine ? px - 4 : px + 4)}\" y=\"{top + plotH - 6}\" class=\"ax\" fill=\"{colour}\" text-anchor=\"{(leftOfLine ? "end" : "start")}\">{E(Clip(m.Caption, 90))}</text></g>");
         }
         sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 2}\" class=\"ax\" text-anchor=\"end\">{E(xTitle ?? $"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
+        sb.Append("</svg>");
+        return sb.ToString();
+    }
+
+    /// <summary>Each band shaded over the plot from its start to its end (clamped to the axis), under the lines, and named in the legend from <paramref name="legendY"/> down.</summary>
+    private static void Bands(StringBuilder sb, IReadOnlyList<Band>? bands, int left, int top, int plotW, int plotH, double xMin, double xMax, int legendY)
+    {
+        if (bands is null) return;
+        for (int b = 0; b < bands.Count; b++)
+        {
+            var band = bands[b];
+            double x0 = left + Math.Clamp((band.From - xMin) / (xMax - xMin), 0, 1) * plotW;
+            double x1 = left + Math.Clamp((band.To - xMin) / (xMax - xMin), 0, 1) * plotW;
+            sb.Append($"<rect class=\"band\" x=\"{F(x0)}\" y=\"{top}\" width=\"{F(Math.Max(x1 - x0, 1))}\" height=\"{plotH}\" {BandFill}><title>{E(band.Caption)}</title></rect>");
+            int ly = legendY + b * 16;
+            sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{ly - 9}\" width=\"12\" height=\"10\" {BandFill}/>");
+            sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{ly}\" class=\"ax\">{E(band.Label)}</text>");
+        }
+    }
+
+    /// <summary>One stall of a <see cref="StallStrip"/>: from <paramref name="From"/> for <paramref name="Length"/> seconds, its tooltip <paramref name="Caption"/>.</summary>
+    public sealed record StallBar(double From, double Length, string Caption);
+
+    /// <summary>
+    /// A volume's stall timeline: a strip over the measured window's time axis (<paramref name="xRange"/>, as the run's
+    /// charts), each stall a red bar at its instant and length (at least a pixel wide, so a short one shows), the bands
+    /// (the fault window) shaded, and the volume's I/O per second as a line over it. <paramref name="iops"/> is one or more
+    /// runs of points: a gap between runs is seconds the results do not hold, drawn as no line rather than as zero.
+    /// </summary>
+    public static string StallStrip(string title, (double Start, double End) xRange, IReadOnlyList<StallBar> stalls, IReadOnlyList<IReadOnlyList<(double X, double Y)>> iops,
+        IReadOnlyList<Band>? bands = null, int width = 1000, int height = 110)
+    {
+        const int left = 64, right = 150, top = 24, bottom = 30;
+        int plotW = width - left - right, plotH = height - top - bottom;
+        double xMin = xRange.Start, xMax = xRange.End > xRange.Start ? xRange.End : xRange.Start + 1;
+        var runs = iops.Select(Reduce).Where(p => p.Count > 0).ToList();
+        double yMax = NiceCeiling(runs.Count == 0 ? 1 : runs.Max(p => p.Max(q => q.Y)));
+        double Px(double x) => left + Math.Clamp((x - xMin) / (xMax - xMin), 0, 1) * plotW;
+        var sb = new StringBuilder();
+        sb.Append($"<svg class=\"chart stalls\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{E(title)}\">");
+        sb.Append($"<text x=\"{left}\" y=\"15\" class=\"ct\">{E(title)}</text>");
+        sb.Append($"<line x1=\"{left}\" y1=\"{top}\" x2=\"{left + plotW}\" y2=\"{top}\" class=\"grid\"/>");
+        sb.Append($"<text x=\"{left - 6}\" y=\"{top + 4}\" class=\"ax\" text-anchor=\"end\">{E(Short(yMax))}</text>");
+        sb.Append($"<text x=\"{left - 6}\" y=\"{top + plotH + 4}\" class=\"ax\" text-anchor=\"end\">0</text>");
+        bool shortRun = xMax - xMin < 600;
+        for (int i = 0; i <= 5; i++)
+            sb.Append($"<text x=\"{F(left + plotW * i / 5.0)}\" y=\"{height - 12}\" class=\"ax\" text-anchor=\"middle\">{Elapsed((xMax - xMin) * i / 5, shortRun)}</text>");
+        sb.Append($"<rect x=\"{left}\" y=\"{top}\" width=\"{plotW}\" height=\"{plotH}\" class=\"frame\"/>");
+        Bands(sb, bands, left, top, plotW, plotH, xMin, xMax, legendY: top + 42);
+        foreach (var stall in stalls)
+        {
+            double x0 = Px(stall.From), x1 = Px(stall.From + stall.Length);
+            sb.Append($"<rect class=\"stall\" x=\"{F(x0)}\" y=\"{top}\" width=\"{F(Math.Max(x1 - x0, 1))}\" height=\"{plotH}\" fill=\"#d62728\" fill-opacity=\"0.7\"><title>{E(stall.Caption)}</title></rect>");
+        }
+        foreach (var run in runs)
+        {
+            sb.Append("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"");
+            foreach (var (x, y) in run) sb.Append(F(Px(x))).Append(',').Append(F(top + plotH - Math.Clamp(y / yMax, 0, 1) * plotH)).Append(' ');
+            sb.Length--;
+            sb.Append("\"/>");
+        }
+        sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{top + 2}\" width=\"12\" height=\"3\" fill=\"#1f77b4\"/>");
+        sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{top + 10}\" class=\"ax\">I/O per second</text>");
+        sb.Append($"<rect x=\"{left + plotW + 10}\" y=\"{top + 17}\" width=\"12\" height=\"10\" fill=\"#d62728\" fill-opacity=\"0.7\"/>");
+        sb.Append($"<text x=\"{left + plotW + 26}\" y=\"{top + 26}\" class=\"ax\">stall</text>");
+        sb.Append($"<text x=\"{left + plotW}\" y=\"{height - 1}\" class=\"ax\" text-anchor=\"end\">{E($"elapsed ({(shortRun ? "m:ss" : "h:mm")})")}</text>");
         sb.Append("</svg>");
         return sb.ToString();
     }

@@ -17,6 +17,8 @@ public static class TextReport
         var r = results;
         var sb = new StringBuilder();
 
+        // A re-judgement says so before anything else: its verdict is not the one the run had live.
+        if (FailureModeReport.RejudgementLine(r) is { } rejudged) sb.Append(rejudged).Append("\n\n");
         sb.Append($"{ReportText.ToolName} {r.ReportName} test on {r.Environment.MachineName}: {r.Verdict.Result.ToUpperInvariant()}\n");
         if (r.Verdict.Reasons.Count == 0)
             sb.Append(r.Verdict.Result == Verdicts.Pass ? "  All thresholds met.\n" : "  No reason was recorded.\n");
@@ -36,6 +38,7 @@ public static class TextReport
         CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CapacityReport.Text(sb, r);
         SeriesReport.Text(sb, r);
+        FailureModeReport.Text(sb, r, o);
 
         switch (r.TestType)
         {
@@ -151,6 +154,11 @@ public static class TextReport
         sb.Append("\nHosts\n");
         hosts.WriteTo(sb);
         sb.Append(MeasuringWindow(merged));
+        if (merged.FailureModes.Count > 0)
+        {
+            sb.Append("\nFailure mode\n");
+            foreach (var (host, line) in merged.FailureModes) sb.Append("  ").Append(host).Append(": ").Append(line).Append('\n');
+        }
 
         var streams = new TextTable("Stream", "ops/s", "avg bytes", "mean ms", "p50", "p90", "p99", "p99.9", "max");
         foreach (var s in merged.Streams)

@@ -10,7 +10,7 @@ namespace ExchStorageTest.Engine.Reports;
 /// <c>object/instance/counter[@name,@average]</c> for the per-instance tables
 /// (disk-subsystem-of-transactional, -of-dbmaintenance, -of-logreplication, disk-subsystem-total),
 /// host counters with average/minimum/maximum. Our extras (percentiles, statistics of backup and
-/// soft recovery runs) use the same patterns.
+/// soft recovery runs, the failure mode: <see cref="FailureModeReport.Xml"/>) use the same patterns.
 /// </summary>
 public static class XmlReport
 {
@@ -24,6 +24,8 @@ public static class XmlReport
             new XAttribute("version", r.EngineVersion),
             new XAttribute("test-type", r.ReportName),
             new XAttribute("test-id", r.TestId),
+            // A re-judgement says so first: its verdict is not the one the run had live.
+            FailureModeReport.RejudgementLine(r) is { } rejudged ? new XElement("re-judgement", new XAttribute("value", rejudged)) : null,
             Elements("test-summary", ReportText.TestSummary(r, o)),
             new XElement("test-issues", r.Verdict.Reasons.Select(x => new XElement("element",
                 new XAttribute("value", x.Message), new XAttribute("code", x.Code)))),
@@ -71,6 +73,7 @@ public static class XmlReport
                 new XAttribute("time", JetFormat.Iso(e.TimeUtc)), new XAttribute("instance", e.Instance), new XAttribute("stream", e.Stream),
                 new XAttribute("file", e.File), new XAttribute("offset", e.Offset), new XAttribute("length", e.Length),
                 new XAttribute("code", e.ErrorCode), new XAttribute("name", e.ErrorName), new XAttribute("message", e.Message)))));
+        root.Add(FailureModeReport.Xml(r));
 
         var doc = new XDocument(new XDeclaration("1.0", "utf-8", null), root);
         using var writer = new Utf8StringWriter();

@@ -142,6 +142,7 @@ internal sealed class ReportCommand : IHelperCommand
             w.WriteEndArray();
             ReportFiles.WriteKinds(w, EventFields.Report.Reports, reports);
             if (runs.Count == 1) WriteSummary(w, runs[0]);
+            if (runs.Count == 1 && FaultSummary(runs[0]) is { } faultLine) w.WriteString(EventFields.Report.FaultSummary, faultLine);
             w.WriteStartArray(EventFields.Report.ResultsPaths);
             foreach (var r in results) w.WriteStringValue(r.SavedPath);
             w.WriteEndArray();
@@ -205,6 +206,11 @@ internal sealed class ReportCommand : IHelperCommand
         }
         w.WriteEndObject();
     }
+
+    /// <summary>One run's failure mode in one line: its host's, or each host's named (<see cref="ResultsMerge.FailureModeLines"/>); null when none has one.</summary>
+    private static string? FaultSummary(IReadOnlyList<TestResults> run) => run.Count == 1
+        ? FailureModeReport.Summary(run[0])
+        : ResultsMerge.FailureModeLines(run) is { Count: > 0 } lines ? string.Join("; ", lines.Select(x => $"{x.Host}: {x.Line}")) : null;
 
     private static void WriteRow(Utf8JsonWriter w, TestResults r, IoCounterRow row, string table)
     {

@@ -72,6 +72,11 @@ internal static class ResultEvent
             if ((r.CalculatorCheck ?? CalculatorCheck.For(r)) is { } check) CalculatorCheckWriter.Write(w, EventFields.Result.CalculatorCheck, check);
             if (r.Capacity is { Answer.Mailboxes: > 0 } searched && r.Profile.Calculator is { } targets)
                 w.WriteString(EventFields.Result.CalculatorHeadroom, Engine.Reports.CapacityReport.CalculatorHeadroom(searched.Answer, targets, 1));
+            if (r.FailureMode is { } failureMode)
+            {
+                w.WriteNumber(EventFields.Result.StallCount, failureMode.Stalls.Count);
+                if (FailureModeReport.Summary(r) is { } faultLine) w.WriteString(EventFields.Result.FaultSummary, faultLine);
+            }
             if (r.Settings.StartAtUtc is DateTime start) w.WriteString(EventFields.Result.StartAtUtc, start);
             if (r.Settings.MeasureAtUtc is DateTime agreed) w.WriteString(EventFields.Result.MeasureAtUtc, agreed);
             if (r.Timeline.CollectionStartUtc is DateTime measured) w.WriteString(EventFields.Result.MeasuringStartUtc, measured);
