@@ -40,6 +40,8 @@ public static class FaultAnalysis
             j.Volumes.Add(Volume(name, seconds, stalls.Where(s => s.Volume == name).ToList(), errors.Where(e => VolumeNames.Of(r, e) == name).ToList(),
                 window, logOnly.Contains(name), t));
         }
+        foreach (var v in j.Volumes)
+            if (fm.Multipath.Find(m => m.Volume == v.Volume) is { } paths) (v.MultipathBefore, v.MultipathAfter) = (paths.Before, paths.After);
         if (j.Volumes.Where(v => v.LongestStallSeconds > 0).MaxBy(v => v.LongestStallSeconds) is { } longest)
         {
             j.LongestStallSeconds = longest.LongestStallSeconds;

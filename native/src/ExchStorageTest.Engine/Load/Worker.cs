@@ -359,6 +359,10 @@ internal sealed class Worker : IDisposable
 
     public void Dispose()
     {
+        // I/O the storage never answered (a disk frozen past the drain's two minutes) still owns its buffers: the kernel
+        // may write into them whenever it completes. They, and the ring or port it completes on, are left to the process's
+        // end rather than freed under it.
+        if (FreeSlots() < _slots.Length) return;
         _backend.Dispose();
         _buffers.Dispose();
     }

@@ -40,6 +40,9 @@ public class FailureModeRigTests : IDisposable
         request.FaultAtSeconds = 15;
         request.FaultLengthSeconds = 20;
         request.FaultScript = disk.FreezeScript(_dir, 5);
+        // Paced, as a server's load is: a closed loop on this tiny cache makes page-fault stalls of its own.
+        request.ThreadCount = null;
+        request.TargetRateIops = 60;
 
         var r = TestRunner.Run(TestPlanner.Plan(request), EventWriter.Null, CancellationToken.None);
 
@@ -59,6 +62,31 @@ public class FailureModeRigTests : IDisposable
         var frozen = fm.VolumeSeries.Where(s => s.Volume == stall.Volume && s.ElapsedSeconds > stall.StartSeconds + 0.5 && s.ElapsedSeconds < stall.StartSeconds + stall.LengthSeconds - 1.5).ToList();
         Assert.All(frozen, s => Assert.Equal(0, s.Operations));
         Assert.Contains(r.TestLog, l => l.Message.StartsWith("Storage stalled on", StringComparison.Ordinal));
+
+        // Judged apart: the freeze is the fault's, the steady state around it passes.
+        _out.WriteLine(fm.Fault!.Summary);
+        foreach (var x in r.Verdict.Reasons) _out.WriteLine($"{x.Code}: {x.Message}");
+        Assert.Equal(FaultOutcomes.Tolerated, fm.Fault.Result);
+        Assert.Equal(Verdicts.Pass, fm.SteadyState!.Result);
+        Assert.Equal(Verdicts.Pass, r.Verdict.Result);
+        Assert.InRange(fm.Fault.LongestStallSeconds, 4.7, 5.3);
+        Assert.NotNull(fm.Fault.RecoverySeconds);
+        Assert.Equal(0, fm.Fault.IoErrors);
+        Assert.StartsWith("Pass, fault tolerated: stalled 5.0 s on ", fm.Fault.Summary, StringComparison.Ordinal);
+        Assert.Contains("recovered in ", fm.Fault.Summary, StringComparison.Ordinal);
+
+        // The stored run judged again with a stall limit under the freeze fails naming the stall, with the live figures.
+        string source = r.SavedPath!;
+        var again = ExchStorageTest.Engine.Reports.Rejudging.Prepare(ResultsFile.Load(source), source, new ExchStorageTest.Engine.Reports.RejudgeSettings(StallLimitSeconds: 4), DateTime.UtcNow);
+        Assert.Equal(Verdicts.Fail, again.Verdict.Result);
+        var reason = Assert.Single(again.Verdict.Reasons, x => x.Code == "FaultStallTooLong");
+        Assert.Contains(stall.Volume, reason.Message, StringComparison.Ordinal);
+        Assert.Equal(fm.Fault.LongestStallSeconds, again.FailureMode!.Fault!.LongestStallSeconds);
+        Assert.Equal(fm.Fault.RecoverySeconds, again.FailureMode.Fault.RecoverySeconds);
+        // ... and with its own limit, exactly what the live judgement said.
+        var same = ExchStorageTest.Engine.Reports.Rejudging.Prepare(ResultsFile.Load(source), source, new ExchStorageTest.Engine.Reports.RejudgeSettings(), DateTime.UtcNow);
+        Assert.Equal(fm.Fault.Summary, same.FailureMode!.Fault!.Summary);
+        Assert.Equal(r.Verdict.Result, same.Verdict.Result);
     }
 
     [NbdkitLoopFact]
@@ -84,6 +112,14 @@ public class FailureModeRigTests : IDisposable
         Assert.False(stall.InFaultWindow);
         Assert.InRange(stall.StartSeconds, 31, 36);
         Assert.Contains(fm.VolumeSeries, s => s.Errors > 0 && s.ElapsedSeconds >= 14 && s.ElapsedSeconds <= 18);
+
+        // The window fails on its errors, naming them and the volume; the freeze after it is named with its instant.
+        Assert.Equal(Verdicts.Fail, r.Verdict.Result);
+        Assert.Equal(FaultOutcomes.NotTolerated, fm.Fault!.Result);
+        var errors = Assert.Single(r.Verdict.Reasons, x => x.Code == "FaultIoErrors");
+        Assert.Contains("EIO", errors.Message, StringComparison.Ordinal);
+        Assert.Contains(disk.FileSystem.Mount, errors.Message, StringComparison.Ordinal);
+        Assert.Contains(r.TestLog, l => l.Message.StartsWith("Storage stalled: ", StringComparison.Ordinal) && l.Message.Contains("under the stall limit", StringComparison.Ordinal));
     }
 
     public void Dispose() => _dir.Dispose();

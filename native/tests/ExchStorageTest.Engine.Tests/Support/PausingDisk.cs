@@ -85,13 +85,16 @@ public sealed class PausingDisk : IDisposable
             #!/bin/sh
             echo freezing
             python3 - <<'PY'
-            import os, socket, time
+            import os, socket, threading, time
             def send(c):
                 s = socket.socket(socket.AF_UNIX); s.connect('{Control}'); s.send(c); return s.recv(1)
             send(b'p')
-            for root, _, files in os.walk('{uncacheFolder ?? ""}') if '{uncacheFolder ?? ""}' else []:
-                for f in files:
-                    fd = os.open(os.path.join(root, f), os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)
+            def uncache(folder):
+                for root, _, files in os.walk(folder):
+                    for f in files:
+                        fd = os.open(os.path.join(root, f), os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)
+            # Apart from the pause's clock: dropping a file's dirty pages starts their writeback, which waits for the frozen disk.
+            if '{uncacheFolder ?? ""}': threading.Thread(target=uncache, args=('{uncacheFolder ?? ""}',), daemon=True).start()
             time.sleep({s}); send(b'r')
             PY
             echo resumed

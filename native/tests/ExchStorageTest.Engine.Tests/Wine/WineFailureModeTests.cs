@@ -65,7 +65,10 @@ public sealed class WineFailureModeTests : IDisposable
         foreach (var s in stalls) _out.WriteLine($"stall {s.GetProperty("volume").GetString()} at {s.GetProperty("startSeconds").GetDouble()} s for {s.GetProperty("lengthSeconds").GetDouble()} s");
         var stall = Assert.Single(stalls, s => s.GetProperty("lengthSeconds").GetDouble() > 3);
         Assert.True(stall.GetProperty("inFaultWindow").GetBoolean());
-        Assert.InRange(stall.GetProperty("lengthSeconds").GetDouble(), 4.5, 5.6);
+        // Wine serves I/O from the page cache: the stall starts only when the first read of a page dropped from it meets the
+        // frozen disk (about a second in here), so it is shorter than the freeze, never longer.
+        Assert.InRange(stall.GetProperty("lengthSeconds").GetDouble(), 3, 5.6);
+        Assert.Equal("Tolerated", fm.GetProperty("fault").GetProperty("result").GetString());
     }
 
     public void Dispose() => _dir.Dispose();
