@@ -257,6 +257,39 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         @($record.hosts.name) | Should -Be @($MachineA, '127.0.0.1', $MachineB)
     }
 
+    It '-FaultAt on two hosts: one fault window on both from the agreed instant, its script run on the first host only' {
+        $faultScript = Join-Path $Data 'fault.sh'
+        Set-Content -LiteralPath $faultScript -Value 'echo "fault on $(hostname) from $EXCHSTORAGETEST_FAULT_START_UTC"'
+        $collected = Join-Path $Data 'fault'
+        $at = [DateTime]::UtcNow.AddSeconds(20)
+        $o = @{ Duration = [TimeSpan]::FromSeconds(30); SampleIntervalSeconds = 5; ThreadCount = 2; Warmup = [TimeSpan]::Zero; Force = $true
+                FaultAt = [TimeSpan]::FromSeconds(15); FaultLength = [TimeSpan]::FromSeconds(10); FaultScript = $faultScript }
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $o
+        $run.Exception | Should -BeNullOrEmpty
+        $run.Errors | Should -HaveCount 0
+        $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
+        $results | Should -HaveCount 2
+        $starts = foreach ($result in $results) {
+            $fm = (Get-Content -Raw -LiteralPath $result.ResultsPath | ConvertFrom-Json).failureMode
+            $fm.window.lengthSeconds | Should -Be 10
+            $fm.fault.summary | Should -Not -BeNullOrEmpty
+            $result.FailureMode | Should -Not -BeNullOrEmpty
+            $fm.script.host | Should -Be $MachineA
+            if ($result.ComputerName -eq $MachineA) {
+                $fm.script.ranHere | Should -BeTrue
+                $fm.script.exitCode | Should -Be 0
+                $fm.script.output | Should -BeLike "fault on $MachineA from *"
+            }
+            else {
+                $fm.script.ranHere | Should -BeFalse
+                $fm.script.startedUtc | Should -BeNullOrEmpty
+            }
+            ([datetime]$fm.window.startUtc).ToUniversalTime()
+        }
+        # One instant on both hosts: the agreed measuring start + FaultAt, each on its own clock.
+        [Math]::Abs(($starts[0] - $starts[1]).TotalSeconds) | Should -BeLessThan 1
+    }
+
     It '-ComputerName -UseSSH with a port, user, key and known_hosts of its own: hosts named by machine, each message once; an unreachable host and a host whose folders are in use fail alone' {
         # A second connection to host A is named <A>-2; its folder is A's own (a link), so one of the two finds its folders in use.
         $null = New-Item -ItemType SymbolicLink -Path (Join-Path $Data "$MachineA-2") -Target (Join-Path $Data $MachineA)

@@ -43,7 +43,8 @@ namespace ExchStorageTest.Commands
         [ValidateSet("Html", "Xml", "Csv", "Text", "PdhCsv", "Esrp", "EsrpHtml", "All")]
         public string[] Format { get; set; } = Array.Empty<string>();
 
-        [Parameter]
+        /// <summary>Where the report files go (the Report set only: a re-judgement writes beside each results file, never over one).</summary>
+        [Parameter(ParameterSetName = ReportSet)]
         public string? OutputPath { get; set; }
 
         /// <summary>One label per path: each path (a results file, or a folder of one run's hosts) is one run of a comparison, named by its label.</summary>

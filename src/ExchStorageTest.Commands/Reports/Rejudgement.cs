@@ -31,8 +31,6 @@ namespace ExchStorageTest.Reports
             Refuse(FaultRules.FaultAt.Check(FaultAt?.TotalSeconds));
             Refuse(FaultRules.FaultLength.Check(FaultLength?.TotalSeconds));
             Refuse(FaultRules.StallLimit.Check(StallLimit?.TotalSeconds));
-            if (FaultLength.HasValue && !FaultAt.HasValue)
-                throw new StorageTestException(ErrorCodes.FaultWindowInvalid, "FaultLength needs FaultAt: the time into the measured window the fault started.", FaultLength);
             if (From < TimeSpan.Zero)
                 throw new StorageTestException(ErrorCodes.FaultWindowInvalid, $"From '{From}' is not valid: the sub-window starts at or after the measured window's start (00:00:00).", From);
             if (From.HasValue && To.HasValue && To <= From)
@@ -65,6 +63,8 @@ namespace ExchStorageTest.Reports
             var parts = new System.Collections.Generic.List<string>();
             if (FaultAt.HasValue)
                 parts.Add($"the fault window from {FaultAt} into the measured window, lasting at most {FaultLength?.ToString() ?? TimeSpan.FromSeconds(FaultRules.DefaultFaultLengthSeconds) + " (the default)"}");
+            else if (FaultLength.HasValue)
+                parts.Add($"the run's own fault window, lasting at most {FaultLength}");
             if (StallLimit.HasValue) parts.Add($"stall limit {StallLimit}");
             if (Thresholds != null)
                 parts.Add("thresholds " + string.Join(", ", Thresholds.Select(m => $"{m.Key} = {Convert.ToString(m.Value, CultureInfo.InvariantCulture)}")));

@@ -51,7 +51,8 @@ public static class FaultAnalysis
         var judged = j.Volumes.Where(Judged).ToList();
         j.RecoverySeconds = judged.Count == 0 || judged.Any(v => v.RecoverySeconds is null) ? null : judged.Max(v => v.RecoverySeconds);
         j.IoErrors = j.Volumes.Sum(v => v.IoErrors);
-        j.SystemLogEvents = r.SystemLog?.Events.Count(e => In(window, e.TimeUtc)) ?? 0;
+        // The storage stack's own account of the window: errors on the test's devices (retries, path failovers the application may never see).
+        j.SystemLogEvents = r.SystemLog?.Events.Count(e => e.Judged && In(window, e.TimeUtc)) ?? 0;
         return j;
     }
 

@@ -75,7 +75,7 @@ internal static class FailureModeRecord
     /// Each multipath volume's paths before (the inspection before the load) and now, read again the same way: a failover
     /// that left a path failed, or a policy changed, shows here. Nothing when no volume is multipath (no tool is run).
     /// </summary>
-    private static List<VolumeMultipath> MultipathStates(TestResults r)
+    internal static List<VolumeMultipath> MultipathStates(TestResults r)
     {
         var before = r.Environment.Volumes.Where(v => v.Multipath is not null).ToList();
         if (before.Count == 0) return new List<VolumeMultipath>();

@@ -45,7 +45,7 @@ public static class FailureModeJudge
             j.Reasons.Add(new VerdictReason
             {
                 Code = StallTooLongCode, Measured = j.LongestStallSeconds, Limit = stallLimitSeconds,
-                Message = F($"The longest stall in the fault window, on {stalled.Volume} at {stalled.LongestStallStartUtc:yyyy-MM-dd HH:mm:ss} UTC with {Wording.Count(stalled.InFlightThroughStall, "I/O")} in flight, lasted {j.LongestStallSeconds:0.0} s; the stall limit is {stallLimitSeconds:0.###} s (the host's multipath stack fails a disk's I/O after that by default)."),
+                Message = F($"The longest stall in the fault window, on {stalled.Volume} at {stalled.LongestStallStartUtc:yyyy-MM-dd HH:mm:ss} UTC with {Wording.Count(stalled.InFlightThroughStall, "I/O")} in flight, lasted {j.LongestStallSeconds:0.0} s; the stall limit is {stallLimitSeconds:0.###} s{(stallLimitSeconds == FaultRules.DefaultStallLimitSeconds ? " (Windows MPIO fails a disk's I/O after all its paths are down that long, by default)" : "")}."),
             });
         if (ended)
         {

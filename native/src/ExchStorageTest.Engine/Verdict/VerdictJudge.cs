@@ -167,7 +167,7 @@ public static class VerdictJudge
     public static VerdictReason IoErrors(long errors, IoErrorRecord? first) => new()
     {
         Code = IoErrorsCode, Measured = errors, Limit = 0,
-        Message = $"{Wording.Count(errors, "I/O error")} occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}")}).",
+        Message = $"{Wording.Count(errors, "I/O error")} occurred; a single I/O error fails the test (first: {(first is null ? "no detail kept" : $"{first.ErrorName} on {first.File} at offset {first.Offset}{(first.TimeUtc == default ? "" : F($", {first.TimeUtc:yyyy-MM-dd HH:mm:ss.f} UTC"))}")}).",
     };
     private static string First(List<string> problems) => problems.Count == 0 ? "no detail kept" : problems[0];
     private static string F(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);

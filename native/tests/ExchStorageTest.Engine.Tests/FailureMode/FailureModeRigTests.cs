@@ -10,7 +10,7 @@ namespace ExchStorageTest.Engine.Tests.FailureMode;
 /// Failure-mode windows on real disks that freeze (nbdkit's pause filter) and fail (its error filter), through the whole
 /// engine: the fault script starts the freeze at the declared instant, the stall watch measures it, and the run is judged
 /// apart from its steady state (docs/failure-mode.md). Short runs (the measured window 40 s, the freeze 5 s) so CI can
-/// afford them; docs/failure-mode.md has the 3-minute run the same way.
+/// afford them; docs/failure-mode.md has the 3-minute run (a 5 s freeze 60 s in) measured the same way.
 /// </summary>
 public class FailureModeRigTests : IDisposable
 {
