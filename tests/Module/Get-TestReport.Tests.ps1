@@ -14,8 +14,9 @@ BeforeDiscovery {
         @{ ErrorId = 'ParameterArgumentValidationError'; Script = 'Get-TestReport -Path $Results -OutputPath $Target -Format Pdf' }
         @{ ErrorId = 'ReportNamesCollide'; Script = 'Get-TestReport -Path (Join-Path $Fixtures hostA), (Join-Path $Fixtures hostB) -OutputPath $Target -Format Html' }
         @{ ErrorId = 'LabelCountMismatch'; Script = "Get-TestReport -Path `$Results -Label 'one', 'two' -OutputPath `$Target -Format Html" }
-        @{ ErrorId = 'FaultAtOutOfRange'; Script = 'Get-TestReport -Path $Results -FaultAt 0 -OutputPath $Target' }
-        @{ ErrorId = 'FaultWindowInvalid'; Script = 'Get-TestReport -Path $Results -From 00:02:00 -To 00:01:00 -OutputPath $Target' }
+        @{ ErrorId = 'FaultAtOutOfRange'; Script = 'Get-TestReport -Path $Results -FaultAt 0' }
+        @{ ErrorId = 'FaultWindowInvalid'; Script = 'Get-TestReport -Path $Results -From 00:02:00 -To 00:01:00' }
+        @{ ErrorId = 'AmbiguousParameterSet'; Script = 'Get-TestReport -Path $Results -FaultAt 00:01:00 -OutputPath $Target' }
         @{ ErrorId = 'MetadataNotFound'; Script = 'Get-TestReport -Path $Results -MetadataPath (Join-Path $Fixtures no-metadata.json) -OutputPath $Target -Format Html' }
         @{ ErrorId = 'MetadataMalformed'; Script = 'Get-TestReport -Path $Results -MetadataPath (Join-Path $Fixtures other.json) -OutputPath $Target -Format Html' }
     )
@@ -294,12 +295,12 @@ Describe 'Get-TestReport with bad input' {
         $output = @(try { & ([scriptblock]::Create($Script + ' -Verbose')) 4>&1 } catch { $caught = $_ })
         $verbose = @($output | Where-Object { $_ -is [System.Management.Automation.VerboseRecord] })
         @($output | Where-Object { $_ -isnot [System.Management.Automation.VerboseRecord] }) | Should -BeNullOrEmpty
-        $expected = if ($ErrorId -like 'Parameter*') { $ErrorId } else { "ExchStorageTest.$ErrorId" }
+        $expected = if ($ErrorId -like 'Parameter*' -or $ErrorId -eq 'AmbiguousParameterSet') { $ErrorId } else { "ExchStorageTest.$ErrorId" }
         $caught.FullyQualifiedErrorId | Should -Be "$expected,$CommandName"
         Get-FolderEntry $Target | Should -BeNullOrEmpty
         Get-FolderEntry $Fixtures | Should -Be $FixtureEntries
         Get-Snapshot $Runs.Folder | Should -Be $RunsBefore
-        if ($ErrorId -eq 'LabelCountMismatch' -or $ErrorId -like 'Parameter*' -or $ErrorId -like 'Fault*' -or $Script.StartsWith('[pscustomobject]')) {
+        if ($ErrorId -eq 'LabelCountMismatch' -or $ErrorId -like 'Parameter*' -or $ErrorId -eq 'AmbiguousParameterSet' -or $ErrorId -like 'Fault*' -or $Script.StartsWith('[pscustomobject]')) {
             # What is PowerShell's (parameters, nothing given) is refused before the helper starts; the rest
             # (finding the results files, the output folder, name collisions, contents) is the engine's.
             @($verbose | Where-Object { $_.Message -like 'ExchStorageTest engine*' }) | Should -BeNullOrEmpty
