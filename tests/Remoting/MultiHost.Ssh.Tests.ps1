@@ -261,10 +261,10 @@ Describe 'Invoke-StorageTest on several hosts over SSH' -Tag 'Needs:SshRig' -Ski
         $faultScript = Join-Path $Data 'fault.sh'
         Set-Content -LiteralPath $faultScript -Value 'echo "fault on $(hostname) from $EXCHSTORAGETEST_FAULT_START_UTC"'
         $collected = Join-Path $Data 'fault'
-        $at = [DateTime]::UtcNow.AddSeconds(20)
         $o = @{ Duration = [TimeSpan]::FromSeconds(30); SampleIntervalSeconds = 5; ThreadCount = 2; Warmup = [TimeSpan]::Zero; Force = $true
                 FaultAt = [TimeSpan]::FromSeconds(15); FaultLength = [TimeSpan]::FromSeconds(10); FaultScript = $faultScript }
-        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $at, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc $at @o' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $at, $o
+        # The start instant taken inside the runspace, once the module is loaded there; 35 s ahead: planning on two cold hosts took over 15 s here.
+        $run = Invoke-InModuleRunspace -Script 'param($p, $s, $out, $o) $p | Invoke-StorageTest -Session $s -OutputPath $out -StartAtUtc ([DateTime]::UtcNow.AddSeconds(35)) @o' -ArgumentList $Profile, @($SessionA, $SessionB), $collected, $o
         $run.Exception | Should -BeNullOrEmpty
         $run.Errors | Should -HaveCount 0
         $results = @($run.Output | Where-Object { $_.PSObject.TypeNames[0] -eq 'ExchStorageTest.TestResult' })
