@@ -199,21 +199,6 @@ namespace ExchStorageTest.Contract
     public static class RunFields
     {
         public const string Label = "label";
-        /// <summary>A failure-mode window (docs/failure-mode.md): where it starts, seconds into the measured window.</summary>
-        public const string FaultAtSeconds = "faultAtSeconds";
-        /// <summary>The longest the declared fault may take, recovery included (default <see cref="FaultRules.DefaultFaultLengthSeconds"/>).</summary>
-        public const string FaultLengthSeconds = "faultLengthSeconds";
-        /// <summary>The script that causes the fault at its instant (a controller failover, a path disable).</summary>
-        public const string FaultScript = "faultScript";
-        /// <summary>The one host of a run that starts <see cref="FaultScript"/> (its machine name); null: the host that has the request.</summary>
-        public const string FaultScriptHost = "faultScriptHost";
-        /// <summary>The longest a volume may go with I/O outstanding and nothing completing (default <see cref="FaultRules.DefaultStallLimitSeconds"/>).</summary>
-        public const string StallLimitSeconds = "stallLimitSeconds";
-        /// <summary>Command <c>report</c>: judge the stored runs again (another fault window, other thresholds, a sub-window) into new files.</summary>
-        public const string Rejudge = "rejudge";
-        /// <summary>Command <c>report</c> with <see cref="Rejudge"/>: the sub-window judged, seconds into the measured window (from, to).</summary>
-        public const string WindowFromSeconds = "windowFromSeconds";
-        public const string WindowToSeconds = "windowToSeconds";
         public const string Paths = "paths";
 
         public static readonly string[] All = { Label, Paths };
