@@ -91,8 +91,19 @@ public class HostLimitRigTests
         }
         Assert.Equal("Complete", slow.Completion);
         Assert.Equal("Fail", slow.Verdict.Result);
-        var host = Assert.Single(slow.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
         starved = slow.HostEvidence!;
+        var limits = slow.Settings.Thresholds;
+        if (starved.DeviceReadLatencyMs > HostLimit.DeviceShareOfLimit * limits.AverageDatabaseReadLatencyMs
+            || starved.DeviceWriteLatencyMs > HostLimit.DeviceShareOfLimit * limits.AverageLogWriteLatencyMs
+            || starved.DeviceMaxSampleReadLatencyMs > HostLimit.DeviceShareOfLimit * limits.MaximumDatabaseReadLatencyMs
+            || starved.DeviceMaxSampleWriteLatencyMs > HostLimit.DeviceShareOfLimit * limits.MaximumLogWriteLatencyMs)
+        {
+            // The machine starved the loop device's own kernel thread too (seen in CI beside the Pester suites: reads of
+            // 13.6 ms on the RAM disk): the storage was slow as well, so the engine must not blame the host alone.
+            Assert.DoesNotContain(slow.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
+            return;
+        }
+        var host = Assert.Single(slow.Verdict.Reasons, x => x.Code == ReasonCodes.HostLimited);
         // The evidence that named it: a worker that waited for its CPU most of the window, a device that stayed quick.
         Assert.True(starved.WorkerWaitingForCpuShare >= HostLimit.WaitingForCpuShare, $"waited {starved.WorkerWaitingForCpuShare}");
         Assert.Contains("waited for a CPU", host.Message);
