@@ -35,10 +35,11 @@
 
     PrivateData          = @{
         PSData = @{
-            Tags         = @('Exchange', 'Storage', 'Jetstress', 'ESRP', 'Performance', 'Windows', 'Linux')
+            # PSEdition_* as CompatiblePSEditions says: galleries and Find-PSResource -Tag read editions from tags.
+            Tags         = @('Exchange', 'Storage', 'Jetstress', 'ESRP', 'Performance', 'Windows', 'Linux', 'PSEdition_Desktop', 'PSEdition_Core')
             ProjectUri   = 'https://example.invalid/ExchStorageTest'
             LicenseUri   = 'https://example.invalid/ExchStorageTest/LICENSE'
-            ReleaseNotes = 'Initial module: profiles, storage tests, reports, volume inspection and checksum verification.'
+            ReleaseNotes = '0.1.0: mailbox profiles (numbers, JetstressConfig.xml, the sizing calculator); Performance, Stress, Database Backup, Soft Recovery, Throughput and Capacity tests and the ESRP suite, on Windows and Linux; failure-mode windows; Jetstress-shaped reports and JetstressCmd; ESRP tables; volume inspection; database checksums; scheduled and multi-host runs; a DSC resource. Install and offline copies: docs/install.md.'
         }
     }
 }

@@ -21,7 +21,8 @@
       Docs       the help alone: MAML and about topics from docs/ into en-US/ (tools/ExchStorageTest.HelpCompiler)
       Demo       Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on a
                  built-in profile for 30 s in a temporary folder or -DemoPath (tools/Demo.ps1, as build.sh Demo)
-      Package    the module folder (manifest, src, bin, en-US, docs) under out/ and a zip of it
+      Package    Build, then the module's package (tools/Package.ps1, as build.sh Package): the installed layout under
+                 out/package/ExchStorageTest/<version>/ and out/package/ExchStorageTest.<version>.nupkg (docs/install.md)
       Bench      our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a RAM-backed
                  device, database creation, the Exchange mix on 1, 2 ... RAM-backed volumes, and the regression
                  check (Linux; needs fio, root for the RAM device); 'Bench exchange' the Exchange part alone
@@ -192,6 +193,8 @@ function Invoke-Test {
     Invoke-XunitSuite 'tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj' 'module'
     Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
     Invoke-Bootstrap
+    # The suites install the package and run the installed copy (README example, JetstressCmd).
+    New-Package
     Invoke-PesterSuite
     Invoke-WinePesterSuite
     Invoke-SyntaxQa
@@ -226,18 +229,15 @@ function Invoke-Demo {
 
 function Invoke-Package {
     Invoke-Build
-    $version = (Import-PowerShellDataFile (Join-Path $Root 'ExchStorageTest.psd1')).ModuleVersion
-    $target = Join-Path $Out "ExchStorageTest/$version"
-    Write-Step "Packaging module $version -> $target"
-    if (Test-Path $target) { Remove-Item -Recurse -Force $target }
-    $null = New-Item -ItemType Directory -Force -Path $target
-    foreach ($item in @('ExchStorageTest.psd1', 'src', 'bin', 'en-US', 'docs', 'README.md')) {
-        Copy-Item -Recurse -Force -Path (Join-Path $Root $item) -Destination $target
-    }
-    $zip = Join-Path $Out "ExchStorageTest-$version.zip"
-    if (Test-Path $zip) { Remove-Item -Force $zip }
-    Compress-Archive -Path (Join-Path $Out 'ExchStorageTest') -DestinationPath $zip
-    Write-Host "Package: $zip"
+    Invoke-Bootstrap
+    New-Package
+}
+
+function New-Package {
+    # The module's package from what Build made, by the same script as build.sh Package (tools/Package.ps1), in the
+    # repository's PowerShell 7 (dotnet pwsh): Compress-PSResource is not in Windows PowerShell 5.1.
+    Write-Step 'Packaging the module (tools/Package.ps1)'
+    $null = Invoke-Native dotnet @('pwsh', '-NoProfile', '-NonInteractive', '-File', (Join-Path $Root 'tools/Package.ps1'))
 }
 
 function Invoke-Bench {

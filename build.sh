@@ -7,11 +7,13 @@
 #   Build  the engine, the cmdlets (bin/ExchStorageTest.dll), the help compiled from docs/ (en-US/),
 #          and the native helper published into bin/<rid>/ with JetstressCmd beside it (plus win-x64 where the
 #          NuGet source has it; docs/jetstress.md)
-#   Test   Build, then at the same time the xUnit suites (the engine; the module's C#,
+#   Test   Build and Package (the suites install the package and run the installed copy), then at the same time the xUnit suites (the engine; the module's C#,
 #          tests/ExchStorageTest.Commands.Tests; the help compiler), the module's Pester suites in real pwsh
 #          (tests/Invoke-ModuleTests.ps1, two processes) and in Windows PowerShell 7 under Wine against the
 #          win-x64 helper (tests/Invoke-WindowsTests.sh; needs wine64); then the 5.1 syntax QA of the
 #          PowerShell files; ends with "N passed, N failed" over all suites
+#   Package  Build, then the module's package (tools/Package.ps1): out/package/ExchStorageTest/<version>/ as it installs,
+#          and out/package/ExchStorageTest.<version>.nupkg for Publish-PSResource -NupkgPath (docs/install.md)
 #   Demo   Build, then the README's pipeline (New-MailboxProfile | Invoke-StorageTest | Get-TestReport) on
 #          a built-in profile for 30 s in a temporary folder, in pwsh (tools/Demo.ps1; a folder may be given)
 #   Bench  our engine against fio (defaults and fixedbufs+registerfiles) on the virtio disk and a
@@ -46,6 +48,12 @@ build() {
 restore_pwsh() {
   echo "==> Restoring PowerShell (dotnet tool restore: .config/dotnet-tools.json)"
   dotnet tool restore >/dev/null || { echo "dotnet tool restore failed: PowerShell is not in the NuGet source" >&2; return 1; }
+}
+
+# The module's package from what Build made: one script for both build entry points (tools/Package.ps1).
+package() {
+  echo "==> Packaging the module (tools/Package.ps1)"
+  dotnet pwsh -NoProfile -NonInteractive -File tools/Package.ps1
 }
 
 # The summary's last lines: each suite's counts and every failed test with the first line of its message, so that the end
@@ -191,7 +199,10 @@ case "$task" in
   Test)
     build || { echo "0 passed, 1 failed"; exit 1; }
     rm -rf "$root/out/test-results"
-    if restore_pwsh; then pester_start; else count 0 1 "Pester (no pwsh)"; fi
+    if restore_pwsh; then
+      package || count 0 1 "Package (tools/Package.ps1 failed: the suites' installed copy is missing)"
+      pester_start
+    else count 0 1 "Pester (no pwsh)"; fi
     xunit native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj engine
     xunit tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj module
     xunit tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj help-compiler
@@ -203,6 +214,11 @@ case "$task" in
     [ -z "$skipped" ] || echo "NOTE: not run for lack of a tool:$skipped"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ] || exit 1
+    ;;
+  Package)
+    build || exit 1
+    restore_pwsh || exit 1
+    package
     ;;
   Demo)
     build || exit 1
@@ -222,5 +238,5 @@ case "$task" in
     fi
     exec dotnet run -c Release --project native/benchmarks/ExchStorageTest.Benchmarks -- bench "$@"
     ;;
-  *) echo "Unknown task '$task': Build, Test, Demo or Bench (build.ps1 on Windows also has Bootstrap, Analyze, Docs, Package)." >&2; exit 2 ;;
+  *) echo "Unknown task '$task': Build, Test, Package, Demo or Bench (build.ps1 on Windows also has Bootstrap, Analyze, Docs)." >&2; exit 2 ;;
 esac

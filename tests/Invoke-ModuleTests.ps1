@@ -92,6 +92,7 @@ catch {
 }
 finally {
     Remove-FinishedRun
+    Remove-ModulePackage
 }
 $clock.Stop()
 

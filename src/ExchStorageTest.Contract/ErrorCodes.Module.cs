@@ -18,6 +18,7 @@ namespace ExchStorageTest.Contract
 
         // The engine process, as the module starts and reads it.
         public static readonly ErrorCode EngineNotInstalled = Add("EngineNotInstalled", ErrorCategories.NotInstalled, RaisedBy.Module, ErrorGroups.EngineProcess, "the engine binary is missing (its path and the build command in the message)");
+        public static readonly ErrorCode EngineNotExecutable = Add("EngineNotExecutable", ErrorCategories.PermissionDenied, RaisedBy.Module, ErrorGroups.EngineProcess, "Linux, macOS: the engine has no execute bit (a package does not keep it) and the module could not set it, e.g. a read-only install (the chmod to run in the message)");
         public static readonly ErrorCode EngineStartFailed = Add("EngineStartFailed", ErrorCategories.NotInstalled, RaisedBy.Module, ErrorGroups.EngineProcess, "the engine is present but could not start");
         public static readonly ErrorCode EngineProtocolMismatch = Add("EngineProtocolMismatch", ErrorCategories.NotInstalled, RaisedBy.Module, ErrorGroups.EngineProcess, "the engine speaks another protocol (both versions in the message) or sent no hello");
         public static readonly ErrorCode EngineFailed = Add("EngineFailed", ErrorCategories.InvalidOperation, RaisedBy.Module, ErrorGroups.EngineProcess, "the engine exited 1 or 2 without an error event, or without the event its command promises (the end of its stderr in the message)");

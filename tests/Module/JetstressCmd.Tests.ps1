@@ -1,8 +1,9 @@
 # JetstressCmd against the automation that runs Jetstress today (docs/jetstress.md). Each block runs JetstressCmd as
 # its consumer does (working directory, switches, relative OutputPath) and then applies the consumer's own rule,
 # re-implemented here, to what was written; each rule cites the repository, path and commit it comes from (the code
-# stays there). Durations are the consumers' own, shortened to seconds for CI. JetstressCmd is found the way the module
-# finds its helper: bin/<rid>/JetstressCmd[.exe] beside the module's assembly (EXCHSTORAGETEST_ENGINE's folder when set).
+# stays there). Durations are the consumers' own, shortened to seconds for CI. JetstressCmd is the installed copy's,
+# as an admin has it: bin/<rid>/JetstressCmd[.exe] of the build's package installed by PSResourceGet
+# (Install-ModulePackage), or EXCHSTORAGETEST_ENGINE's folder when set.
 
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
@@ -15,7 +16,7 @@ BeforeAll {
         if ([string][System.Runtime.InteropServices.RuntimeInformation]::OSArchitecture -eq 'Arm64') { $arch = 'arm64' }
         $os = 'linux'
         if ($IsWindowsHost) { $os = 'win' } elseif ([System.Runtime.InteropServices.RuntimeInformation]::IsOSPlatform([System.Runtime.InteropServices.OSPlatform]::OSX)) { $os = 'osx' }
-        Join-Path (Join-Path (Get-RepositoryRoot) 'bin') "$os-$arch"
+        Join-Path (Join-Path (Install-ModulePackage) 'bin') "$os-$arch"
     }
     $ExeName = 'JetstressCmd'
     if ($IsWindowsHost) { $ExeName = 'JetstressCmd.exe' }
@@ -479,5 +480,15 @@ Describe 'JetstressCmd as lab scripts prepare a host, then test it' -Tag 'Jetstr
         $results.settings.threadCount | Should -Be 2
         $results.settings.durationSeconds | Should -Be 5
         @(Get-ChildItem -LiteralPath $db -Recurse -Filter '*.edb')[0].FullName | Should -Be $Databases[0].FullName
+    }
+}
+
+Describe 'JetstressCmd of the installed package' -Tag 'Jetstress' {
+    It 'answers /? with its usage from the installed copy''s folder' {
+        $folder = Get-JetstressCmdFolder
+        $usage = Invoke-JetstressCmd $folder @('/?')
+        $usage.ExitCode | Should -Be 0
+        ($usage.Output -join "`n") | Should -Match 'JetstressCmd \[/\?\] \[/c <config>\]'
+        if (-not $env:EXCHSTORAGETEST_ENGINE) { $folder | Should -BeLike "$(Install-ModulePackage)*" }
     }
 }

@@ -1,5 +1,6 @@
-# The README's PowerShell example, word for word, as an admin pastes it: a new PowerShell started in the module's
-# folder, the block extracted from README.md.
+# The README's PowerShell example, word for word, as an admin pastes it after installing the module: a new PowerShell
+# in a folder of its own, the module installed from the build's package (Install-ModulePackage), the block extracted
+# from README.md.
 
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
@@ -7,26 +8,28 @@ BeforeAll {
 
 Describe 'The README example' {
     BeforeEach {
-        # The module's folder as installed, copied into a scratch folder on a real disk: the example's ./lab is made
-        # there, not in the repository (where the suites' Linux and Windows runs would meet).
+        # The admin's folder, on a real disk, outside the repository and the installed module: the example makes its
+        # ./lab there.
+        $null = Install-ModulePackage
         $Scratch = New-ScratchFolder 'readme'
-        $ModuleFolder = Copy-InstalledModule -Destination $Scratch
-        $Lab = (New-Item -ItemType Directory -Path (Join-Path $ModuleFolder 'lab')).FullName
+        $Lab = Join-Path $Scratch 'lab'
     }
     AfterEach {
         Remove-ScratchFolder $Scratch
     }
 
-    It 'runs in a new PowerShell in the module''s folder, shows the verdict, and the run writes its reports beside its results' {
+    It 'runs in a new PowerShell from the installed package, shows the verdict, and the run writes its reports beside its results' {
         $readme = [System.IO.File]::ReadAllText((Join-Path (Get-RepositoryRoot) 'README.md'))
         $example = [regex]::Match($readme, '```powershell\r?\n(.*?)```', 'Singleline').Groups[1].Value
-        $example | Should -Match ([regex]::Escape('Import-Module ./ExchStorageTest.psd1'))
+        $example | Should -Match ([regex]::Escape('Import-Module ExchStorageTest'))
         $example | Should -Match ([regex]::Escape('-Path ./lab'))
 
-        $run = Invoke-PowerShellProcess -Command $example -WorkingDirectory $ModuleFolder
+        # After the block, which copy it imported: the installed one, not the repository's.
+        $run = Invoke-PowerShellProcess -Command (Get-PackageImportCommand ($example + "`n'ModuleBase: ' + (Get-Module ExchStorageTest).ModuleBase")) -WorkingDirectory $Scratch
 
         $run.Errors | Should -BeNullOrEmpty
         $run.ExitCode | Should -Be 0
+        $run.Output | Should -Contain ('ModuleBase: ' + (Install-ModulePackage))
         # The run's own reports, beside the results file in the profile's default Results folder: the example asks
         # for no report files, so Get-TestReport writes none (docs/files.md: a second copy would be _2).
         $reports = Get-RunReportSet (Join-Path $Lab 'Results')

@@ -1,5 +1,6 @@
 # Calculator workbooks for the Pester tests, written with the Open XML SDK the engine reads them with (the published
-# helper's DocumentFormat.OpenXml.dll, so PowerShell 7 only: tag such tests 'Needs:PowerShell7'). They hold the labels
+# helper's build output's DocumentFormat.OpenXml.dll, untrimmed - the published helper's is trimmed to what the
+# engine reads, without the SDK's writers -, so PowerShell 7 only: tag such tests 'Needs:PowerShell7'). They hold the labels
 # and cached values of the Exchange 2013 Server Role Requirements Calculator 7.6 example (ExchangeDsc's
 # "E2013Calcv7.6 - Example.xlsm") at its cells: 2500 mailboxes and 40 databases per server, 402 database and
 # 88.44 log IOPS, 40 MB/s of background maintenance, 664.67 GB databases, 4 copies.
@@ -38,8 +39,9 @@ function Get-ExampleCalculatorCells {
 
 function Import-OpenXml {
     $root = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
-    $dll = Get-ChildItem -Path (Join-Path $root 'bin') -Recurse -Filter 'DocumentFormat.OpenXml.dll' -ErrorAction SilentlyContinue | Select-Object -First 1
-    if (-not $dll) { throw "DocumentFormat.OpenXml.dll is not in $root/bin: build first (./build.sh Build)." }
+    $folder = Join-Path $root 'native/src/ExchStorageTest.Host/bin/Release/net8.0'
+    $dll = Get-Item -LiteralPath (Join-Path $folder 'DocumentFormat.OpenXml.dll') -ErrorAction SilentlyContinue
+    if (-not $dll) { throw "DocumentFormat.OpenXml.dll is not in $folder: build first (./build.sh Build)." }
     if (-not ('DocumentFormat.OpenXml.Packaging.SpreadsheetDocument' -as [type])) {
         Add-Type -Path (Join-Path $dll.DirectoryName 'DocumentFormat.OpenXml.Framework.dll')
         Add-Type -Path $dll.FullName

@@ -94,24 +94,80 @@ function Remove-ScratchFolder {
     }
 }
 
-function Copy-InstalledModule {
-    # The module as users install and import it - the manifest, the root module and format files of src/, the
-    # commands with this OS's helper under bin/, the compiled help - copied into a folder of a test's own (a stand-in
-    # for the repository root). A test that must write beside the module (the README's ./lab) writes there, never
-    # into the repository, and two runs of the suites at once (Linux, and Windows under Wine) do not meet.
-    param([Parameter(Mandatory)][string] $Destination)
-    $root = $script:RepositoryRoot
-    $os = if ($script:IsWindowsHost) { 'win' } elseif ([System.Runtime.InteropServices.RuntimeInformation]::IsOSPlatform([System.Runtime.InteropServices.OSPlatform]::OSX)) { 'osx' } else { 'linux' }
-    $arch = if ([System.Runtime.InteropServices.RuntimeInformation]::OSArchitecture -eq [System.Runtime.InteropServices.Architecture]::Arm64) { 'arm64' } else { 'x64' }
-    $bin = Join-Path $Destination 'bin'
-    $src = Join-Path $Destination 'src'
-    $null = New-Item -ItemType Directory -Force -Path $bin, $src
-    Copy-Item -LiteralPath (Join-Path $root 'ExchStorageTest.psd1') -Destination $Destination
-    Get-ChildItem -LiteralPath (Join-Path $root 'src') -File | Copy-Item -Destination $src
-    Copy-Item -LiteralPath (Join-Path $root 'bin/ExchStorageTest.dll') -Destination $bin
-    Copy-Item -Recurse -LiteralPath (Join-Path $root "bin/$os-$arch") -Destination $bin
-    Copy-Item -Recurse -LiteralPath (Join-Path $root 'en-US') -Destination $Destination
-    $Destination
+$script:PackageScratch = $null
+$script:PSResourceGetData = $null
+function Install-ModulePackage {
+    # The module as an admin installs it (docs/install.md): the build's package saved into an empty module path by
+    # PSResourceGet (Save-ModulePackage), once a process, removed by Remove-ModulePackage when the runner ends. Returns
+    # the installed module's folder (<module path>/ExchStorageTest/<version>); Get-PackageImportCommand puts its module
+    # path on PSModulePath. On Linux it is imported once in a new PowerShell, the admin's first step, which gives the
+    # engine and JetstressCmd back the execute bits the package cannot carry.
+    if ($script:PackageScratch) { return (Get-ChildItem -Directory -LiteralPath (Join-Path $script:PackageScratch 'Modules/ExchStorageTest'))[0].FullName }
+    $scratch = New-ScratchFolder 'package'
+    $installed = Save-ModulePackage -Path (Join-Path $scratch 'Modules')
+    $script:PackageScratch = $scratch
+    if (-not $script:IsWindowsHost) {
+        $import = Invoke-PowerShellProcess -Command (Get-PackageImportCommand 'Import-Module ExchStorageTest -ErrorAction Stop')
+        if ($import.ExitCode -ne 0) { throw "The installed package does not import: $($import.Errors -join ' ')" }
+    }
+    $installed
+}
+
+function Get-ModulePackagePath {
+    # The build's package: out/package/ExchStorageTest.<version>.nupkg (tools/Package.ps1; build.sh Test makes it).
+    $version = (Import-PowerShellDataFile (Get-ModuleManifest)).ModuleVersion
+    $nupkg = Join-Path $script:RepositoryRoot "out/package/ExchStorageTest.$version.nupkg"
+    if (-not (Test-Path -LiteralPath $nupkg)) { throw "There is no package at ${nupkg}: make it with tools/Package.ps1 (build.sh Test does)." }
+    $nupkg
+}
+
+function Save-ModulePackage {
+    # Packages (default: the build's) published to a folder repository of their own and saved from it with
+    # PSResourceGet into the module path $Path, as Save-PSResource does for an offline server; returns the folder of
+    # the newest version saved.
+    param([Parameter(Mandatory)][string] $Path, [string[]] $Nupkg = @(Get-ModulePackagePath))
+    $scratch = New-ScratchFolder 'feed'
+    $null = New-Item -ItemType Directory -Force -Path $Path
+    # PSResourceGet keeps its repositories in the user's data folder: on Linux this process's own (XDG_DATA_HOME when
+    # PSResourceGet first opens its store, which it then keeps for the process), so that the suites' two Linux processes
+    # never write one file at once; Remove-ModulePackage removes it. It must exist: .NET answers "" for a missing one,
+    # and PSResourceGet would write into the current folder. Under Wine the prefix is the run's own.
+    $data = $env:XDG_DATA_HOME
+    if (-not $script:IsWindowsHost) {
+        if (-not $script:PSResourceGetData) { $script:PSResourceGetData = New-ScratchFolder 'psresourceget' }
+        $env:XDG_DATA_HOME = $script:PSResourceGetData
+    }
+    $repository = "ExchStorageTest-tests-$PID"
+    try {
+        Import-Module -Name Microsoft.PowerShell.PSResourceGet -ErrorAction Stop
+        Register-PSResourceRepository -Name $repository -Uri $scratch -Trusted
+        foreach ($file in $Nupkg) {
+            Publish-PSResource -NupkgPath $file -Repository $repository
+            # ExchStorageTest.<version>.nupkg
+            $version = [System.IO.Path]::GetFileNameWithoutExtension($file).Substring('ExchStorageTest.'.Length)
+            Save-PSResource -Name ExchStorageTest -Version $version -Repository $repository -Path $Path -TrustRepository
+        }
+    }
+    finally {
+        Unregister-PSResourceRepository -Name $repository -ErrorAction SilentlyContinue
+        $env:XDG_DATA_HOME = $data
+        Remove-ScratchFolder $scratch
+    }
+    $newest = @(Get-ChildItem -Directory -LiteralPath (Join-Path $Path 'ExchStorageTest') | Sort-Object { [version]$_.Name } -Descending)[0]
+    $newest.FullName
+}
+
+function Get-PackageImportCommand {
+    # A command for a new PowerShell that finds the installed package by name (Install-ModulePackage's module path
+    # first on PSModulePath, as an install's scope is), then runs $Command.
+    param([Parameter(Mandatory)][string] $Command)
+    $modules = Join-Path $script:PackageScratch 'Modules'
+    "`$env:PSModulePath = '$($modules -replace "'", "''")' + [System.IO.Path]::PathSeparator + `$env:PSModulePath; $Command"
+}
+
+function Remove-ModulePackage {
+    Remove-ScratchFolder $script:PackageScratch, $script:PSResourceGetData
+    $script:PackageScratch = $null; $script:PSResourceGetData = $null
 }
 
 function Get-FolderEntry {

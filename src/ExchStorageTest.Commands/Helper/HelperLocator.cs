@@ -52,7 +52,28 @@ namespace ExchStorageTest.Helper
                     $"The ExchStorageTest engine for {rid} is not installed: '{path}' does not exist. Build it from the repository root with: {build}",
                     path);
             }
+            string? notExecutable = ExecuteBit.Ensure(path);
+            if (notExecutable != null)
+            {
+                string folder = Path.GetDirectoryName(path) ?? ".";
+                throw new StorageTestException(ErrorCodes.EngineNotExecutable,
+                    $"The ExchStorageTest engine '{path}' is not executable and could not be made so ({notExecutable}): a package does not keep execute bits. " +
+                    $"As the folder's owner run: chmod +x '{path}' '{Path.Combine(folder, JetstressCmdName)}'; or install the module where it can be written (Install-PSResource -Scope CurrentUser).",
+                    path);
+            }
             return path;
+        }
+
+        /// <summary>JetstressCmd beside the engine (docs/jetstress.md), the launcher Jetstress automation starts.</summary>
+        public const string JetstressCmdName = "JetstressCmd";
+
+        /// <summary>At import: this machine's engine and JetstressCmd given their execute bits where a package took them
+        /// (<see cref="ExecuteBit"/>). Where it cannot, the first run says so (<see cref="Find"/>); the import goes on.</summary>
+        public static void MarkExecutables()
+        {
+            string folder = Path.Combine(ModuleBinFolder, RuntimeId);
+            ExecuteBit.Ensure(Path.Combine(folder, FileName));
+            ExecuteBit.Ensure(Path.Combine(folder, JetstressCmdName));
         }
     }
 }
