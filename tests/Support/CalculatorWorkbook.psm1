@@ -41,7 +41,7 @@ function Import-OpenXml {
     $root = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
     $folder = Join-Path $root 'native/src/ExchStorageTest.Host/bin/Release/net8.0'
     $dll = Get-Item -LiteralPath (Join-Path $folder 'DocumentFormat.OpenXml.dll') -ErrorAction SilentlyContinue
-    if (-not $dll) { throw "DocumentFormat.OpenXml.dll is not in $folder: build first (./build.sh Build)." }
+    if (-not $dll) { throw "DocumentFormat.OpenXml.dll is not in ${folder}: build first (./build.sh Build)." }
     if (-not ('DocumentFormat.OpenXml.Packaging.SpreadsheetDocument' -as [type])) {
         Add-Type -Path (Join-Path $dll.DirectoryName 'DocumentFormat.OpenXml.Framework.dll')
         Add-Type -Path $dll.FullName
