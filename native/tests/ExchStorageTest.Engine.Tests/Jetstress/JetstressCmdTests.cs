@@ -215,6 +215,11 @@ public sealed class JetstressCmdTests : IDisposable
         Assert.Contains(lines, l => l.Contains("/c JetstressConfig.xml", StringComparison.Ordinal));
         Assert.Contains(lines, l => l.Contains("Preparing 1 database", StringComparison.Ordinal));
         Assert.All(lines, l => Assert.Matches($@"^\d+/\d+/\d{{4}} \d+:\d\d:\d\d [AP]M -- \[pid {Environment.ProcessId}\] ", l));
+
+        // ExchangeDsc's layout: the output folder "." is JetstressCmd's own folder; the one file is both logs, each line once.
+        var again = RunBeside(_dir.Path, "/c", "JetstressConfig.xml", "/timeout", "0H0M0S", "/threads", "0", "/open");
+        Assert.True(again.Exit == 0, again.Out + again.Err);
+        Assert.Single(File.ReadAllLines(_dir.Combine("Jetstress.log")), l => l.Contains("/threads 0 /open", StringComparison.Ordinal));
     }
 
     [Fact]
