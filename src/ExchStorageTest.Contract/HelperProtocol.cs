@@ -38,7 +38,7 @@ namespace ExchStorageTest.Contract
             RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo,
             RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
             RequestFields.MeasureAtUtc,
-            RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.CapacitySteps,
+            RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.JetstressFolders, RequestFields.CapacitySteps,
             RequestFields.FaultAtSeconds, RequestFields.FaultLengthSeconds, RequestFields.FaultScript, RequestFields.FaultScriptHost, RequestFields.StallLimitSeconds,
         };
 

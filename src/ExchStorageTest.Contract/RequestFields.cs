@@ -42,6 +42,11 @@ namespace ExchStorageTest.Contract
         /// </summary>
         public const string ReportedAs = "reportedAs";
         /// <summary>
+        /// The profile's database and log paths taken as Jetstress takes an EseInstance's (JetstressCmd sends it): each
+        /// database's files directly in its own folder, its logs directly in its log folder, and a missing folder created.
+        /// </summary>
+        public const string JetstressFolders = "jetstressFolders";
+        /// <summary>
         /// A capacity search's driver (<see cref="CapacityStepping"/>): <c>Engine</c> (the default) searches on its own;
         /// <c>Caller</c> runs the steps the caller sends on the control channel (<see cref="ControlCommands"/>), so an
         /// orchestrator can step several hosts together (docs/capacity.md, "Several hosts").
@@ -80,7 +85,7 @@ namespace ExchStorageTest.Contract
         {
             Protocol, Command, TestId, RunId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, CapacitySteps, StartAtUtc, MeasureAtUtc,
+            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc,
             FaultAtSeconds, FaultLengthSeconds, FaultScript, FaultScriptHost, StallLimitSeconds, Rejudge, WindowFromSeconds, WindowToSeconds, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
         };
     }

@@ -81,6 +81,12 @@ public sealed class EngineRequest
     /// </summary>
     public TestType? ReportedAs { get; set; }
     /// <summary>
+    /// The profile's database and log paths are Jetstress's EseInstance paths (JetstressCmd's runs): a folder named for one
+    /// database holds its files directly (a folder several name still gets DB&lt;n&gt; beneath it), and a missing database or
+    /// log folder is created when the run starts instead of refused. False: the module's roots (<see cref="TestPlanner"/>).
+    /// </summary>
+    public bool JetstressFolders { get; set; }
+    /// <summary>
     /// Capacity search: who chooses the steps (<see cref="CapacityStepping"/>). Null or Engine: the engine searches on its
     /// own; Caller: the engine runs the steps the caller sends on the control channel (<c>--control-stdin</c>).
     /// </summary>

@@ -14,6 +14,17 @@ public sealed class TestPlan
     public required string TestId { get; init; }
     /// <summary>The folders the request names (database and log roots): a run holds the run lock in each (docs/files.md).</summary>
     public IReadOnlyList<string> LockFolders { get; init; } = Array.Empty<string>();
+    /// <summary>
+    /// Database and log folders that do not exist yet and that the run creates before it takes its lock (a request with
+    /// <see cref="EngineRequest.JetstressFolders"/>: JetstressCmd's); the plan checked that each can be created.
+    /// </summary>
+    public IReadOnlyList<string> FoldersToCreate { get; init; } = Array.Empty<string>();
+
+    /// <summary>Creates <see cref="FoldersToCreate"/> (their parents too), when the run starts: a plan writes nothing.</summary>
+    public void CreateFolders()
+    {
+        foreach (var folder in FoldersToCreate) Directory.CreateDirectory(folder);
+    }
     public required MailboxProfile Profile { get; init; }
     public required TestType TestType { get; init; }
     public required IReadOnlyList<PlannedInstance> Instances { get; init; }

@@ -61,7 +61,7 @@ public static partial class TestPlanner
 
         var dbRoots = p.DatabasePaths.ToList();
         var logRoots = p.LogPaths.ToList();
-        foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder, request.AllowBufferedIo);
+        var created = CheckFolders(dbRoots.Concat(logRoots), request.AllowBufferedIo, request.JetstressFolders);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)
@@ -70,17 +70,21 @@ public static partial class TestPlanner
 
         // A folder several databases name is a root for them, as a single root is for all: each database gets DB<n>
         // (its logs DB<n>/Logs) beneath it, so no two databases' logs share a file name (a JetstressConfig.xml whose
-        // instances repeat their paths: docs/jetstress.md).
+        // instances repeat their paths: docs/jetstress.md). A folder named for one database is its own: its files lie
+        // directly in it — except the module's single root, which stays a root for one database as for several, so that
+        // a set keeps its place when databases are added. Jetstress's paths are always the database's own folder.
         var sharedDatabaseFolders = NamedTwice(dbRoots);
         var sharedLogFolders = NamedTwice(logRoots);
+        bool Root(List<string> roots, HashSet<string> shared, int i) => roots.Count == 1
+            ? p.DatabaseCount > 1 || !request.JetstressFolders
+            : shared.Contains(Full(roots[i - 1]));
+        string Named(List<string> roots, int i) => Full(roots[roots.Count == 1 ? 0 : i - 1]);
         var instances = new List<PlannedInstance>();
         for (int i = 1; i <= p.DatabaseCount; i++)
         {
-            string dbFolder = dbRoots.Count == 1 ? Path.Combine(Full(dbRoots[0]), $"DB{i}")
-                : sharedDatabaseFolders.Contains(Full(dbRoots[i - 1])) ? Path.Combine(Full(dbRoots[i - 1]), $"DB{i}") : Full(dbRoots[i - 1]);
+            string dbFolder = Root(dbRoots, sharedDatabaseFolders, i) ? Path.Combine(Named(dbRoots, i), $"DB{i}") : Named(dbRoots, i);
             string logFolder = logRoots.Count == 0 ? Path.Combine(dbFolder, "Logs")
-                : logRoots.Count == 1 ? Path.Combine(Full(logRoots[0]), $"DB{i}", "Logs")
-                : sharedLogFolders.Contains(Full(logRoots[i - 1])) ? Path.Combine(Full(logRoots[i - 1]), $"DB{i}", "Logs") : Full(logRoots[i - 1]);
+                : Root(logRoots, sharedLogFolders, i) ? Path.Combine(Named(logRoots, i), $"DB{i}", "Logs") : Named(logRoots, i);
             instances.Add(new PlannedInstance
             {
                 Index = i,
@@ -114,6 +118,7 @@ public static partial class TestPlanner
             StallLimitSeconds = request.StallLimitSeconds ?? FaultRules.DefaultStallLimitSeconds,
             CallerSteps = string.Equals(request.CapacitySteps, CapacityStepping.Caller, StringComparison.OrdinalIgnoreCase),
             LockFolders = dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal).ToList(),
+            FoldersToCreate = created,
         };
         if (type == TestType.Capacity) CheckCapacity(plan);
         DatabaseSet.CheckBeforeWriting(plan);
@@ -223,19 +228,63 @@ public static partial class TestPlanner
         }
     }
 
-    private static void CheckFolder(string folder, bool allowBufferedIo)
+    /// <summary>
+    /// The database and log folders, each checked, every problem named in one refusal (the code of the first): a user who
+    /// fixes one folder a run would only meet the next one. A missing folder is refused (PathNotFound) unless the request
+    /// takes its folders as Jetstress does (<see cref="EngineRequest.JetstressFolders"/>); then it is returned, to be created
+    /// when the run starts, provided it can be: its drive exists, no file stands in its way, and the folder it goes into is
+    /// writable. Nothing is created here: a plan writes nothing.
+    /// </summary>
+    private static List<string> CheckFolders(IEnumerable<string> folders, bool allowBufferedIo, bool createMissing)
     {
+        var missing = new List<string>();
+        var problems = new List<(ErrorCode Code, string Message, string Folder)>();
+        foreach (var folder in folders.Distinct(PathNames.Comparer))
+        {
+            if (CheckFolder(folder, allowBufferedIo, createMissing, out bool create) is { } problem) problems.Add((problem.Code, problem.Message, folder));
+            else if (create && !missing.Contains(Full(folder), PathNames.Comparer)) missing.Add(Full(folder));
+        }
+        if (problems.Count == 1) throw EngineException.Refused(problems[0].Code, problems[0].Message, problems[0].Folder);
+        if (problems.Count > 1)
+            throw EngineException.Refused(problems[0].Code,
+                $"{problems.Count} of the database and log folders cannot be used: " + string.Join(" ", problems.Select((p, n) => $"({n + 1}) {p.Message}")),
+                problems[0].Folder);
+        return missing;
+    }
+
+    private static (ErrorCode Code, string Message)? CheckFolder(string folder, bool allowBufferedIo, bool createMissing, out bool create)
+    {
+        create = false;
         string full = Full(folder);
         if (File.Exists(full))
-            throw EngineException.Refused(ErrorCodes.PathIsFile, $"'{folder}' is a file, not a folder: database and log paths must be folders.", folder);
+            return (ErrorCodes.PathIsFile, $"'{folder}' is a file, not a folder: database and log paths must be folders.");
         if (!Directory.Exists(full))
-            throw EngineException.Refused(ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.", folder);
-        if (!VolumeSpace.CanWrite(full))
-            throw EngineException.Refused(ErrorCodes.PathNotWritable, $"The folder '{folder}' is not writable (read-only volume or no permission).", folder);
+        {
+            if (!createMissing)
+                return (ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist: create it (or mount the volume) first.");
+            if (Uncreatable(full) is { } why) return (ErrorCodes.PathNotFound, $"The folder '{folder}' does not exist and cannot be created: {why}.");
+            create = true;
+        }
+        string existing = ExistingAncestor(full);
+        if (!VolumeSpace.CanWrite(existing))
+            return create
+                ? (ErrorCodes.PathNotWritable, $"The folder '{folder}' cannot be created: '{existing}' is not writable (read-only volume or no permission).")
+                : (ErrorCodes.PathNotWritable, $"The folder '{folder}' is not writable (read-only volume or no permission).");
         // Refused here, by the user's folder, rather than when the first file is opened: by then the run has made
         // its folders and lock file, and the message would name an internal file being created.
-        if (!allowBufferedIo && IoFileOpener.IsMemoryFileSystem(full))
-            throw EngineException.Refused(ErrorCodes.DirectIoUnsupported, IoFileOpener.MemoryFileSystemRefusal(folder), folder);
+        if (!allowBufferedIo && IoFileOpener.IsMemoryFileSystem(existing))
+            return (ErrorCodes.DirectIoUnsupported, IoFileOpener.MemoryFileSystemRefusal(folder));
+        return null;
+    }
+
+    /// <summary>Why a missing folder cannot be created (its drive or share is not there, a file stands in its way), or null.</summary>
+    private static string? Uncreatable(string full)
+    {
+        string? root = Path.GetPathRoot(full);
+        if (string.IsNullOrEmpty(root) || !Directory.Exists(root)) return $"its drive or share '{root}' is not there";
+        for (string? p = Path.GetDirectoryName(full); p is not null && !Directory.Exists(p); p = Path.GetDirectoryName(p))
+            if (File.Exists(p)) return $"'{p}' is a file";
+        return null;
     }
 
     /// <summary>

@@ -20,7 +20,9 @@ public static class TestRunner
     {
         if (plan.CallerSteps && capacitySteps is null)
             throw EngineException.Refused(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps {CapacityStepping.Caller} needs the control channel that carries the caller's steps: start the helper with --control-stdin and write each step after the request line (docs/protocol.md, \"Control channel\").");
-        // Before anything is written: no other run may use these folders (FolderInUse names the holder).
+        // Before anything else is written: no other run may use these folders (FolderInUse names the holder). The lock
+        // lies in them, so folders the run makes (JetstressCmd's) are made first.
+        plan.CreateFolders();
         using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "run");
         using var ctx = new RunContext(plan, events, cancel) { CapacitySteps = capacitySteps };
         var r = ctx.Results;
@@ -61,6 +63,7 @@ public static class TestRunner
     /// </summary>
     public static IReadOnlyList<PreparedInstance> PrepareOnly(TestPlan plan, EventWriter events, CancellationToken cancel)
     {
+        plan.CreateFolders();
         using var runLock = RunLock.Acquire(plan.LockFolders, plan.TestId, "prepare");
         events.Log(EventFields.Log.Info, "Preparing for testing ...");
         var prepared = DatabaseSet.Prepare(plan, events, message => events.Log(EventFields.Log.Info, message), cancel);

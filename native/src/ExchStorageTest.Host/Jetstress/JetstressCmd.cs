@@ -58,13 +58,15 @@ internal static class JetstressCmd
             var config = JetstressConfig.Read(configPath, out var violation) ?? throw EngineException.Refused(violation!);
             var request = JetstressRequest.Build(config, line, workingDirectory);
             var events = new EventWriter(console);
-            if (line.PrepareOnly) return Prepare(request, events, console, cancel);
+            if (line.PrepareOnly) return Prepare(request, events, console, log, cancel);
 
+            // The engine's checks first: a refused run writes nothing, not even its log in the output folder.
+            var work = CommandDispatcher.Check(request, events);
+            KeepRunLog(log, request.OutputPath!, console);
             console.Say($"Running the {Describe(request)} of {configPath}; reports in {request.OutputPath}.");
             if (request.TestType == TestType.Throughput && (request.ThreadCount ?? request.Profile.ThreadCount) is int asked)
                 console.Say($"The thread count {asked} does not fix this test's load: the Throughput test searches for the most sessions that pass the thresholds.");
-            int exit = CommandDispatcher.Execute(request, events, cancel);
-            return Finish(exit, console, stderr);
+            return Finish(work(cancel), console, stderr);
         }
         catch (EngineException ex)
         {
@@ -133,12 +135,19 @@ internal static class JetstressCmd
         ? FormattableString.Invariant($"{named} test with DatabaseSizing Capacity (the engine's {request.TestType} test: databases at {request.CapacityPercent}% of their volumes' free space, the most sessions that pass)")
         : $"{request.TestType} test";
 
+    /// <summary>Jetstress.log in the run's output folder too, from the accepted run on (with this start's lines so far).</summary>
+    private static void KeepRunLog(JetstressLog log, string outputFolder, JetstressConsole console)
+    {
+        if (log.AttachRun(outputFolder) is { } failure) console.Say(failure);
+    }
+
     /// <summary>"/threads 0 /timeout 0H0M0S": the plan's databases created (or attached) and nothing run, so no report is written.</summary>
-    private static int Prepare(EngineRequest request, EventWriter events, JetstressConsole console, CancellationToken cancel)
+    private static int Prepare(EngineRequest request, EventWriter events, JetstressConsole console, JetstressLog log, CancellationToken cancel)
     {
         // The plan checks a test's length and the room for its results; nothing runs, so a second asks for no room.
         request.DurationSeconds = 1;
         var plan = TestPlanner.Plan(request);
+        KeepRunLog(log, plan.OutputPath, console);
         console.Say($"Preparing {Wording.Count(plan.Instances.Count, "database")} and stopping (/threads 0 /timeout 0H0M0S): no test runs, no report is written.");
         var prepared = TestRunner.PrepareOnly(plan, events, cancel);
         foreach (var instance in prepared)

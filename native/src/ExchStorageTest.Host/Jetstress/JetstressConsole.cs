@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using ExchStorageTest.Engine.Planning;
 
 namespace ExchStorageTest.Host.Jetstress;
 
@@ -85,9 +86,8 @@ internal sealed class JetstressConsole : Stream
 
     private void Print(DateTime utc, string message)
     {
-        string line = Line(utc, message);
-        lock (_out) _out.WriteLine(line);
-        _log.Write(line);
+        lock (_out) _out.WriteLine(Line(utc, message));
+        _log.Write(utc, message);
     }
 
     public override void Flush() { lock (_out) _out.Flush(); }
@@ -102,38 +102,93 @@ internal sealed class JetstressConsole : Stream
 }
 
 /// <summary>
-/// Jetstress.log beside JetstressCmd, as Jetstress keeps it in its install folder (the Azure Stack template's setup
-/// step counts JetstressCmd as set up once that file exists). Every line JetstressCmd prints is appended. A folder it
-/// may not write to costs the log, never the run: JetstressCmd says so once on standard output.
+/// Jetstress.log: beside JetstressCmd, as Jetstress keeps it in its install folder (the Azure Stack template's setup step
+/// counts JetstressCmd as set up once that file exists), and in the output folder of the run (<see cref="AttachRun"/>),
+/// where the run's reports are and ExchangeDsc's cleanup collects *.log with them. The install folder's is shared by every
+/// start and lost where that folder is read-only, so the output folder's is the run's own record. Every line JetstressCmd
+/// prints is appended to both, with the process id after the time ("M/d/yyyy h:mm:ss tt -- [pid 4242] message"): runs
+/// started together interleave in the install folder's log, and a run's lines stay its own. A log that cannot be written
+/// costs the log, never the run: JetstressCmd says so once on standard output.
 /// </summary>
 internal sealed class JetstressLog
 {
     public const string FileName = "Jetstress.log";
     private readonly object _gate = new();
-    private readonly string _path;
-    private bool _failed;
+    private readonly LogFile _install;
+    private LogFile? _run;
+    private List<string>? _early = new();
 
-    public JetstressLog(string folder) => _path = Path.Combine(folder, FileName);
+    public JetstressLog(string folder) => _install = new LogFile(Path.Combine(folder, FileName));
 
-    public string LogPath => _path;
+    public string LogPath => _install.Path;
 
-    /// <summary>The reason the log could not be written, once; null while it can.</summary>
-    public string? Failure { get; private set; }
+    /// <summary>The output folder's log, once the run is accepted (<see cref="AttachRun"/>); null before.</summary>
+    public string? RunLogPath => _run?.Path;
 
-    public void Write(string line)
+    /// <summary>The reason the install folder's log could not be written, once; null while it can.</summary>
+    public string? Failure => _install.Failure;
+
+    /// <summary>The line as the logs keep it: JetstressCmd's console line with this process's id.</summary>
+    public static string Line(DateTime utc, int processId, string message) => JetstressConsole.Line(utc, $"[pid {processId}] {message}");
+
+    public void Write(DateTime utc, string message)
+    {
+        string line = Line(utc, Environment.ProcessId, message);
+        lock (_gate)
+        {
+            _install.Append(line);
+            if (_run is not null) _run.Append(line);
+            else _early?.Add(line);
+        }
+    }
+
+    /// <summary>
+    /// The run's own log in <paramref name="outputFolder"/> from now on, with this start's lines so far. Called once the
+    /// engine accepted the run (a refused run writes nothing there); the folder is the run's output folder, which the run
+    /// creates anyway. Where it is the install folder (ExchangeDsc's JetstressPath) the one file serves as both.
+    /// Returns the reason it cannot be written, or null.
+    /// </summary>
+    public string? AttachRun(string outputFolder)
     {
         lock (_gate)
         {
-            if (_failed) return;
+            var early = _early ?? new List<string>();
+            _early = null;
+            string path = Path.GetFullPath(Path.Combine(outputFolder, FileName));
+            if (string.Equals(path, Path.GetFullPath(_install.Path), PathNames.Comparison)) return null;
+            _run = new LogFile(path);
             try
             {
-                File.AppendAllText(_path, line + Environment.NewLine, new UTF8Encoding(false));
+                Directory.CreateDirectory(outputFolder);
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
-                _failed = true;
-                Failure = $"{_path} could not be written ({ex.Message}); the run goes on without it.";
+                _run.Fail(ex);
+            }
+            foreach (var line in early) _run.Append(line);
+            return _run.Failure;
+        }
+    }
+
+    /// <summary>One log file, appended to until it cannot be.</summary>
+    private sealed class LogFile(string path)
+    {
+        public string Path { get; } = path;
+        public string? Failure { get; private set; }
+
+        public void Append(string line)
+        {
+            if (Failure is not null) return;
+            try
+            {
+                File.AppendAllText(Path, line + Environment.NewLine, new UTF8Encoding(false));
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                Fail(ex);
             }
         }
+
+        public void Fail(Exception ex) => Failure ??= $"{Path} could not be written ({ex.Message}); the run goes on without it.";
     }
 }

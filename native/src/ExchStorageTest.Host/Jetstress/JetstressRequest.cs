@@ -15,7 +15,8 @@ internal static class JetstressRequest
     {
         var profile = config.ToProfile(out var violation) ?? throw EngineException.Refused(violation!);
         var type = TestTypeOf(config);
-        var request = new EngineRequest { Command = HelperCommands.Run, TestType = type, Profile = profile };
+        // The instances' folders as Jetstress takes them: each database's own, created when missing (docs/jetstress.md).
+        var request = new EngineRequest { Command = HelperCommands.Run, TestType = type, Profile = profile, JetstressFolders = true };
 
         // Where the databases go: /dbpath and /logpath replace the configuration's instances, one a /dbpath.
         if (line.DatabasePaths.Count > 0)

@@ -171,12 +171,74 @@ public sealed class JetstressCmdTests : IDisposable
     public void The_helper_is_JetstressCmd_when_started_by_that_name(string file, bool expected) =>
         Assert.Equal(expected, JetstressCmd.IsInvokedAs(Path.Combine("/opt/bin", file)));
 
-    private (int Exit, string Out, string Err) Run(params string[] args)
+    private (int Exit, string Out, string Err) Run(params string[] args) => RunBeside(_dir.Sub("bin"), args);
+
+    /// <summary>JetstressCmd as if installed in <paramref name="installFolder"/> (where its Jetstress.log goes).</summary>
+    private (int Exit, string Out, string Err) RunBeside(string installFolder, params string[] args)
     {
         var stdout = new StringWriter();
         var stderr = new StringWriter();
-        int exit = JetstressCmd.Run(args, _dir.Path, _dir.Sub("bin"), stdout, stderr, CancellationToken.None);
+        int exit = JetstressCmd.Run(args, _dir.Path, installFolder, stdout, stderr, CancellationToken.None);
         return (exit, stdout.ToString(), stderr.ToString());
+    }
+
+    /// <summary>The /g template's profile made small enough to create here, as automation edits MailboxCount and MailboxQuota.</summary>
+    private static void Shrink(string config) =>
+        File.WriteAllText(config, File.ReadAllText(config).Replace("<MailboxCount>100</MailboxCount>", "<MailboxCount>40</MailboxCount>", StringComparison.Ordinal)
+            .Replace("<MailboxQuota>10</MailboxQuota>", "<MailboxQuota>1</MailboxQuota>", StringComparison.Ordinal));
+
+    [Fact]
+    public void Generate_then_configure_in_an_empty_folder_makes_the_folders_and_puts_the_files_where_Jetstress_does()
+    {
+        // An admin's first minutes: /g, then /c of that file in the same empty folder. The configuration's DB1 does not
+        // exist: it is made, as the output folder is, and the database and its logs lie directly in it, as Jetstress's
+        // do (an ESRP report's Database Configuration: "Log path: C:\DB\DB1 Database: C:\DB\DB1\Jetstress001001.edb").
+        // JetstressCmd's own folder is read-only here (a file stands where it would be): that costs its log, not the run.
+        string file = _dir.Combine("a-file");
+        File.WriteAllText(file, "x");
+        string readOnlyInstall = Path.Combine(file, "bin");
+        Assert.Equal(0, RunBeside(readOnlyInstall, "/g").Exit);
+        string config = _dir.Combine("JetstressConfig.xml");
+        Shrink(config);
+        Assert.False(Directory.Exists(_dir.Combine("DB1")));
+
+        var prepare = RunBeside(readOnlyInstall, "/c", "JetstressConfig.xml", "/timeout", "0H0M0S", "/threads", "0");
+        Assert.True(prepare.Exit == 0, prepare.Out + prepare.Err);
+        Assert.Contains($"{Path.Combine(file, "bin", "Jetstress.log")} could not be written", prepare.Out, StringComparison.Ordinal);
+        string db1 = _dir.Combine("DB1");
+        Assert.Equal(new[] { Path.Combine(db1, "ExchStorageTest001.edb") }, Directory.GetFiles(db1, "*.edb", SearchOption.AllDirectories));
+        Assert.NotEmpty(Directory.GetFiles(db1, "E00*.log"));
+        Assert.Empty(Directory.GetDirectories(db1));
+
+        // Jetstress.log in the output folder ("." here): every line of this start, each with its process id.
+        var lines = File.ReadAllLines(_dir.Combine("Jetstress.log"));
+        Assert.Contains(lines, l => l.Contains("/c JetstressConfig.xml", StringComparison.Ordinal));
+        Assert.Contains(lines, l => l.Contains("Preparing 1 database", StringComparison.Ordinal));
+        Assert.All(lines, l => Assert.Matches($@"^\d+/\d+/\d{{4}} \d+:\d\d:\d\d [AP]M -- \[pid {Environment.ProcessId}\] ", l));
+
+        // ExchangeDsc's layout: the output folder "." is JetstressCmd's own folder; the one file is both logs, each line once.
+        var again = RunBeside(_dir.Path, "/c", "JetstressConfig.xml", "/timeout", "0H0M0S", "/threads", "0", "/open");
+        Assert.True(again.Exit == 0, again.Out + again.Err);
+        Assert.Single(File.ReadAllLines(_dir.Combine("Jetstress.log")), l => l.Contains("/threads 0 /open", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Folders_that_cannot_be_made_are_refused_all_at_once_and_nothing_is_written()
+    {
+        string file = _dir.Combine("a-file");
+        File.WriteAllText(file, "x");
+        string db = Path.Combine(file, "DB1"), log = Path.Combine(file, "LOG1"), db2 = _dir.Combine("fine", "DB2");
+        Assert.Equal(0, Run("/g", "/dbpath", db, "/logpath", log, "/dbpath", db2, "/logpath", log).Exit);
+        var before = Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories);
+        var (exit, output, error) = Run("/c", "JetstressConfig.xml");
+        Assert.Equal(2, exit);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.StartsWith("JetstressCmd: PathNotFound: 2 of the database and log folders cannot be used", error, StringComparison.Ordinal);
+        Assert.Contains($"'{db}' does not exist and cannot be created: '{file}' is a file", error, StringComparison.Ordinal);
+        Assert.Contains($"'{log}' does not exist and cannot be created", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("Running the", output, StringComparison.Ordinal);
+        // Nothing new: not the folder that could be made, not a log in the output folder; Jetstress.log beside JetstressCmd grew.
+        Assert.Equal(before, Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories));
     }
 
     [Fact]
@@ -228,19 +290,21 @@ public sealed class JetstressCmdTests : IDisposable
     {
         // /g into the working directory, as the Azure Stack template runs it; then austinmccollum's two steps: create the
         // databases and stop, then open them and test.
-        string db = _dir.Sub("DB1"), log = _dir.Sub("LOG1");
+        // The folders do not exist yet: JetstressCmd makes them.
+        string db = _dir.Combine("E", "DB1"), log = _dir.Combine("F", "LOG1");
         var g = Run("/g", "/dbpath", db, "/logpath", log, "/output", ".", "/new", "/timeout", "0H0M3S", "/threads", "2");
         Assert.Equal(0, g.Exit);
         string config = _dir.Combine("JetstressConfig.xml");
         Assert.True(File.Exists(config));
         // Small enough to run here: the template's profile edited as automation edits it.
-        File.WriteAllText(config, File.ReadAllText(config).Replace("<MailboxCount>100</MailboxCount>", "<MailboxCount>40</MailboxCount>", StringComparison.Ordinal)
-            .Replace("<MailboxQuota>10</MailboxQuota>", "<MailboxQuota>1</MailboxQuota>", StringComparison.Ordinal));
+        Shrink(config);
 
         var prepare = Run("/c", config, "/timeout", "0H0M0S", "/new", "/threads", "0");
         Assert.True(prepare.Exit == 0, prepare.Out + prepare.Err);
         Assert.Contains("created", prepare.Out, StringComparison.Ordinal);
-        Assert.Single(Directory.GetFiles(db, "*.edb", SearchOption.AllDirectories));
+        // Where Jetstress puts them: the database directly in its folder, the logs directly in theirs.
+        Assert.Equal(new[] { Path.Combine(db, "ExchStorageTest001.edb") }, Directory.GetFiles(db, "*.edb", SearchOption.AllDirectories));
+        Assert.NotEmpty(Directory.GetFiles(log, "E00*.log"));
         Assert.Empty(Directory.GetFiles(_dir.Path, "Performance*"));
 
         var run = Run("/c", config, "/open", "/threads", "2");
@@ -252,6 +316,9 @@ public sealed class JetstressCmdTests : IDisposable
         Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.xml"));
         Assert.Single(Directory.GetFiles(_dir.Path, "Performance*.json"));
         Assert.Matches(@"Overall Test Result: (Pass|Fail) \(Complete\)", run.Out);
+        // Both starts' lines in the output folder's Jetstress.log, as in the one beside JetstressCmd.
+        Assert.Contains("Overall Test Result", File.ReadAllText(_dir.Combine("Jetstress.log")), StringComparison.Ordinal);
+        Assert.Contains("Preparing 1 database", File.ReadAllText(_dir.Combine("Jetstress.log")), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -40,6 +40,58 @@ public class TestPlannerTests : IDisposable
     }
 
     [Fact]
+    public void Jetstress_folders_hold_their_database_and_logs_directly_and_are_created_when_the_run_starts()
+    {
+        // Jetstress puts an instance's database directly in its DatabasePaths/Path and its logs in its LogPath (an ESRP
+        // report's Database Configuration: "Log path: C:\DB\DB1 Database: C:\DB\DB1\Jetstress001001.edb").
+        string db = _dir.Combine("new", "DB1"), log = _dir.Combine("new", "LOG1");
+        var request = Request(p => { p.DatabaseCount = 1; p.DatabasePaths = new[] { db }; p.LogPaths = new[] { log }; }, r => { r.JetstressFolders = true; r.OutputPath = _dir.Path; });
+        var plan = TestPlanner.Plan(request);
+        Assert.Equal(Path.Combine(db, TestPlan.DatabaseFileName(1)), plan.Instances[0].DatabaseFile);
+        Assert.Equal(log, plan.Instances[0].LogFolder);
+        Assert.Equal(new[] { db, log }, plan.FoldersToCreate);
+        Assert.False(Directory.Exists(_dir.Combine("new")));   // a plan writes nothing
+        plan.CreateFolders();
+        Assert.True(Directory.Exists(db) && Directory.Exists(log));
+
+        // The module's single root stays a root for one database as for several; shared Jetstress folders do too.
+        request.JetstressFolders = false;
+        Assert.Equal(Path.Combine(db, "DB1", TestPlan.DatabaseFileName(1)), TestPlanner.Plan(request).Instances[0].DatabaseFile);
+        Assert.Equal(Path.Combine(log, "DB1", "Logs"), TestPlanner.Plan(request).Instances[0].LogFolder);
+        Assert.Empty(TestPlanner.Plan(request).FoldersToCreate);
+    }
+
+    [Fact]
+    public void Every_folder_that_cannot_be_used_is_named_in_one_refusal_and_nothing_is_created()
+    {
+        string file = _dir.Combine("a-file.txt");
+        File.WriteAllText(file, "x");
+        var before = Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories);
+        // The module's folders must exist: both missing ones are named at once.
+        string a = _dir.Combine("missingA"), b = _dir.Combine("missingB");
+        var ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p => { p.DatabasePaths = new[] { a, b }; p.LogPaths = new[] { a, b }; })));
+        Assert.Equal("PathNotFound", ex.Code);
+        Assert.Contains($"'{a}'", ex.Message, StringComparison.Ordinal);
+        Assert.Contains($"'{b}'", ex.Message, StringComparison.Ordinal);
+        Assert.StartsWith("2 of the database and log folders cannot be used", ex.Message, StringComparison.Ordinal);
+
+        // Jetstress's are created, unless they cannot be: beneath a file, on a drive that is not there.
+        var bad = new List<string> { Path.Combine(file, "DB1"), Path.Combine(file, "LOG1") };
+        if (OperatingSystem.IsWindows())
+            bad.Add(Enumerable.Range('D', 23).Select(c => $"{(char)c}:\\").First(d => !Directory.Exists(d)) + "DB2");
+        ex = Assert.Throws<EngineException>(() => TestPlanner.Plan(Request(p =>
+        {
+            p.DatabaseCount = bad.Count;
+            p.DatabasePaths = bad.ToArray();
+            p.LogPaths = bad.ToArray();
+        }, r => r.JetstressFolders = true)));
+        Assert.Equal("PathNotFound", ex.Code);
+        Assert.All(bad, folder => Assert.Contains($"'{folder}' does not exist and cannot be created", ex.Message, StringComparison.Ordinal));
+        Assert.Contains($"'{file}' is a file", ex.Message, StringComparison.Ordinal);
+        Assert.Equal(before, Directory.GetFileSystemEntries(_dir.Path, "*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
     public void Plans_sizes_and_files_from_the_profile()
     {
         var plan = TestPlanner.Plan(Request());
