@@ -62,6 +62,7 @@ public static partial class TestPlanner
         var dbRoots = p.DatabasePaths.ToList();
         var logRoots = p.LogPaths.ToList();
         foreach (var folder in dbRoots.Concat(logRoots)) CheckFolder(folder, request.AllowBufferedIo);
+        Inspection.Preflight.Check(dbRoots.Concat(logRoots).Select(Full).Distinct(StringComparer.Ordinal), request.AllowUnsupportedPlatform);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)
