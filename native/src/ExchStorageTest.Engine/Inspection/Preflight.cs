@@ -11,15 +11,20 @@ namespace ExchStorageTest.Engine.Inspection;
 /// </summary>
 public static class Preflight
 {
-    /// <summary>The unsupported findings under <paramref name="folders"/>, with their folder.</summary>
-    public static List<(string Path, Finding Finding)> Unsupported(IEnumerable<string> folders) =>
-        InspectCommand.Run(folders, new VolumeCheckOptions { ProbeDirectIo = false })
-            .SelectMany(v => v.Findings.Where(SupportRules.Refuses).Select(f => (v.Path, f))).ToList();
+    /// <summary>The unsupported findings of <paramref name="volumes"/>, with their folder.</summary>
+    public static List<(string Path, Finding Finding)> Unsupported(IEnumerable<VolumeReport> volumes) =>
+        volumes.SelectMany(v => v.Findings.Where(SupportRules.Refuses).Select(f => (v.Path, f))).ToList();
 
     public static void Check(IEnumerable<string> folders, bool allowUnsupported)
     {
         if (allowUnsupported) return;
-        var unsupported = Unsupported(folders);
+        Refuse(InspectCommand.Run(folders, new VolumeCheckOptions { ProbeDirectIo = false }));
+    }
+
+    /// <summary>Throws <c>PlatformUnsupported</c> naming every unsupported finding of <paramref name="volumes"/>; returns when there is none.</summary>
+    public static void Refuse(IEnumerable<VolumeReport> volumes)
+    {
+        var unsupported = Unsupported(volumes);
         if (unsupported.Count == 0) return;
         throw EngineException.Refused(ErrorCodes.PlatformUnsupported, RefusalMessage(unsupported), unsupported[0].Path);
     }

@@ -1,6 +1,7 @@
 using ExchStorageTest.Engine.Inspection;
 using ExchStorageTest.Engine.Inspection.Linux;
 using ExchStorageTest.Engine.Inspection.Windows;
+using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;
@@ -286,18 +287,24 @@ public class PlatformRulesTests
     }
 
     [Fact]
-    public void The_preflight_passes_a_supported_folder_and_its_refusal_names_each_finding_and_the_override()
+    public void The_preflight_passes_a_supported_folder_and_refuses_an_unsupported_one_naming_each_finding_and_the_override()
     {
         using var folder = new TestFolder("preflight");
-        Preflight.Check(new[] { folder.Path }, allowUnsupported: false);
-        Assert.Empty(Preflight.Unsupported(new[] { folder.Path }));
+        Preflight.Check(new[] { folder.Path }, allowUnsupported: false); // this machine's volume: nothing unsupported
 
-        var message = Preflight.RefusalMessage(new[]
-        {
-            ("/srv/DB1", new Finding { Severity = Severities.Error, Code = FindingCodes.Compression, Message = "btrfs mount option compress=zstd on /srv: no." }),
-        });
-        Assert.Contains("CompressionEnabled: btrfs mount option compress=zstd on /srv", message);
-        Assert.Contains("-AllowUnsupportedPlatform", message);
-        Assert.Equal("PlatformUnsupported", ErrorCodes.PlatformUnsupported.Code);
+        var facts = Good(VolumePlatform.Linux);
+        facts.Volume.Path = "/srv/DB1";
+        facts.Compression = "btrfs mount option compress=zstd:3 on /srv";
+        facts.WriteCache = new WriteCacheFacts(true, false, false, "test"); // a doubt: never refuses
+        var compressed = VolumeRules.ToReport(facts, Eval(facts));
+        var plain = VolumeRules.ToReport(Good(), Eval(Good()));
+        Preflight.Refuse(new[] { plain });
+
+        var refused = Assert.Throws<EngineException>(() => Preflight.Refuse(new[] { plain, compressed }));
+        Assert.Equal(ErrorCodes.PlatformUnsupported.Code, refused.Code);
+        Assert.Contains("CompressionEnabled: btrfs mount option compress=zstd:3 on /srv", refused.Message);
+        Assert.DoesNotContain(FindingCodes.WriteCacheNotFlushable, refused.Message);
+        Assert.Contains("-AllowUnsupportedPlatform", refused.Message);
+        Assert.Equal("/srv/DB1", Assert.Single(Preflight.Unsupported(new[] { plain, compressed })).Path);
     }
 }

@@ -12,7 +12,7 @@ public static class LinuxHostProbe
         var f = new PlatformFacts { Platform = VolumePlatform.Linux, LogicalProcessors = Environment.ProcessorCount };
         string cpuRoot = Path.Combine(sysRoot, "devices", "system", "cpu");
         var cpus = Directory.Exists(cpuRoot)
-            ? Directory.EnumerateDirectories(cpuRoot, "cpu*").Where(d => Path.GetFileName(d)[3..].All(char.IsAsciiDigit) && Path.GetFileName(d).Length > 3).ToList()
+            ? Directory.EnumerateDirectories(cpuRoot, "cpu*").Where(d => Path.GetFileName(d) is { Length: > 3 } name && name[3..].All(char.IsAsciiDigit)).ToList()
             : new List<string>();
         var packages = new HashSet<string>(StringComparer.Ordinal);
         var cores = new HashSet<string>(StringComparer.Ordinal);
