@@ -19,6 +19,7 @@ namespace ExchStorageTest.Contract
 
         // Storage and I/O.
         public static readonly ErrorCode DirectIoUnsupported = Add("DirectIoUnsupported", ErrorCategories.InvalidOperation, RaisedBy.Engine, ErrorGroups.Storage, "the file system refuses unbuffered I/O (-AllowBufferedIo opts in to buffered I/O)");
+        public static readonly ErrorCode PlatformUnsupported = Add("PlatformUnsupported", ErrorCategories.InvalidOperation, RaisedBy.Engine, ErrorGroups.Storage, "a database or log folder's volume has a feature Microsoft does not support under Exchange's data: ReFS integrity streams, compression, EFS or deduplication (-AllowUnsupportedPlatform runs anyway, in a lab that knows)");
         public static readonly ErrorCode FileOpenFailed = Add("FileOpenFailed", ErrorCategories.WriteError, RaisedBy.Engine, ErrorGroups.Storage, "a test file could not be opened (the category follows the cause: ObjectNotFound, PermissionDenied, ResourceUnavailable, WriteError)");
         public static readonly ErrorCode FileExists = Add("FileExists", ErrorCategories.ResourceUnavailable, RaisedBy.Engine, ErrorGroups.Storage, "a file the engine was to create exists");
         public static readonly ErrorCode BackendUnavailable = Add("BackendUnavailable", ErrorCategories.ResourceUnavailable, RaisedBy.Engine, ErrorGroups.Storage, "the I/O backend cannot run on this system (the kernel's reason in the message)");

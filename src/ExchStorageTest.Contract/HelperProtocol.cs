@@ -35,7 +35,7 @@ namespace ExchStorageTest.Contract
         {
             RequestFields.TestId, RequestFields.RunId, RequestFields.Profile, RequestFields.TestType, RequestFields.DurationSeconds, RequestFields.OutputPath,
             RequestFields.DatabaseSource, RequestFields.RestoreFromPath, RequestFields.ThreadCount, RequestFields.TargetRateIops,
-            RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo,
+            RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo, RequestFields.AllowUnsupportedPlatform,
             RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
             RequestFields.MeasureAtUtc,
             RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.JetstressFolders, RequestFields.CapacitySteps,

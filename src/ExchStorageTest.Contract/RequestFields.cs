@@ -24,6 +24,8 @@ namespace ExchStorageTest.Contract
         public const string ContinueOnError = "continueOnError";
         public const string SampleIntervalSeconds = "sampleIntervalSeconds";
         public const string AllowBufferedIo = "allowBufferedIo";
+        /// <summary>Run on storage configured in a way Microsoft does not support for Exchange (the platform pre-flight's refusals), in a lab that knows.</summary>
+        public const string AllowUnsupportedPlatform = "allowUnsupportedPlatform";
         public const string PinWorkerThreads = "pinWorkerThreads";
         public const string TuningSeconds = "tuningSeconds";
         public const string WarmupSeconds = "warmupSeconds";
@@ -84,7 +86,7 @@ namespace ExchStorageTest.Contract
         public static readonly string[] All =
         {
             Protocol, Command, TestId, RunId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
-            TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, PinWorkerThreads, TuningSeconds,
+            TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, AllowUnsupportedPlatform, PinWorkerThreads, TuningSeconds,
             WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc,
             FaultAtSeconds, FaultLengthSeconds, FaultScript, FaultScriptHost, StallLimitSeconds, Rejudge, WindowFromSeconds, WindowToSeconds, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
         };

@@ -163,6 +163,10 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public SwitchParameter AllowBufferedIo { get; set; }
 
+        /// <summary>Run on storage the platform pre-flight refuses as unsupported for Exchange (labs that know).</summary>
+        [Parameter]
+        public SwitchParameter AllowUnsupportedPlatform { get; set; }
+
         [Parameter]
         public SwitchParameter NoCpuAffinity { get; set; }
 

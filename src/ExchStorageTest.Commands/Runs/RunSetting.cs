@@ -75,6 +75,7 @@ namespace ExchStorageTest.Runs
         public static readonly RunSetting Thresholds = new RunSetting("Thresholds", RequestFields.Thresholds, SettingKind.Thresholds, null);
         public static readonly RunSetting ContinueOnError = new RunSetting("ContinueOnError", RequestFields.ContinueOnError, SettingKind.Switch, false);
         public static readonly RunSetting AllowBufferedIo = new RunSetting("AllowBufferedIo", RequestFields.AllowBufferedIo, SettingKind.Switch, false);
+        public static readonly RunSetting AllowUnsupportedPlatform = new RunSetting("AllowUnsupportedPlatform", RequestFields.AllowUnsupportedPlatform, SettingKind.Switch, false);
         public static readonly RunSetting NoCpuAffinity = new RunSetting("NoCpuAffinity", RequestFields.PinWorkerThreads, SettingKind.NegatedSwitch, RunDefaults.PinWorkerThreads);
         public static readonly RunSetting SampleIntervalSeconds = new RunSetting("SampleIntervalSeconds", RequestFields.SampleIntervalSeconds, SettingKind.Number, null);
         public static readonly RunSetting LogFilesToReplay = new RunSetting("LogFilesToReplay", RequestFields.LogFilesToReplay, SettingKind.Count, RunDefaults.LogFilesToReplay);
@@ -96,7 +97,7 @@ namespace ExchStorageTest.Runs
         /// <summary>Every run setting, in the order the request gets them.</summary>
         public static readonly IReadOnlyList<RunSetting> All = new[]
         {
-            TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
+            TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, AllowUnsupportedPlatform, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
             CapacityPercent, CompressibilityPercent, DuplicatePercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
             FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
         };

@@ -20,6 +20,20 @@ public static class FindingCodes
     public const string MultipathDegraded = "MultipathDegraded";
     public const string MultipathSinglePath = "MultipathSinglePath";
     public const string ProbeNote = "ProbeNote";
+    // The platform that decides support (SupportRules, LayoutRules, HostRules).
+    public const string IntegrityStreams = "IntegrityStreamsEnabled";
+    public const string Compression = "CompressionEnabled";
+    public const string FileEncryption = "FileEncryptionEnabled";
+    public const string Deduplication = "DeduplicationEnabled";
+    public const string VolumeEncryption = "VolumeEncrypted";
+    public const string WriteCacheNotFlushable = "WriteCacheNotFlushable";
+    public const string WriteCacheEnabled = "WriteCacheEnabled";
+    public const string MixedSectorFormats = "MixedSectorFormats";
+    public const string Virtualised = "Virtualised";
+    public const string SocketsAboveGuidance = "SocketsAboveGuidance";
+    public const string ProcessorsAboveGuidance = "ProcessorsAboveGuidance";
+    public const string PowerPolicyNotFullSpeed = "PowerPolicyNotFullSpeed";
+    public const string DefragScheduled = "DefragScheduled";
 }
 
 /// <summary>Finding severities (strings in the results model).</summary>

@@ -29,6 +29,7 @@ public static class VolumeRules
         SpaceRules(f, o, where, list);
         DirectIoRules(f, where, list);
         MultipathRules(f, list);
+        SupportRules.Evaluate(f, where, list);
         foreach (var note in f.Notes) list.Add(Make(Severities.Info, FindingCodes.ProbeNote, note, null));
         return list;
     }

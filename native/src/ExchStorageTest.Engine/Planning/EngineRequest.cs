@@ -29,6 +29,8 @@ public sealed class EngineRequest
     public double? SampleIntervalSeconds { get; set; }
     /// <summary>Explicit opt-in to buffered I/O where direct I/O is impossible; every report then says so.</summary>
     public bool AllowBufferedIo { get; set; }
+    /// <summary>Run although the platform pre-flight finds a feature Microsoft does not support under Exchange's data (<see cref="Inspection.Preflight"/>).</summary>
+    public bool AllowUnsupportedPlatform { get; set; }
     /// <summary>
     /// Pin each I/O worker thread to one CPU, round-robin over the CPUs the process may use (DiskSpd's
     /// default; keeps the scheduler's migrations out of the latencies). False leaves placement to the OS.

@@ -27,6 +27,8 @@ public sealed class TestPlan
     }
     public required MailboxProfile Profile { get; init; }
     public required TestType TestType { get; init; }
+    /// <summary>Which Exchange the load models: Jetstress's active-databases-only model for every run today.</summary>
+    public ModelledExchange Exchange { get; init; } = ModelledExchange.Jetstress;
     public required IReadOnlyList<PlannedInstance> Instances { get; init; }
     public required double DurationSeconds { get; init; }
     public required double SampleIntervalSeconds { get; init; }

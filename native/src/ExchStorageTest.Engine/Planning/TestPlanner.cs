@@ -62,6 +62,9 @@ public static partial class TestPlanner
         var dbRoots = p.DatabasePaths.ToList();
         var logRoots = p.LogPaths.ToList();
         var created = CheckFolders(dbRoots.Concat(logRoots), request.AllowBufferedIo, request.JetstressFolders);
+        // A folder the run will create is probed where it will be made: the folder above it that exists (a compressed
+        // parent compresses what is made in it).
+        Inspection.Preflight.Check(dbRoots.Concat(logRoots).Select(f => ExistingAncestor(Full(f))).Distinct(StringComparer.Ordinal), request.AllowUnsupportedPlatform);
 
         long dbBytes = RoundDown(p.DatabaseSizeBytes, TestPlan.PageSize);
         if (dbBytes < 64L * TestPlan.PageSize && type != TestType.Throughput)

@@ -45,6 +45,8 @@ public static class EsrpDeployment
 
         var simulated = new EsrpTable("Simulated Exchange Configuration", new[]
         {
+            // Not an ESRP 4.0 template row: what the figures below were measured as (results "exchange").
+            Item(ReportText.ExchangeModelledLabel, Distinct(hosts.Select(h => h.Exchange.Describe()))),
             Item("Number of Exchange mailboxes simulated", JetFormat.Integer(hosts.Sum(h => (long)Mailboxes(h)))),
             Item("Number of Database Availability Groups (DAGs)", null),
             Item("Number of servers/DAG", null),

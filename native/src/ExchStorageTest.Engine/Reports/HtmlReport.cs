@@ -385,6 +385,7 @@ public static class HtmlReport
             ("Logical Processors", JetFormat.Integer(env.ProcessorCount)), ("Memory (bytes)", JetFormat.Integer(env.MemoryBytes)),
             ("I/O Backend", env.IoBackend), ("Direct I/O", env.DirectIo ? "True" : "False"),
         });
+        if (env.Platform is { } platform) Pairs(h, "Platform", ReportText.Platform(platform));
         if (env.Volumes.Count > 0)
         {
             Grid(h, new[] { "Volume", "File System", "Allocation Unit (bytes)", "Logical/Physical Sector", "Partition Offset (bytes)", "Size (bytes)", "Free (bytes)", "Device", "Storage Model", "Direct I/O", "Multipath" },
@@ -395,7 +396,8 @@ public static class HtmlReport
                     Inspection.StorageModel.Describe(v) ?? "", ReportText.DirectIo(v, env),
                     v.Multipath is null ? "" : $"{v.Multipath.Name} {v.Multipath.Policy}, {Wording.Count(v.Multipath.PathCount, "path")} ({string.Join(", ", v.Multipath.PathStates)})",
                 }));
-            var findings = env.Volumes.SelectMany(v => ReportText.Findings(v, env).Select(f => (v.Path, f))).ToList();
+            var findings = env.Volumes.SelectMany(v => ReportText.Findings(v, env).Select(f => (v.Path, f)))
+                .Concat((env.Platform?.Findings ?? new List<Finding>()).Select(f => (Path: ReportText.HostFindingPlace, f))).ToList();
             if (findings.Count > 0)
                 Grid(h, new[] { "Volume", "Severity", "Code", "Finding", "Advice" },
                     findings.Select(x => (IReadOnlyList<string>)new[] { x.Path, x.f.Severity, x.f.Code, x.f.Message, x.f.Advice ?? "" }));

@@ -102,6 +102,7 @@ internal static class ReportText
         if (r.Timeline.CollectionStartUtc is DateTime cs) rows.Add(("Collection Start Time", JetFormat.Time(cs, tz)));
         if (r.Timeline.CollectionEndUtc is DateTime ce) rows.Add(("Collection End Time", JetFormat.Time(ce, tz)));
         rows.Add(($"{ToolName} Version", r.EngineVersion));
+        rows.Add((ExchangeModelledLabel, r.Exchange.Describe()));
         rows.Add(("I/O Backend", r.Environment.IoBackend + (r.Environment.DirectIo ? " (direct I/O)" : " (BUFFERED I/O)")));
         if (WorkerAffinity(r.Environment) is string affinity) rows.Add(("Worker CPU Affinity", affinity));
         rows.Add(("Operating System", r.Environment.OperatingSystem));
@@ -109,6 +110,9 @@ internal static class ReportText
         rows.Add(("Time Zone", JetFormat.ZoneLabel(tz)));
         return rows;
     }
+
+    /// <summary>The Test Summary and ESRP row that says which Exchange the load modelled (results <c>exchange</c>).</summary>
+    public const string ExchangeModelledLabel = "Exchange Modelled";
 
     /// <summary>"0, 1" for workers pinned to CPUs 0 and 1; null when pinning was off (older results too).</summary>
     public static string? WorkerAffinity(EnvironmentInfo env) =>
@@ -242,6 +246,19 @@ internal static class ReportText
     /// A volume's findings as the report shows them: a "not probed" finding gives way to the fact the
     /// same results record, that the run itself did its I/O unbuffered on every file.
     /// </summary>
+    /// <summary>Where a host or layout finding of the platform pre-flight is listed beside the volumes' findings.</summary>
+    public const string HostFindingPlace = "(host)";
+
+    /// <summary>The host as the platform pre-flight saw it: processors, hypervisor, power policy.</summary>
+    public static IReadOnlyList<(string Label, string Value)> Platform(PlatformReport p) => new[]
+    {
+        ("Sockets", p.Sockets is int s ? JetFormat.Integer(s) : "not read"),
+        ("Physical Cores", p.PhysicalCores is int c ? JetFormat.Integer(c) : "not read"),
+        ("Logical Processors", JetFormat.Integer(p.LogicalProcessors)),
+        ("Hypervisor", p.Hypervisor ?? "none seen"),
+        ("Power Policy", p.PowerPolicy ?? "not read"),
+    };
+
     public static IEnumerable<Finding> Findings(VolumeReport v, EnvironmentInfo env) =>
         v.Findings.Where(f => !(env.DirectIo && f.Code == Inspection.FindingCodes.DirectIoNotProbed));
 

@@ -30,6 +30,7 @@ public static class TextReport
             sb.Append('\n');
         }
         if (!r.Environment.DirectIo) sb.Append("\n!! BUFFERED I/O: ").Append(ReportText.BufferedIoWarning).Append('\n');
+        PlatformFindings(sb, r);
 
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
@@ -189,6 +190,18 @@ public static class TextReport
             ? string.Create(CultureInfo.InvariantCulture, $"  Agreed measuring start: {agreed.Min():yyyy-MM-dd HH:mm:ss.fff} UTC; ")
             : "  The hosts agreed no measuring start; ";
         return start + $"their measuring starts differ by at most {JetFormat.Number(skew, 3)} s.\n";
+    }
+
+    /// <summary>The platform's unsupported settings and doubts (volumes and host), so a reader of the verdict sees what it was measured on.</summary>
+    private static void PlatformFindings(StringBuilder sb, TestResults r)
+    {
+        var env = r.Environment;
+        var findings = env.Volumes.SelectMany(v => ReportText.Findings(v, env).Select(f => (Place: v.Path, f)))
+            .Concat((env.Platform?.Findings ?? new List<Finding>()).Select(f => (Place: ReportText.HostFindingPlace, f)))
+            .Where(x => x.f.Severity is Inspection.Severities.Warning or Inspection.Severities.Error).ToList();
+        if (findings.Count == 0) return;
+        sb.Append("\nPlatform findings\n");
+        foreach (var (place, f) in findings) sb.Append($"  {f.Severity} {f.Code} ({place}): {f.Message}\n");
     }
 
     private static void Pairs(StringBuilder sb, string title, IReadOnlyList<(string Label, string Value)> rows)

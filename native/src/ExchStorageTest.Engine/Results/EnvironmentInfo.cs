@@ -16,6 +16,8 @@ public sealed class EnvironmentInfo
     /// <summary>False only when the user opted in to buffered I/O; every report then says so.</summary>
     public bool DirectIo { get; set; } = true;
     public List<VolumeReport> Volumes { get; set; } = new();
+    /// <summary>The host and the layout judged by the platform pre-flight (docs/results-schema.md); null in older results.</summary>
+    public PlatformReport? Platform { get; set; }
     /// <summary>The ESRP "storage software" table as far as the host can discover it.</summary>
     public StorageSoftwareReport? StorageSoftware { get; set; }
 }

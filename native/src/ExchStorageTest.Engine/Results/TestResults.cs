@@ -30,6 +30,8 @@ public sealed class TestResults
     [System.Text.Json.Serialization.JsonIgnore]
     public string ReportName => (ReportedAs ?? TestType).ToString();
     public string EngineVersion { get; set; } = "";
+    /// <summary>Which Exchange the load modelled: version and layout of database copies (docs/results-schema.md).</summary>
+    public ExchangeModelled Exchange { get; set; } = new();
     /// <summary>
     /// Complete = ran to the end; Stopped = Ctrl+C or cancel; Failed = stopped by an error;
     /// Interrupted = a checkpoint of a run that never finished (killed, crashed, host stopped).

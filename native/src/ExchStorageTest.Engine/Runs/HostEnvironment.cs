@@ -29,6 +29,13 @@ internal static class HostEnvironment
         foreach (var v in volumes)
             foreach (var f in v.Findings.Where(f => f.Severity is "Warning" or "Error"))
                 ctx.Events.Log(EventFields.Log.Warning, $"{v.Path}: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
+        if (ctx.Plan.Request.AllowUnsupportedPlatform && volumes.Any(v => v.Findings.Any(SupportRules.Refuses)))
+            ctx.Events.Log(EventFields.Log.Warning, "This run was allowed on storage Microsoft does not support for Exchange (-AllowUnsupportedPlatform): its results describe that configuration, not a supported one.");
+        // The host and the layout against the modelled version's guidance: doubts only, never a refusal.
+        var platform = HostInspector.Inspect(ctx.Plan.Exchange, volumes);
+        ctx.Results.Environment.Platform = platform;
+        foreach (var f in platform.Findings.Where(f => f.Severity is "Warning" or "Error"))
+            ctx.Events.Log(EventFields.Log.Warning, $"Host: {f.Message}{(f.Advice is null ? "" : " " + f.Advice)}");
     }
 
     /// <summary>Starts host and disk counters for the measured window at the run's sample interval; <paramref name="warn"/> false leaves out the warning a capacity search gave at its first step.</summary>

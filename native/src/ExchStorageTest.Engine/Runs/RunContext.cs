@@ -33,6 +33,7 @@ internal sealed class RunContext : IDisposable
             TestType = plan.TestType,
             ReportedAs = plan.Request.ReportedAs is { } named && named != plan.TestType ? named : null,
             EngineVersion = typeof(RunContext).Assembly.GetName().Version?.ToString() ?? "0.0.0",
+            Exchange = ExchangeModelled.Of(plan.Exchange),
             Profile = plan.Profile,
         };
         Results.Timeline.TestStartUtc = start.ToUniversalTime();

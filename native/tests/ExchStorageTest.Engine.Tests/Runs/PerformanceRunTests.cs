@@ -34,6 +34,10 @@ public class PerformanceRunTests
         Assert.Equal(results.TestId, loaded.TestId);
         Assert.NotEmpty(loaded.TimeSeries);
         Assert.Equal(results.Verdict.Result, loaded.Verdict.Result);
+        // Which Exchange was modelled, and the host as the platform pre-flight saw it, travel in the results file.
+        Assert.Equal(ModelledExchange.Jetstress.Description, loaded.Exchange.Describe());
+        Assert.Same(ModelledExchange.Jetstress, loaded.Exchange.Model());
+        Assert.True(loaded.Environment.Platform is { LogicalProcessors: > 0 }, "no platform report");
         foreach (var line in results.TestLog) _out.WriteLine(line.Message);
         // Verdict consistent with the numbers.
         bool slowRead = results.Instances.Any(i => i.Stream(StreamNames.DatabaseRead)!.LatencyMs.Mean > 20);

@@ -150,6 +150,12 @@ public sealed class WineRunTests : IDisposable
         var findings = r.GetProperty("environment").GetProperty("volumes").EnumerateArray().SelectMany(v => v.GetProperty("findings").EnumerateArray())
             .Select(f => f.GetProperty("code").GetString()).ToList();
         Assert.Contains("ProbeNote", findings);
+        // The platform pre-flight's Windows host probe answered: GetLogicalProcessorInformationEx (sockets, cores);
+        // Wine's PowerGetActiveScheme is a stub, so the power plan is said to be unread rather than judged.
+        var platform = r.GetProperty("environment").GetProperty("platform");
+        Assert.True(platform.GetProperty("logicalProcessors").GetInt32() > 0);
+        Assert.True(platform.GetProperty("physicalCores").GetInt32() > 0);
+        Assert.Contains(platform.GetProperty("findings").EnumerateArray(), f => f.GetProperty("message").GetString()!.Contains("power plan", StringComparison.Ordinal));
 
         // verify on the databases the run made.
         var verify = Run(new JsonObject { ["protocol"] = 1, ["command"] = "verify", ["paths"] = new JsonArray(Win(_dir.Combine("Db"))) });

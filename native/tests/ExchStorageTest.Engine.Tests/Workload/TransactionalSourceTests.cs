@@ -119,6 +119,27 @@ public class TransactionalSourceTests
         Assert.True(eight > one * 1.1, $"log writes average {one:F0} B with 1 session and {eight:F0} B with 8");
     }
 
+    /// <summary>
+    /// The active copy's mix, free of the machine's timing: database transfers per log write fall inside the band
+    /// of the published Jetstress reports (11-14.5) when sessions commit one or two at a time, as the tuned runs'
+    /// think-time sessions and Jetstress's few threads per database do. Closed loop with many sessions per database,
+    /// group commit folds several forced commits into each log write and the figure rises above the band (the
+    /// tuning's first step on fast storage, docs/load-model.md); that is measured, not asserted.
+    /// </summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    public void Transfers_per_log_write_are_inside_the_published_band_when_sessions_commit_apart(int sessions)
+    {
+        var w = Instance(pages: 50_000, cachePages: 512);
+        var src = new TransactionalSource(w, sessions, WorkloadShape.Default);
+        var inFlight = new List<(IoPlan Plan, byte[] Buffer)>();
+        Drive(src, w, 20_000, inFlight); // past the cache's first fill
+        var (ops, _) = Drive(src, w, 60_000, inFlight);
+        double perLogWrite = (double)(ops[DatabaseRead] + ops[DatabaseWrite]) / ops[LogWrite];
+        Assert.True(perLogWrite is >= 11 and <= 14.5, $"{sessions} sessions per database: {perLogWrite:F2} database transfers per log write");
+    }
+
     [Fact]
     public void Inserts_grow_the_database_and_a_clean_shutdown_writes_every_new_page()
     {

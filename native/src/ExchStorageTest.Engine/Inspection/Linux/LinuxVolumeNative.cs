@@ -13,6 +13,34 @@ internal static unsafe partial class LinuxVolumeNative
     [LibraryImport("libc", EntryPoint = "realpath", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     private static partial nint RealPathNative(string path, byte* resolved);
 
+    [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    private static partial int Open(string path, int flags);
+
+    [LibraryImport("libc", EntryPoint = "ioctl", SetLastError = true)]
+    private static partial int Ioctl(int fd, nuint request, int* arg);
+
+    [LibraryImport("libc", EntryPoint = "close")]
+    private static partial int Close(int fd);
+
+    /// <summary>FS_IOC_GETFLAGS (_IOR('f', 1, long)) on x86-64 and arm64.</summary>
+    private const nuint FsIocGetFlags = 0x80086601;
+    private const int ORdOnly = 0, ONonBlock = 0x800;
+
+    /// <summary>The inode flags chattr(1) sets (FS_IOC_GETFLAGS); null with errno when the file system has none.</summary>
+    public static int? GetInodeFlags(string path, out int errno)
+    {
+        int fd = Open(path, ORdOnly | ONonBlock);
+        if (fd < 0) { errno = Marshal.GetLastPInvokeError(); return null; }
+        try
+        {
+            int flags = 0;
+            if (Ioctl(fd, FsIocGetFlags, &flags) != 0) { errno = Marshal.GetLastPInvokeError(); return null; }
+            errno = 0;
+            return flags;
+        }
+        finally { Close(fd); }
+    }
+
     /// <summary>statvfs(3); null with errno when it fails.</summary>
     public static StatVfs? GetStatVfs(string path, out int errno)
     {

@@ -23,7 +23,11 @@ public static class LinuxVolumeProbe
             facts.Volume.MountPoint = mount.MountPoint;
             facts.Volume.FileSystem = mount.FileSystemType;
             facts.MountSource = mount.Source;
+            facts.Compression = mount.Compression();
         }
+        // chattr +c on the folder: the file system compresses every file created in it.
+        if (LinuxVolumeNative.GetInodeFlags(real, out _) is int flags && InodeFlags.Compressed(flags))
+            facts.Compression ??= $"the compression attribute (chattr +c) on {real}";
 
         if (LinuxVolumeNative.GetStatVfs(real, out int errno) is { } vfs)
         {
@@ -47,6 +51,8 @@ public static class LinuxVolumeProbe
             facts.Volume.Model = dev.Model;
             facts.Volume.FirmwareRevision = dev.FirmwareRevision;
             facts.Volume.BusType = dev.BusType;
+            facts.WriteCache = dev.WriteCacheFacts();
+            facts.VolumeEncryption = dev.Encryption();
             if (DmMultipath.Read(sysRoot, dev.DiskName) is { } map)
             {
                 facts.Volume.Multipath = DmMultipath.ToReport(map, DmSetup.TryTable(map.Name));

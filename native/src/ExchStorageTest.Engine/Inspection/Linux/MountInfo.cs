@@ -17,6 +17,18 @@ public sealed record MountInfoEntry(
     string SuperOptions)
 {
     public string DeviceNumber => $"{Major}:{Minor}";
+
+    /// <summary>
+    /// The mount's compression: btrfs "compress=zstd:3" / "compress-force=..." in its options (btrfs(5)); null
+    /// when it names none.
+    /// </summary>
+    public string? Compression()
+    {
+        foreach (var option in (MountOptions + "," + SuperOptions).Split(','))
+            if (option.StartsWith("compress", StringComparison.Ordinal) && option != "compress=no" && !option.StartsWith("compress-force=no", StringComparison.Ordinal))
+                return $"{FileSystemType} mount option {option} on {MountPoint}";
+        return null;
+    }
 }
 
 /// <summary>Pure parser of /proc/self/mountinfo and the longest-prefix lookup that maps a path to its mount.</summary>

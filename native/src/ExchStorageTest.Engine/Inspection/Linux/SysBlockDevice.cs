@@ -19,7 +19,8 @@ public sealed record SysBlockDevice(
     string? BusType,
     bool? Rotational,
     string? DmName,
-    string? DmUuid)
+    string? DmUuid,
+    string? WriteCache = null)
 {
     public long? PartitionOffsetBytes => IsPartition ? PartitionStartSectors512 * 512 : 0;
 
@@ -66,8 +67,26 @@ public sealed record SysBlockDevice(
             BusTypeOf(RealPath(diskDir)),
             rot == null ? null : rot == "1",
             ReadText(Path.Combine(diskDir, "dm", "name")),
-            ReadText(Path.Combine(diskDir, "dm", "uuid")));
+            ReadText(Path.Combine(diskDir, "dm", "uuid")),
+            ReadText(Path.Combine(diskDir, "queue", "write_cache")));
     }
+
+    /// <summary>
+    /// queue/write_cache: "write back" is a volatile cache the block layer flushes (REQ_PREFLUSH/FUA) for every
+    /// write-through and fsync; "write through" is none, or one the device keeps safe (block/queue-sysfs.rst).
+    /// </summary>
+    public WriteCacheFacts? WriteCacheFacts() => WriteCache switch
+    {
+        "write back" => new WriteCacheFacts(true, true, null, $"/sys/block/{DiskName}/queue/write_cache: write back"),
+        "write through" => new WriteCacheFacts(false, null, null, $"/sys/block/{DiskName}/queue/write_cache: write through"),
+        _ => null,
+    };
+
+    /// <summary>"dm-crypt (LUKS2)" for a device-mapper crypt target (its uuid starts CRYPT-); null otherwise.</summary>
+    public string? Encryption() =>
+        DmUuid is { } u && u.StartsWith("CRYPT-", StringComparison.Ordinal)
+            ? "dm-crypt" + (u.Split('-') is { Length: > 2 } parts ? $" ({parts[1]})" : "")
+            : null;
 
     /// <summary>
     /// How the host reaches a disk, read from its place in the sysfs device tree

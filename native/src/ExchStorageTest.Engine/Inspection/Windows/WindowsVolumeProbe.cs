@@ -56,8 +56,33 @@ public static unsafe class WindowsVolumeProbe
             }
         }
 
+        FolderFeatures(existing, facts);
         ProbeDirectIo(existing, facts);
         return facts;
+    }
+
+    /// <summary>
+    /// The folder's attributes (new files inherit compression, EFS and integrity streams from it) and those of the
+    /// database files already in it. Deduplication and BitLocker have no file attribute: they are said to be unread.
+    /// </summary>
+    private static void FolderFeatures(string folder, VolumeFacts facts)
+    {
+        try
+        {
+            var files = Directory.Exists(folder) ? Directory.EnumerateFiles(folder, "*.edb").Take(64).ToList() : new List<string>();
+            foreach (var (path, attributes) in new[] { folder }.Concat(files).Select(p => (p, File.GetAttributes(p))))
+            {
+                var judged = FileFeatures.Of(path, attributes);
+                facts.Compression ??= judged.Compression;
+                facts.FileEncryption ??= judged.FileEncryption;
+                facts.IntegrityStreams ??= judged.IntegrityStreams;
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            facts.Notes.Add($"The attributes of {folder} could not be read ({e.Message}): compression, EFS and integrity streams were not checked.");
+        }
+        facts.Notes.Add("Deduplication and BitLocker are not read by the engine: check them with Get-DedupVolume / Get-ReFSDedupStatus and Get-BitLockerVolume (Exchange does not support deduplication; BitLocker is supported).");
     }
 
     private static void QueryVolume(SafeFileHandle h, VolumeFacts facts)
@@ -82,6 +107,8 @@ public static unsafe class WindowsVolumeProbe
             facts.Volume.FirmwareRevision = d.ProductRevision;
             facts.Volume.BusType = d.BusTypeName;
         }
+        if (QueryProperty(h, StorageWriteCache.PropertyId, StorageWriteCache.Size) is { } cache && StorageWriteCache.Parse(cache) is { } wc)
+            facts.WriteCache = wc.ToFacts();
         if (Ioctl(h, PartitionInformation.IoctlDiskGetPartitionInfoEx, default, PartitionInformation.Size) is { } part)
             facts.Volume.PartitionOffsetBytes = PartitionInformation.Parse(part).StartingOffset;
 
