@@ -11,7 +11,7 @@ namespace ExchStorageTest.Commands
     /// New-StorageTestRun: a run folder with a start file on a share, for hosts that cannot be remoted into and run
     /// Invoke-StorageTest -StartFile themselves.
     /// </summary>
-    [Cmdlet(VerbsCommon.New, "StorageTestRun", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    [Cmdlet(VerbsCommon.New, "StorageTestRun", HelpUri = HelpLinks.NewStorageTestRun, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
     [OutputType(typeof(StorageTestRun))]
     public sealed class NewStorageTestRunCommand : StorageTestCmdlet
     {
