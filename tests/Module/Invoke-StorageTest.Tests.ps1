@@ -63,7 +63,7 @@ Describe 'Invoke-StorageTest' {
         foreach ($file in "  Results    $stem.json", "  Html       $stem.html", "  PdhCsv     $stem.perfmon.csv", "  Lock       $(Join-Path $Fixture.Folder 'ExchStorageTest.lock')") {
             $text | Should -Match ([regex]::Escape($file))
         }
-        $text | Should -Match 'Estimated time: about \d\d:\d\d:\d\d, an estimate from the plan .*the test: 600 s'
+        $text | Should -Match 'Estimated time of the Performance test: about \d\d:\d\d:\d\d, an estimate from the plan .*the test: 600 s'
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 

@@ -59,7 +59,7 @@ namespace ExchStorageTest.Commands
             string runId = RunIds.New(startAt);
             string scriptHost = string.IsNullOrWhiteSpace(FaultScriptComputerName) ? Environment.MachineName : FaultScriptComputerName!.Trim();
 
-            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time; a fault script, if the hosts are given one, runs on '{scriptHost}' only) and the results folder '{results}'.",
+            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time; a fault script, if the hosts are given one, runs on '{scriptHost}' only) and the results folder '{results}' (where each host copies its results file when its run ends).",
                     $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))
                 return;
             try

@@ -107,7 +107,7 @@ namespace ExchStorageTest.Commands
             var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
             string powerShell = TaskPowerShell.Resolve(PowerShellPath, ResolvePath);
             string account = Credential?.UserName ?? scheduler.DefaultAccount;
-            string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results in '{outputPath}'";
+            string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results, reports and each run's log ({Name}-<yyyyMMdd-HHmmss>.log) in '{outputPath}'";
             if (FaultText.Describe(settings) is string fault) what += $" ({fault.TrimEnd('.')})";
             string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, settings);
             var task = new ScheduledTest

@@ -46,10 +46,13 @@ namespace ExchStorageTest.Runs
         /// <summary>The whole run, rounded up to the second.</summary>
         public static TimeSpan For(JsonObject plan) => TimeSpan.FromSeconds(Math.Ceiling(Phases(plan).Sum(p => p.Seconds)));
 
-        /// <summary>"Estimated time: about 00:01:07 (an estimate, ...: 15 s engine start ...; ...)".</summary>
+        /// <summary>
+        /// "Estimated time of the Performance test: about 00:01:07, an estimate ...: engine start ...: 15 s; ...". It names
+        /// the test: an ESRP suite's question shows the plan of its next test only.
+        /// </summary>
         public static string Describe(JsonObject plan) =>
-            string.Format(CultureInfo.InvariantCulture, "Estimated time: about {0:c}, an estimate from the plan (storage faster or slower than assumed changes it): {1}.",
-                For(plan), string.Join("; ", Phases(plan).Select(p => string.Format(CultureInfo.InvariantCulture, "{0}: {1:0} s", p.Phase, p.Seconds))));
+            string.Format(CultureInfo.InvariantCulture, "Estimated time of the {0} test: about {1:c}, an estimate from the plan (storage faster or slower than assumed changes it): {2}.",
+                plan.GetString(EventFields.Plan.TestType), For(plan), string.Join("; ", Phases(plan).Select(p => string.Format(CultureInfo.InvariantCulture, "{0}: {1:0} s", p.Phase, p.Seconds))));
 
         private static string Gib(double bytes) => string.Format(CultureInfo.InvariantCulture, "{0:0.##} GiB", bytes / (1024.0 * 1024 * 1024));
     }

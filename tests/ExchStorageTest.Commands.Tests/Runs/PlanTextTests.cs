@@ -70,12 +70,12 @@ public sealed class PlanTextTests
         // Stress adds its checksum pass over every planned byte: 2048 MiB at 100 MB/s (21 s).
         Assert.Equal(TimeSpan.FromSeconds(15 + 11 + 20 + 30 + 21), RunTimeEstimate.For(Plan("Stress")));
         string text = RunTimeEstimate.Describe(Plan("Stress"));
-        Assert.StartsWith("Estimated time: about 00:01:37, an estimate from the plan", text);
+        Assert.StartsWith("Estimated time of the Stress test: about 00:01:37, an estimate from the plan", text);
         Assert.Contains("creating 1 GiB of databases and logs at an assumed 100 MB/s: 11 s", text);
         Assert.Contains("tuning, warm-up and settling, at most: 20 s", text);
         Assert.Contains("the test: 30 s", text);
         Assert.Contains("the checksum pass reading 2 GiB at an assumed 100 MB/s: 21 s", text);
-        Assert.Contains("Estimated time: about", TestPlanText.Describe(Plan("Performance"), Profile, RunSettings.None));
+        Assert.Contains("Estimated time of the Performance test: about 00:01:16", TestPlanText.Describe(Plan("Performance"), Profile, RunSettings.None));
     }
 
     [Fact]
