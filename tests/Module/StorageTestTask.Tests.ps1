@@ -237,6 +237,26 @@ Describe 'Register-StorageTestTask and Unregister-StorageTestTask with systemd' 
         $task.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.ScheduledTest' -Because 'no TaskExists for what a refused registration wrote'
     }
 
+    It 'takes back a timer systemd loaded but would not enable: disables it, removes the units, reloads; a replaced one keeps its earlier units' {
+        $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 1 -FailOn enable
+        $run = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        $run.FullyQualifiedErrorId | Should -Be "ExchStorageTest.SystemctlFailed,$RegisterCommand"
+        Get-SystemctlCall $StandIn | Should -Be @('daemon-reload', 'enable --now exchstoragetest-Nightly.timer', 'disable exchstoragetest-Nightly.timer', 'daemon-reload')
+        Get-FolderEntry $Target | Should -BeNullOrEmpty
+
+        # -Force over a working registration: refused, its earlier units are back as they were, and still enabled.
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') | ForEach-Object { Restore-Path $_ }
+        $null = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        $before = @{}
+        foreach ($file in (Get-ServiceFile Nightly), (Get-TimerFile Nightly), (Get-RunnerFile Nightly)) { $before[$file] = [System.IO.File]::ReadAllText($file) }
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 1 -FailOn enable | ForEach-Object { Restore-Path $_ }
+        Remove-Item -LiteralPath $StandIn.Log
+        $replaced = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '05:00') @{ Force = $true; Duration = [timespan]::FromHours(1) }
+        $replaced.FullyQualifiedErrorId | Should -Be "ExchStorageTest.SystemctlFailed,$RegisterCommand"
+        foreach ($file in $before.Keys) { [System.IO.File]::ReadAllText($file) | Should -Be $before[$file] }
+        Get-SystemctlCall $StandIn | Should -Be @('daemon-reload', 'enable --now exchstoragetest-Nightly.timer', 'daemon-reload') -Because 'the earlier timer was enabled, and stays so'
+    }
+
     It 'unregisters what a registration systemd refused left: units and runner with no enabled timer, or a runner alone' {
         # Left as an older version left them: written by a registration, then systemd stops answering.
         $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin')

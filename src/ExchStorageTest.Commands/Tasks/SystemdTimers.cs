@@ -32,7 +32,8 @@ namespace ExchStorageTest.Tasks
             string timer = SystemdUnits.Timer(files, schedule);
             return new TaskChange($"units '{files.ServicePath}' and '{files.TimerPath}'", $"Write and enable the systemd timer '{files.TimerUnit}'?", () =>
             {
-                bool reloaded = false, enabling = false;
+                // A timer this registration replaces (-Force) was enabled before it and stays so when taken back.
+                bool replacing = File.Exists(files.TimerPath), reloaded = false, enabling = false;
                 try
                 {
                     writes.CreateFolder(files.UnitFolder);
@@ -47,7 +48,7 @@ namespace ExchStorageTest.Tasks
                 {
                     // systemd refused: the units go (or get back what they said before -Force), then systemd is told,
                     // as far as it listens, to forget them: an enable that failed half-way may have linked the timer.
-                    if (enabling) systemctl.RunIgnoringFailure("disable", files.TimerUnit);
+                    if (enabling && !replacing) systemctl.RunIgnoringFailure("disable", files.TimerUnit);
                     writes.Undo();
                     if (reloaded) systemctl.RunIgnoringFailure("daemon-reload");
                     throw;

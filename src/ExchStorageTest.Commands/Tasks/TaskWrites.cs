@@ -14,6 +14,7 @@ namespace ExchStorageTest.Tasks
     internal sealed class TaskWrites
     {
         private readonly List<Action> _undo = new List<Action>();
+        private readonly StringBuilder _failures = new StringBuilder();
 
         /// <summary>Creates <paramref name="folder"/> and the folders above it that are missing.</summary>
         public void CreateFolder(string folder)
@@ -37,10 +38,12 @@ namespace ExchStorageTest.Tasks
             File.WriteAllText(path, text, encoding);
         }
 
-        /// <summary>Takes back every write, latest first; what could not be taken back is named in the result (empty when all was).</summary>
+        /// <summary>
+        /// Takes back every write not taken back yet, latest first; what could not be, by this or an earlier call, is
+        /// named in the result (empty when all was).
+        /// </summary>
         public string Undo()
         {
-            var failures = new StringBuilder();
             for (int i = _undo.Count - 1; i >= 0; i--)
             {
                 try
@@ -49,11 +52,11 @@ namespace ExchStorageTest.Tasks
                 }
                 catch (Exception ex) when (ex is IOException || ex is UnauthorizedAccessException)
                 {
-                    failures.Append(' ').Append(ex.Message);
+                    _failures.Append(' ').Append(ex.Message);
                 }
             }
             _undo.Clear();
-            return failures.ToString().Trim();
+            return _failures.ToString().Trim();
         }
     }
 }
