@@ -92,7 +92,7 @@ public sealed partial class RunLock : IDisposable
                 if (error == Kernel32.ERROR_SHARING_VIOLATION) break;
                 // A holder that just ended leaves its file delete-pending while a reader still has it open (for a
                 // moment: a reader reads the holder and closes); opening it then is denied until the reader closes.
-                if (error == Kernel32.ERROR_ACCESS_DENIED && attempt < DeletePendingAttempts && File.Exists(path))
+                if (error == Kernel32.ERROR_ACCESS_DENIED && attempt < LockAttempts && File.Exists(path))
                 {
                     Thread.Sleep(DeletePendingWait);
                     continue;
@@ -116,10 +116,11 @@ public sealed partial class RunLock : IDisposable
             var flock = new FLock { Type = F_WRLCK, Whence = 0, Start = 0, Length = 0, Pid = 0 };
             if (FcntlLock(fd, F_OFD_SETLK, ref flock) != 0) return Refused(handle, path, out other);
             // The holder before us unlinks its file before it lets go: a lock won on a file no longer at the path
-            // guards nothing (the next run creates a new one there), so it is dropped and the path's file taken.
-            if (IsAtPath(fd, path)) return new Held(handle, removeOnRelease ? path : null);
+            // guards nothing (the next run creates a new one there), so a run drops it and takes the path's file.
+            // A look at who holds it (HolderOf) has its answer already, and creates no file again.
+            if (!removeOnRelease || IsAtPath(fd, path)) return new Held(handle, removeOnRelease ? path : null);
             handle.Dispose();
-            if (attempt == DeletePendingAttempts)
+            if (attempt == LockAttempts)
                 throw new IOException($"Cannot lock '{path}': the file was replaced {attempt} times while being locked.");
         }
     }
@@ -142,7 +143,8 @@ public sealed partial class RunLock : IDisposable
         }
     }
 
-    private const int DeletePendingAttempts = 20;
+    /// <summary>How often a lock is tried again while its file is being removed by the holder that just ended.</summary>
+    private const int LockAttempts = 20;
     private static readonly TimeSpan DeletePendingWait = TimeSpan.FromMilliseconds(50);
 
     /// <summary>Whether the open file <paramref name="fd"/> is the one at <paramref name="path"/> (same device and inode).</summary>
