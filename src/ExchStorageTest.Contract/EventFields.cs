@@ -92,6 +92,8 @@ namespace ExchStorageTest.Contract
             public const string Thresholds = "thresholds";
             public const string Schedule = "schedule";
             public const string Files = "files";
+            /// <summary>The other files the run writes (<see cref="Output"/>): its results file, the reports beside it, its run lock files.</summary>
+            public const string Outputs = "outputs";
             /// <summary>A capacity search's plan (<see cref="CapacityPlan"/>): how it spends its bound.</summary>
             public const string Capacity = "capacity";
 
@@ -117,6 +119,15 @@ namespace ExchStorageTest.Contract
                 public const string LeadSeconds = "leadSeconds";
                 public const string StartAtUtc = "startAtUtc";
                 public const string MeasureAtUtc = "measureAtUtc";
+            }
+
+            /// <summary>One entry of <see cref="Outputs"/>: its kind (<see cref="ResultsKind"/>, a report format's name, <see cref="LockKind"/>) and path.</summary>
+            public static class Output
+            {
+                public const string Path = "path";
+                public const string Kind = "kind";
+                public const string ResultsKind = "Results";
+                public const string LockKind = "Lock";
             }
 
             /// <summary>One entry of <see cref="Files"/>.</summary>

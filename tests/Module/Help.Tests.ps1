@@ -77,6 +77,16 @@ Describe 'Help' {
         $problems | Should -BeNullOrEmpty
     }
 
+    It 'has an online help address for Get-Help -Online: the docs page, as HelpUri and as the first related link' {
+        $problems = foreach ($command in $Commands) {
+            $uri = [string]$command.HelpUri
+            if ($uri -notmatch "^https://[^ ]+/docs/$([regex]::Escape($command.Name))\.md$") { "$($command.Name): HelpUri is '$uri', not its docs/$($command.Name).md page" }
+            $first = @((Get-Help -Name $command.Name).relatedLinks.navigationLink)[0]
+            if ([string]$first.uri -cne $uri) { "$($command.Name): Get-Help's first related link is '$($first.linkText) $($first.uri)', the HelpUri '$uri'" }
+        }
+        $problems | Should -BeNullOrEmpty
+    }
+
     It 'shows with Get-Help -Full the synopsis, description, parameters and examples of the docs page' {
         $problems = foreach ($command in $Commands) {
             $docs = Get-DocsPage $command.Name

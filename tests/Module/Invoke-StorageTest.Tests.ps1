@@ -48,7 +48,7 @@ Describe 'Invoke-StorageTest' {
         @($run.Verbose | Where-Object { $_.Message -like '*ExchStorageTest engine*' }) | Should -Not -BeNullOrEmpty
     }
 
-    It 'lists every file it would create with -WhatIf, and the fault window, and writes nothing' {
+    It 'lists every file it would create or write with -WhatIf, the fault window and the estimated time, and writes nothing' {
         $text = Get-WhatIfText "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00 -FaultAt 00:01:00 -StallLimit 00:00:05"
         $text | Should -BeLike '*What if: Run a Performance storage test*'
         $text | Should -BeLike '*Failure-mode window: 00:01:00 into the measured window, lasting at most 00:01:00 (the default), recovery included*stall limit 00:00:05. No fault script*'
@@ -58,6 +58,12 @@ Describe 'Invoke-StorageTest' {
             $text | Should -Match ([regex]::Escape((Join-Path $database "ExchStorageTest00$n.edb")))
             foreach ($log in 1..8) { $text | Should -Match ([regex]::Escape((Join-Path (Join-Path $database 'Logs') ('E{0:D10}.log' -f $log)))) }
         }
+        # The results file and the reports beside it (in the default Results folder), the run locks, and the time.
+        $stem = Join-Path (Join-Path $Fixture.Folder 'Results') 'Performance_<y>_<M>_<d>_<H>_<m>_<s>'
+        foreach ($file in "  Results    $stem.json", "  Html       $stem.html", "  PdhCsv     $stem.perfmon.csv", "  Lock       $(Join-Path $Fixture.Folder 'ExchStorageTest.lock')") {
+            $text | Should -Match ([regex]::Escape($file))
+        }
+        $text | Should -Match 'Estimated time of the Performance test: about \d\d:\d\d:\d\d, an estimate from the plan .*the test: 600 s'
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 

@@ -212,21 +212,67 @@ Describe 'Register-StorageTestTask and Unregister-StorageTestTask with systemd' 
         Get-SystemctlCall $StandIn | Should -BeNullOrEmpty
     }
 
-    It 'starts the pwsh that runs the command without -PowerShellPath, also where pwsh runs as `dotnet pwsh.dll`' {
-        # The .NET tool's PowerShell (the one this repository installs) is the process dotnet, not pwsh, and no
-        # pwsh is on PATH here. (pwsh on PATH is the fallback of a host that embeds the engine without pwsh.)
-        $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -WithoutPwsh -AloneOnPath
+    It 'starts an installed pwsh without -PowerShellPath, never one from a package cache' {
+        # The .NET tool's PowerShell (the one this repository installs) runs from the NuGet packages folder, which an
+        # update or a cache clean removes: the timer then gets a pwsh on PATH (here the stand-in) instead.
+        $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -AloneOnPath
         $task = Register-Task Nightly $null (Get-DailyAt '01:00') @{ Force = $true }
         $task.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.ScheduledTest'
-        [System.IO.File]::ReadAllText((Get-ServiceFile Nightly)) | Should -Match ([regex]::Escape("`nExecStart=`"$(Get-PowerShellPath)`" -NoProfile"))
+        $expected = if ($PSHOME -match '/\.nuget/packages/|/\.dotnet/tools/\.store/') { $StandIn.Pwsh } else { Join-Path $PSHOME 'pwsh' }
+        [System.IO.File]::ReadAllText((Get-ServiceFile Nightly)) | Should -Match ([regex]::Escape("`nExecStart=`"$expected`" -NoProfile"))
     }
 
-    It 'reports a failing systemctl as SystemctlFailed with its message' {
+    It 'reports a failing systemctl as SystemctlFailed with its message, leaves nothing behind, and registers again after' {
         $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 5
         $run = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
         $run.FullyQualifiedErrorId | Should -Be "ExchStorageTest.SystemctlFailed,$RegisterCommand"
         $run.Exception.Message | Should -Match ([regex]::Escape('exit code 5'))
         $run.Exception.Message | Should -Match ([regex]::Escape('Unit file not found'))
+        $run.Exception.Message | Should -Match ([regex]::Escape('What this registration wrote was removed'))
         Get-SystemctlCall $StandIn | Should -Be @('daemon-reload')
+        Get-FolderEntry $Target | Should -BeNullOrEmpty -Because 'the units, the runner and the folders made for them are taken back'
+
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') | ForEach-Object { Restore-Path $_ } # systemctl works now
+        $task = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Confirm = $false }
+        $task.PSObject.TypeNames[0] | Should -Be 'ExchStorageTest.ScheduledTest' -Because 'no TaskExists for what a refused registration wrote'
+    }
+
+    It 'takes back a timer systemd loaded but would not enable: disables it, removes the units, reloads; a replaced one keeps its earlier units' {
+        $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 1 -FailOn enable
+        $run = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        $run.FullyQualifiedErrorId | Should -Be "ExchStorageTest.SystemctlFailed,$RegisterCommand"
+        Get-SystemctlCall $StandIn | Should -Be @('daemon-reload', 'enable --now exchstoragetest-Nightly.timer', 'disable exchstoragetest-Nightly.timer', 'daemon-reload')
+        Get-FolderEntry $Target | Should -BeNullOrEmpty
+
+        # -Force over a working registration: refused, its earlier units are back as they were, and still enabled.
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') | ForEach-Object { Restore-Path $_ }
+        $null = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        $before = @{}
+        foreach ($file in (Get-ServiceFile Nightly), (Get-TimerFile Nightly), (Get-RunnerFile Nightly)) { $before[$file] = [System.IO.File]::ReadAllText($file) }
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 1 -FailOn enable | ForEach-Object { Restore-Path $_ }
+        Remove-Item -LiteralPath $StandIn.Log
+        $replaced = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '05:00') @{ Force = $true; Duration = [timespan]::FromHours(1) }
+        $replaced.FullyQualifiedErrorId | Should -Be "ExchStorageTest.SystemctlFailed,$RegisterCommand"
+        foreach ($file in $before.Keys) { [System.IO.File]::ReadAllText($file) | Should -Be $before[$file] }
+        Get-SystemctlCall $StandIn | Should -Be @('daemon-reload', 'enable --now exchstoragetest-Nightly.timer', 'daemon-reload') -Because 'the earlier timer was enabled, and stays so'
+    }
+
+    It 'unregisters what a registration systemd refused left: units and runner with no enabled timer, or a runner alone' {
+        # Left as an older version left them: written by a registration, then systemd stops answering.
+        $StandIn = Use-StandInSystemctl (Join-Path $Fixtures 'bin')
+        $null = Register-Task Nightly $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        $null = Register-Task Other $StandIn.Pwsh (Get-DailyAt '01:00') @{ Force = $true }
+        Remove-Item -LiteralPath (Get-ServiceFile Other), (Get-TimerFile Other)
+        $null = Use-StandInSystemctl (Join-Path $Fixtures 'bin') -ExitCode 1 | ForEach-Object { Restore-Path $_ } # systemctl fails from here
+        Remove-Item -LiteralPath $StandIn.Log
+
+        $warnings = $null
+        Unregister-StorageTestTask -Name Nightly -ScriptFolder $Layout.ScriptFolder -UnitPath $Layout.UnitPath -Force -WarningVariable warnings -WarningAction SilentlyContinue
+        $warnings[0] | Should -Match ([regex]::Escape('systemctl disable --now exchstoragetest-Nightly.timer failed (exit code 1)'))
+        $warnings[0] | Should -Match ([regex]::Escape('The timer is not enabled'))
+        Get-SystemctlCall $StandIn | Should -Be @('disable --now exchstoragetest-Nightly.timer', 'is-enabled --quiet exchstoragetest-Nightly.timer', 'daemon-reload')
+        Unregister-StorageTestTask -Name Other -ScriptFolder $Layout.ScriptFolder -UnitPath $Layout.UnitPath -Force
+        Get-FolderEntry $Layout.UnitPath | Should -BeNullOrEmpty
+        Get-FolderEntry $Layout.ScriptFolder | Should -BeNullOrEmpty
     }
 }

@@ -517,12 +517,15 @@ function Use-StandInSystemctl {
     param(
         [Parameter(Mandatory)][string] $Folder,
         [int] $ExitCode = 0,
+        # Only calls with this subcommand (enable, disable ...) exit with -ExitCode; the others succeed.
+        [string] $FailOn,
         [switch] $WithoutPwsh,
         [switch] $AloneOnPath
     )
     $null = New-Item -ItemType Directory -Path $Folder -Force
     $log = Join-Path $Folder 'systemctl.log'
     $body = "#!/bin/sh`necho `"`$*`" >> '$log'`n"
+    if ($FailOn) { $body += "if [ `"`$1`" != '$FailOn' ]; then exit 0; fi`n" }
     if ($ExitCode -eq 0) { $body += "exit 0`n" }
     else { $body += "echo `"Failed to enable unit: Unit file not found.`" >&2`nexit $ExitCode`n" }
     New-ExecutableScript -Path (Join-Path $Folder 'systemctl') -Text $body

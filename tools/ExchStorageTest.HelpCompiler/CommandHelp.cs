@@ -11,7 +11,7 @@ public sealed class CommandHelp
     /// <summary>The MAML file the page belongs to (front matter "external help file").</summary>
     public required string ExternalHelpFile { get; init; }
 
-    /// <summary>Front matter "online version": the first related link when set.</summary>
+    /// <summary>The command's online help address (HelpLinks, as its HelpUri): the first related link, "Online Version:".</summary>
     public string? OnlineVersion { get; init; }
 
     public List<string> Synopsis { get; } = new();

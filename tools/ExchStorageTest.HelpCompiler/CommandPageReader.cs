@@ -32,8 +32,13 @@ public static class CommandPageReader
         if (!string.Equals(title.Text, expected, StringComparison.Ordinal))
             throw new HelpSchemaException(file, title.Line, $"the page is about '{title.Text}' but its file is named '{expected}.md'");
 
+        // Get-Help -Online opens the page's address, which the cmdlet's HelpUri also gives: both come from HelpLinks,
+        // so a page leaves "online version" empty or gives that same address.
+        string address = Commands.HelpLinks.Page(title.Text);
         page.FrontMatter.TryGetValue("online version", out string? online);
-        var help = new CommandHelp { Name = title.Text, ExternalHelpFile = helpFile, OnlineVersion = string.IsNullOrEmpty(online) ? null : online };
+        if (!string.IsNullOrEmpty(online) && !string.Equals(online, address, StringComparison.Ordinal))
+            throw new HelpSchemaException(file, 1, $"front matter 'online version' is '{online}', but the command's help address is '{address}' (HelpLinks): leave it empty");
+        var help = new CommandHelp { Name = title.Text, ExternalHelpFile = helpFile, OnlineVersion = address };
         var seen = new Dictionary<string, int>(StringComparer.Ordinal); // section -> line
         int i = 1;
         while (i < blocks.Count)

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Commands
     /// class and the DSC v3 resource cannot disagree. Reads results files only; a missing profile is a reason
     /// (ProfileNotFound), not an error, because DSC asks for the state of whatever is configured.
     /// </summary>
-    [Cmdlet(VerbsCommon.Get, "StorageValidationState")]
+    [Cmdlet(VerbsCommon.Get, "StorageValidationState", HelpUri = HelpLinks.Dsc)]
     [OutputType(typeof(StorageValidationState))]
     public sealed class GetStorageValidationStateCommand : StorageTestCmdlet
     {

@@ -23,7 +23,7 @@ namespace ExchStorageTest.Commands
     /// again instead (<see cref="Rejudgement"/>): the engine writes new files beside each results file, so it asks
     /// ShouldProcess whether or not -Format is given, and -WhatIf sends nothing.
     /// </remarks>
-    [Cmdlet(VerbsCommon.Get, "TestReport", DefaultParameterSetName = ReportSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    [Cmdlet(VerbsCommon.Get, "TestReport", HelpUri = HelpLinks.GetTestReport, DefaultParameterSetName = ReportSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
     [OutputType(typeof(TestReport), typeof(ReportComparison))]
     public sealed class GetTestReportCommand : StorageTestCmdlet
     {

@@ -19,7 +19,7 @@ namespace ExchStorageTest.Commands
     /// -AsJob and -StartFile), <see cref="SuiteRun"/> (-TestType EsrpSuite) or <see cref="MultiHostRun"/>
     /// (-ComputerName, -Session). Every setting's rule is the engine's, checked by the helper's plan.
     /// </summary>
-    [Cmdlet(VerbsLifecycle.Invoke, "StorageTest", DefaultParameterSetName = ProfileSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
+    [Cmdlet(VerbsLifecycle.Invoke, "StorageTest", HelpUri = HelpLinks.InvokeStorageTest, DefaultParameterSetName = ProfileSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
     [OutputType(typeof(TestResult))]
     [OutputType(typeof(Job))]
     [OutputType(typeof(AggregateResult))]

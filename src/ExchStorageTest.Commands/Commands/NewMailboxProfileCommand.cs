@@ -9,7 +9,7 @@ using ExchStorageTest.Profiles;
 namespace ExchStorageTest.Commands
 {
     /// <summary>New-MailboxProfile: the simulated deployment whose storage load a test generates.</summary>
-    [Cmdlet(VerbsCommon.New, "MailboxProfile", DefaultParameterSetName = ExplicitSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    [Cmdlet(VerbsCommon.New, "MailboxProfile", HelpUri = HelpLinks.NewMailboxProfile, DefaultParameterSetName = ExplicitSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
     [OutputType(typeof(MailboxProfile))]
     public sealed class NewMailboxProfileCommand : StorageTestCmdlet
     {

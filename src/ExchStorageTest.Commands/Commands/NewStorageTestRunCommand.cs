@@ -11,7 +11,7 @@ namespace ExchStorageTest.Commands
     /// New-StorageTestRun: a run folder with a start file on a share, for hosts that cannot be remoted into and run
     /// Invoke-StorageTest -StartFile themselves.
     /// </summary>
-    [Cmdlet(VerbsCommon.New, "StorageTestRun", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
+    [Cmdlet(VerbsCommon.New, "StorageTestRun", HelpUri = HelpLinks.NewStorageTestRun, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Low)]
     [OutputType(typeof(StorageTestRun))]
     public sealed class NewStorageTestRunCommand : StorageTestCmdlet
     {
@@ -59,7 +59,7 @@ namespace ExchStorageTest.Commands
             string runId = RunIds.New(startAt);
             string scriptHost = string.IsNullOrWhiteSpace(FaultScriptComputerName) ? Environment.MachineName : FaultScriptComputerName!.Trim();
 
-            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time; a fault script, if the hosts are given one, runs on '{scriptHost}' only) and the results folder '{results}'.",
+            if (!ShouldRun(Force, $"Create the storage test run {runId} in '{folder}': the start file '{startFile}' (every host starts at {UtcTime.Iso(startAt)}, and measures from it + its tuning and warm-up time; a fault script, if the hosts are given one, runs on '{scriptHost}' only) and the results folder '{results}' (where each host copies its results file when its run ends).",
                     $"Create the start file '{startFile}' for a run starting at {UtcTime.Iso(startAt)}?", "New-StorageTestRun"))
                 return;
             try

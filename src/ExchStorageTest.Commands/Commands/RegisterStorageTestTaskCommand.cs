@@ -15,7 +15,7 @@ namespace ExchStorageTest.Commands
     /// systemd service + timer pair, running a generated runner script whose exit code says Pass/Fail/error/stopped.
     /// Everything is checked (profile, duration, schedule, executables, existing task) before anything is written.
     /// </summary>
-    [Cmdlet(VerbsLifecycle.Register, "StorageTestTask", DefaultParameterSetName = TaskSchedule.Daily, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
+    [Cmdlet(VerbsLifecycle.Register, "StorageTestTask", HelpUri = HelpLinks.RegisterStorageTestTask, DefaultParameterSetName = TaskSchedule.Daily, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
     [OutputType(typeof(ScheduledTest))]
     public sealed class RegisterStorageTestTaskCommand : StorageTestCmdlet
     {
@@ -107,7 +107,7 @@ namespace ExchStorageTest.Commands
             var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
             string powerShell = TaskPowerShell.Resolve(PowerShellPath, ResolvePath);
             string account = Credential?.UserName ?? scheduler.DefaultAccount;
-            string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results in '{outputPath}'";
+            string what = $"Schedule a {TestType} storage test of profile '{profile.Name}' ({schedule.Describe()}, as {account}), results, reports and each run's log ({Name}-<yyyyMMdd-HHmmss>.log) in '{outputPath}'";
             if (FaultText.Describe(settings) is string fault) what += $" ({fault.TrimEnd('.')})";
             string runner = RunnerScript.Text(Name, RunnerScript.ModuleManifestPath, profilePath, outputPath, settings);
             var task = new ScheduledTest
@@ -120,13 +120,28 @@ namespace ExchStorageTest.Commands
                 OutputPath = outputPath,
                 RunnerScript = files.RunnerPath,
             };
-            TaskChange registration = scheduler.Registration(files, powerShell, schedule, Credential, $"ExchStorageTest: {what}. Exit codes: 0 Pass, 1 Fail, 2 error, 3 stopped.", task);
+            var writes = new TaskWrites();
+            TaskChange registration = scheduler.Registration(files, powerShell, schedule, Credential, $"ExchStorageTest: {what}. Exit codes: 0 Pass, 1 Fail, 2 error, 3 stopped.", task, writes);
             CheckRunnerFile(files, scheduler.Exists(files), scheduler.ExistsMessage(files));
-            if (!ShouldRun(Force, $"{what}: {registration.What}, runner script '{files.RunnerPath}'.", registration.Question, "Register-StorageTestTask"))
+            if (!ShouldRun(Force, $"{what}: {registration.What}, runner script '{files.RunnerPath}' (started with '{powerShell}').", registration.Question, "Register-StorageTestTask"))
                 return;
-            Directory.CreateDirectory(files.ScriptFolder);
-            RunnerScript.Write(files.RunnerPath, runner);
-            registration.Apply();
+            try
+            {
+                writes.CreateFolder(files.ScriptFolder);
+                RunnerScript.Write(writes, files.RunnerPath, runner);
+                registration.Apply();
+            }
+            catch (Exception ex) when (ex is StorageTestException || ex is IOException || ex is UnauthorizedAccessException)
+            {
+                // The scheduler refused, or a file could not be written: what this registration wrote goes, so the
+                // next Register starts clean (no TaskExists) and no runner is left that nothing starts.
+                string left = writes.Undo();
+                string undone = left.Length == 0
+                    ? "What this registration wrote was removed (files it replaced have their earlier content back)."
+                    : $"What this registration wrote could not all be removed: {left}";
+                if (ex is StorageTestException known) throw known.With(undone);
+                throw;
+            }
             WriteObject(task);
         });
 

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Commands
     /// engine refuses a path that does not exist. One object per database and per log stream (a folder of log
     /// generations, hundreds after a short run); -Detailed gives one per file.
     /// </summary>
-    [Cmdlet(VerbsDiagnostic.Test, "DatabaseChecksum")]
+    [Cmdlet(VerbsDiagnostic.Test, "DatabaseChecksum", HelpUri = HelpLinks.TestDatabaseChecksum)]
     [OutputType(typeof(ChecksumResult))]
     public sealed class TestDatabaseChecksumCommand : StorageCheckCmdlet
     {

@@ -9,7 +9,7 @@ namespace ExchStorageTest.Commands
     /// Test-StorageVolume: the volumes under database and log folders against Exchange storage practice. Read-only.
     /// An .edb file (Get-MailboxDatabase's EdbFilePath) stands for its folder; the engine refuses a folder that does not exist.
     /// </summary>
-    [Cmdlet(VerbsDiagnostic.Test, "StorageVolume")]
+    [Cmdlet(VerbsDiagnostic.Test, "StorageVolume", HelpUri = HelpLinks.TestStorageVolume)]
     [OutputType(typeof(VolumeFinding))]
     public sealed class TestStorageVolumeCommand : StorageCheckCmdlet
     {

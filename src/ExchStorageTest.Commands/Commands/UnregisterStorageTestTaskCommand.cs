@@ -8,9 +8,9 @@ namespace ExchStorageTest.Commands
 {
     /// <summary>
     /// Unregister-StorageTestTask: removes a scheduled storage test (the Windows task, or the systemd timer and
-    /// service) and its runner script. Results and run logs stay.
+    /// service) and its runner script, also what a registration the scheduler refused left. Results and run logs stay.
     /// </summary>
-    [Cmdlet(VerbsLifecycle.Unregister, "StorageTestTask", SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
+    [Cmdlet(VerbsLifecycle.Unregister, "StorageTestTask", HelpUri = HelpLinks.UnregisterStorageTestTask, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
     [OutputType(typeof(void))]
     public sealed class UnregisterStorageTestTaskCommand : StorageTestCmdlet
     {
@@ -33,8 +33,17 @@ namespace ExchStorageTest.Commands
             ITaskScheduler scheduler = TaskSchedulers.ForThisComputer(ResolvePath(UnitPath));
             var files = new TaskFiles(Name, ResolvePath(string.IsNullOrWhiteSpace(ScriptFolder) ? TaskFiles.DefaultScriptFolder : ScriptFolder!), scheduler.UnitFolder);
             if (!scheduler.Exists(files))
-                throw new StorageTestException(ErrorCodes.TaskNotFound, scheduler.NotFoundMessage(files), Name);
-            TaskChange removal = scheduler.Removal(files);
+            {
+                // No task, but a runner script of ours: what a registration the scheduler refused left (older
+                // versions did not take it back). It is removed, so the name can be registered again.
+                if (!File.Exists(files.RunnerPath) || !RunnerScript.IsOurs(files.RunnerPath))
+                    throw new StorageTestException(ErrorCodes.TaskNotFound, scheduler.NotFoundMessage(files), Name);
+                if (!ShouldRun(Force, $"{scheduler.NotFoundMessage(files)} Delete the runner script '{files.RunnerPath}' a registration left.", $"Delete the runner script of '{Name}'?", "Unregister-StorageTestTask"))
+                    return;
+                DeleteRunner(files);
+                return;
+            }
+            TaskChange removal = scheduler.Removal(files, WriteWarning);
             if (!ShouldRun(Force, $"{removal.What} and delete its runner script '{files.RunnerPath}'.", $"Unregister the scheduled storage test '{Name}'?", "Unregister-StorageTestTask"))
                 return;
             removal.Apply();

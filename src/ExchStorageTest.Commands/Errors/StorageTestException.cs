@@ -39,6 +39,10 @@ namespace ExchStorageTest.Errors
 
         public ErrorRecord ErrorRecord { get; }
 
+        /// <summary>The same error (ErrorId, category, target) with a sentence added: what the command did about it.</summary>
+        internal StorageTestException With(string sentence) =>
+            new StorageTestException(ErrorRecord.FullyQualifiedErrorId, Message + " " + sentence, ErrorRecord.CategoryInfo.Category, ErrorRecord.TargetObject, InnerException);
+
         /// <summary>A rule of the contract broken (<see cref="ProfileRules"/>, <see cref="RunRules"/>): the same code the engine gives.</summary>
         internal static StorageTestException From(Violation violation) => new StorageTestException(violation.Code, violation.Message, violation.Target);
 

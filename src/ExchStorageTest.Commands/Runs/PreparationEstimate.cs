@@ -22,15 +22,20 @@ namespace ExchStorageTest.Runs
         public const double AssumedMBPerSecond = 100;
 
         private const double BytesPerSecond = AssumedMBPerSecond * 1024 * 1024;
-        private const double StartSeconds = 15;
+
+        /// <summary>Starting the engine and opening the files, whatever the storage.</summary>
+        public const double StartSeconds = 15;
 
         /// <summary>The least lead time of a start instant the module chooses itself.</summary>
         public static readonly TimeSpan MinimumLead = TimeSpan.FromSeconds(60);
 
-        public static TimeSpan For(JsonObject? plan) => TimeSpan.FromSeconds(StartSeconds + Math.Ceiling(ToCreate(plan) / BytesPerSecond));
+        public static TimeSpan For(JsonObject? plan) => TimeSpan.FromSeconds(StartSeconds + SecondsFor(ToCreate(plan)));
+
+        /// <summary>Seconds to write (or read through) <paramref name="bytes"/> at the assumed rate.</summary>
+        public static double SecondsFor(double bytes) => Math.Ceiling(bytes / BytesPerSecond);
 
         /// <summary>The bytes of the plan's files that do not exist yet.</summary>
-        private static double ToCreate(JsonObject? plan) =>
+        public static double ToCreate(JsonObject? plan) =>
             plan?.GetArray(EventFields.Plan.Files).OfType<JsonObject>()
                 .Where(f => !(f[EventFields.Plan.File.Exists] is bool exists && exists))
                 .Sum(f => f.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0) ?? 0;

@@ -8,8 +8,9 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Runs
 {
     /// <summary>
-    /// The helper's plan in words, for ShouldProcess: the load, then every file with its size. -WhatIf prints
-    /// it, so it lists each file the run would create or reuse and the load it would put on the disks.
+    /// The helper's plan in words, for ShouldProcess: the load, then every file with its size, the results, reports and
+    /// lock files, and the run's estimated time. -WhatIf prints it, so it lists each file the run would create, reuse or
+    /// write and the load it would put on the disks.
     /// </summary>
     internal static class TestPlanText
     {
@@ -39,6 +40,24 @@ namespace ExchStorageTest.Runs
                 text.AppendLine();
                 text.AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1,12}  {2}", file.GetString(EventFields.Plan.File.Kind) ?? "file", ByteSize.Format(file.GetNumber(EventFields.Plan.File.SizeBytes) ?? 0), file.GetString(EventFields.Plan.File.Path));
             }
+            if (plan != null)
+            {
+                text.AppendLine().Append(OutputsText(plan));
+                text.AppendLine().Append(RunTimeEstimate.Describe(plan));
+            }
+            return text.ToString();
+        }
+
+        /// <summary>
+        /// The results, reports and lock files the plan names. Their names hold the start time (Jetstress's names), so
+        /// its parts are named; a name already taken gets "_2", and so on.
+        /// </summary>
+        private static string OutputsText(JsonObject plan)
+        {
+            var outputs = plan.GetArray(EventFields.Plan.Outputs).OfType<JsonObject>().ToList();
+            var text = new StringBuilder("Results and reports to write (named by the local start time <y>_<M>_<d>_<H>_<m>_<s>; a name already taken gets _2), and the run's lock files (removed when it ends):");
+            foreach (var output in outputs)
+                text.AppendLine().AppendFormat(CultureInfo.InvariantCulture, "  {0,-10} {1}", output.GetString(EventFields.Plan.Output.Kind), output.GetString(EventFields.Plan.Output.Path));
             return text.ToString();
         }
 

@@ -122,7 +122,7 @@ exit $exitCode
         };
 
         /// <summary>With a byte order mark: Windows PowerShell 5.1 reads a script without one as ANSI.</summary>
-        public static void Write(string path, string text) => File.WriteAllText(path, text, new UTF8Encoding(true));
+        public static void Write(TaskWrites writes, string path, string text) => writes.WriteFile(path, text, new UTF8Encoding(true));
 
         /// <summary>Whether the file at <paramref name="path"/> is a runner this command wrote.</summary>
         public static bool IsOurs(string path)

@@ -25,6 +25,13 @@ namespace ExchStorageTest.Tasks
         /// <summary>Runs systemctl with <paramref name="arguments"/> (unit names: no quoting needed); throws SystemctlFailed on a non-zero exit.</summary>
         public void Run(params string[] arguments)
         {
+            if (!TryRun(out string failure, arguments))
+                throw new StorageTestException(ErrorCodes.SystemctlFailed, failure, "systemctl");
+        }
+
+        /// <summary>Runs systemctl; false (with what it said) on a non-zero exit. Throws SystemctlFailed only when it cannot start.</summary>
+        public bool TryRun(out string failure, params string[] arguments)
+        {
             string line = string.Join(" ", arguments);
             var info = new ProcessStartInfo(_path, line)
             {
@@ -49,8 +56,20 @@ namespace ExchStorageTest.Tasks
             {
                 throw new StorageTestException(ErrorCodes.SystemctlFailed, $"systemctl ('{_path}') could not be started: {ex.Message}", "systemctl", ex);
             }
-            if (exit != 0)
-                throw new StorageTestException(ErrorCodes.SystemctlFailed, $"systemctl {line} failed (exit code {exit}): {output.ToString().Trim()}", "systemctl");
+            failure = exit == 0 ? "" : $"systemctl {line} failed (exit code {exit}): {output.ToString().Trim()}";
+            return exit == 0;
+        }
+
+        /// <summary>A call whose failure changes nothing (tidying after a refusal): its failure is ignored.</summary>
+        public void RunIgnoringFailure(params string[] arguments)
+        {
+            try
+            {
+                TryRun(out _, arguments);
+            }
+            catch (StorageTestException)
+            {
+            }
         }
     }
 }

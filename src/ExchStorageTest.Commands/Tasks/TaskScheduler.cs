@@ -26,11 +26,17 @@ namespace ExchStorageTest.Tasks
         string ExistsMessage(TaskFiles files);
         string NotFoundMessage(TaskFiles files);
 
-        /// <summary>Checks and builds the task for the question; <see cref="TaskChange.Apply"/> registers it.</summary>
-        TaskChange Registration(TaskFiles files, string powerShell, TaskSchedule schedule, PSCredential? credential, string description, ScheduledTest task);
+        /// <summary>
+        /// Checks and builds the task for the question; <see cref="TaskChange.Apply"/> registers it, writing its files
+        /// through <paramref name="writes"/>, and when the scheduler refuses, takes back what it wrote before it throws.
+        /// </summary>
+        TaskChange Registration(TaskFiles files, string powerShell, TaskSchedule schedule, PSCredential? credential, string description, ScheduledTest task, TaskWrites writes);
 
-        /// <summary>Checks and describes the removal for the question; <see cref="TaskChange.Apply"/> removes the task (the runner script is the command's).</summary>
-        TaskChange Removal(TaskFiles files);
+        /// <summary>
+        /// Checks and describes the removal for the question; <see cref="TaskChange.Apply"/> removes the task (the runner
+        /// script is the command's), also what a refused registration left; <paramref name="warn"/> says what it could not do.
+        /// </summary>
+        TaskChange Removal(TaskFiles files, Action<string> warn);
     }
 
     /// <summary>A change a scheduler is ready to make: what it touches (for ShouldProcess) and the change itself.</summary>

@@ -28,14 +28,14 @@ namespace ExchStorageTest.Tasks
 
         public string NotFoundMessage(TaskFiles files) => $"No scheduled storage test '{TaskFiles.WindowsTaskPath}{files.Name}' is registered.";
 
-        public TaskChange Registration(TaskFiles files, string powerShell, TaskSchedule schedule, PSCredential? credential, string description, ScheduledTest task) =>
+        public TaskChange Registration(TaskFiles files, string powerShell, TaskSchedule schedule, PSCredential? credential, string description, ScheduledTest task, TaskWrites writes) =>
             new TaskChange($"task {TaskFiles.WindowsTaskPath}{files.Name}", $"Register the scheduled task '{TaskFiles.WindowsTaskPath}{files.Name}'?", () =>
             {
                 task.TaskPath = TaskFiles.WindowsTaskPath;
                 task.Task = Register(files.Name, powerShell, files.RunnerPath, schedule, description, credential);
             });
 
-        public TaskChange Removal(TaskFiles files) =>
+        public TaskChange Removal(TaskFiles files, Action<string> warn) =>
             new TaskChange($"Unregister the scheduled task '{TaskFiles.WindowsTaskPath}{files.Name}'", "", () => Unregister(files.Name));
 
         /// <summary>The registered task, or null.</summary>

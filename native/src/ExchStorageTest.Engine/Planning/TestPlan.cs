@@ -38,6 +38,8 @@ public sealed class TestPlan
     public double StallLimitSeconds { get; init; } = FaultRules.DefaultStallLimitSeconds;
     public required Thresholds Thresholds { get; init; }
     public required string OutputPath { get; init; }
+    /// <summary>The test type the run's files are named by (reportedAs, checked by the planner, else the test type), as its results say.</summary>
+    public string ReportName => (Request.ReportedAs ?? TestType).ToString();
     public double TargetIops => Profile.TargetIops;
     /// <summary>What the database pages hold (the request's data profile; checked by the planner).</summary>
     public DataProfile DataProfile => new(Request.CompressibilityPercent, Request.DuplicatePercent);

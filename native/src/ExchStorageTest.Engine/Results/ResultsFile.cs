@@ -25,6 +25,9 @@ public static class ResultsFile
     public static string Stem(string kind, DateTime localStart) =>
         $"{kind}_{localStart.Year}_{localStart.Month}_{localStart.Day}_{localStart.Hour}_{localStart.Minute}_{localStart.Second}";
 
+    /// <summary>The stem before the run starts (a plan): the time's parts named, "Performance_&lt;y&gt;_&lt;M&gt;_&lt;d&gt;_&lt;H&gt;_&lt;m&gt;_&lt;s&gt;".</summary>
+    public static string StemPattern(string kind) => $"{kind}_<y>_<M>_<d>_<H>_<m>_<s>";
+
     /// <summary>Saves over <paramref name="ownPath"/>, a results file this run claimed (<see cref="OutputFile"/>).</summary>
     public static void Save(TestResults results, string ownPath)
     {

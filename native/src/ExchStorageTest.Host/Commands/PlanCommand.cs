@@ -5,7 +5,7 @@ namespace ExchStorageTest.Host.Commands;
 
 /// <summary>
 /// Validates a request and reports what a run would do, writing nothing: the -WhatIf view (every
-/// file and size it would create, and the load it would apply).
+/// file and size it would create, the results, reports and locks it would write, and the load it would apply).
 /// </summary>
 internal sealed class PlanCommand : IHelperCommand
 {
@@ -51,6 +51,15 @@ internal sealed class PlanCommand : IHelperCommand
             w.WriteNumber(EventFields.Plan.File.SizeBytes, f.SizeBytes);
             w.WriteString(EventFields.Plan.File.Kind, f.Kind);
             w.WriteBoolean(EventFields.Plan.File.Exists, File.Exists(f.Path));
+            w.WriteEndObject();
+        }
+        w.WriteEndArray();
+        w.WriteStartArray(EventFields.Plan.Outputs);
+        foreach (var (kind, path) in ReportFiles.Planned(plan))
+        {
+            w.WriteStartObject();
+            w.WriteString(EventFields.Plan.Output.Kind, kind);
+            w.WriteString(EventFields.Plan.Output.Path, path);
             w.WriteEndObject();
         }
         w.WriteEndArray();

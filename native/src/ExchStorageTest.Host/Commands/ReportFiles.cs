@@ -11,6 +11,22 @@ internal static class ReportFiles
     public const ReportFormats RunDefault = ReportFormats.Text | ReportFormats.Html | ReportFormats.Xml | ReportFormats.Csv | ReportFormats.PdhCsv | ReportFormats.Esrp;
 
     /// <summary>
+    /// The files a run of <paramref name="plan"/> writes besides its databases and logs, for the plan (-WhatIf): the
+    /// results file and the default reports beside it, named by the start time (so the plan names the time's parts),
+    /// and the run lock file of each folder it locks (removed when the run ends).
+    /// </summary>
+    public static IEnumerable<(string Kind, string Path)> Planned(Engine.Planning.TestPlan plan)
+    {
+        string stem = ResultsFile.StemPattern(plan.ReportName);
+        yield return (EventFields.Plan.Output.ResultsKind, Path.Combine(plan.OutputPath, stem + ".json"));
+        foreach (ReportFormats format in Enum.GetValues<ReportFormats>())
+            if (format != ReportFormats.All && System.Numerics.BitOperations.IsPow2((int)format) && RunDefault.HasFlag(format))
+                yield return (ReportWriter.Kind(format), Path.Combine(plan.OutputPath, ReportWriter.FileName(stem, format)));
+        foreach (string folder in plan.LockFolders)
+            yield return (EventFields.Plan.Output.LockKind, Path.Combine(folder, Engine.Storage.RunLock.FileName));
+    }
+
+    /// <summary>
     /// The reports beside the results file. A report that cannot be written (full disk) is an
     /// error event, not a crash: the run's results and the result event are not lost over it.
     /// Returns false when some report could not be written.

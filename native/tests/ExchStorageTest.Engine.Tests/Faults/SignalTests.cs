@@ -33,8 +33,10 @@ public class SignalTests : IDisposable
         first.Signal("KILL");
         first.WaitForExit();
         Assert.Null(RunLock.HolderOf(db));
+        Assert.True(File.Exists(Path.Combine(db, RunLock.FileName)), "SIGKILL leaves the file, holding no lock");
         (exit, events) = HostProcessTests.RunHost(Requests.Run(db, 1, testId: "Third").Json());
         Assert.Equal(0, exit);
+        Assert.False(File.Exists(Path.Combine(db, RunLock.FileName)), "the run that took the killed run's file over removed it when it ended");
         Assert.Equal("Third", events.Single(e => e.GetProperty("type").GetString() == "result").GetProperty("testId").GetString());
         Assert.True(File.GetLastWriteTimeUtc(Path.Combine(db, "DB1", "ExchStorageTest001.edb")) >= dbBefore);
     }
@@ -89,6 +91,7 @@ public class SignalTests : IDisposable
         Assert.Equal("Stopped", result.GetProperty("completion").GetString());
         Assert.Equal("Stopped", ResultsFile.Load(result.GetProperty("resultsPath").GetString()!).Completion);
         Assert.Null(RunLock.HolderOf(db));
+        Assert.False(File.Exists(Path.Combine(db, RunLock.FileName)), "a stopped run removes its lock file");
     }
 
     public void Dispose() => _dir.Dispose();

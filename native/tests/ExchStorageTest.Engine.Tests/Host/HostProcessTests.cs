@@ -54,6 +54,15 @@ public class HostProcessTests : IDisposable
         var plan = events.Single(e => e.GetProperty("type").GetString() == "plan");
         Assert.Equal(50, plan.GetProperty("targetIops").GetDouble());
         Assert.Equal(18, plan.GetProperty("files").GetArrayLength());
+        // The other files a run writes: its results, the default reports beside them (named by the start time), its lock.
+        var outputs = plan.GetProperty("outputs").EnumerateArray().Select(o => (o.GetProperty("kind").GetString(), o.GetProperty("path").GetString())).ToList();
+        string stem = Path.Combine(_dir.Path, "Results", "Performance_<y>_<M>_<d>_<H>_<m>_<s>");
+        Assert.Equal(new (string?, string?)[]
+        {
+            ("Results", stem + ".json"), ("Text", stem + ".txt"), ("Html", stem + ".html"), ("Xml", stem + ".xml"),
+            ("Csv", stem + ".timeseries.csv"), ("PdhCsv", stem + ".perfmon.csv"), ("Esrp", stem + ".esrp.txt"),
+            ("Lock", Path.Combine(_dir.Path, "ExchStorageTest.lock")),
+        }, outputs);
         Assert.Empty(Directory.GetFileSystemEntries(_dir.Path));
     }
 

@@ -137,6 +137,8 @@ public sealed class WineRunTests : IDisposable
         Assert.Equal("Succeeded", r.GetProperty("tuningOutcome").GetString());
         Assert.True(r.GetProperty("tuningLog").GetArrayLength() >= 2);
         Assert.True(Operations(r, "DatabaseRead") > 0 && Operations(r, "LogWrite") > 0);
+        // The run lock was held (delete-on-close) and went with the run.
+        Assert.False(File.Exists(Path.Combine(_dir.Combine("Db"), ExchStorageTest.Engine.Storage.RunLock.FileName)));
 
         // Creation sized the files with SetFileValidData; Wine refuses FileAllocationInfo (error 120) and says so.
         var log = TestLog(r).ToList();

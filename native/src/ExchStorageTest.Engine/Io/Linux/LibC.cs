@@ -61,6 +61,9 @@ internal static unsafe partial class LibC
     [LibraryImport("libc", EntryPoint = "close", SetLastError = true)]
     public static partial int Close(int fd);
 
+    [LibraryImport("libc", EntryPoint = "unlink", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    public static partial int Unlink(string path);
+
     [LibraryImport("libc", EntryPoint = "pread", SetLastError = true)]
     public static partial nint PRead(int fd, void* buf, nuint count, long offset);
 
@@ -116,12 +119,13 @@ internal static unsafe partial class LibC
     public static string ErrorText(int errno) => Marshal.PtrToStringUTF8(StrError(errno)) ?? $"errno {errno}";
 }
 
-/// <summary>struct statx (linux/stat.h), 256 bytes; only the fields the alignment probe reads are named.</summary>
+/// <summary>struct statx (linux/stat.h), 256 bytes; only the fields read here are named.</summary>
 [StructLayout(LayoutKind.Explicit, Size = 256)]
 internal struct Statx
 {
     [FieldOffset(0)] public uint Mask;
     [FieldOffset(4)] public uint BlockSize;
+    [FieldOffset(32)] public ulong Inode;
     [FieldOffset(40)] public ulong Size;
     [FieldOffset(136)] public uint DevMajor;
     [FieldOffset(140)] public uint DevMinor;

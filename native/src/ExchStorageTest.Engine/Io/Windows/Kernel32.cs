@@ -11,6 +11,7 @@ internal static unsafe partial class Kernel32
 {
     public const uint GENERIC_READ = 0x80000000;
     public const uint GENERIC_WRITE = 0x40000000;
+    public const uint DELETE = 0x00010000;
     public const uint FILE_SHARE_READ = 0x1;
     public const uint FILE_SHARE_WRITE = 0x2;
     public const uint FILE_SHARE_DELETE = 0x4;
