@@ -203,10 +203,12 @@ public class HelpCompilerTests
         Assert.Equal("System.String", command.Element(Command + "inputTypes")!.Descendants(Maml + "name").Single().Value);
         Assert.Equal("The sample.", command.Element(Command + "returnValues")!.Element(Command + "returnValue")!.Element(Maml + "description")!.Value);
         Assert.Equal("A note.", command.Element(Maml + "alertSet")!.Value);
-        // A page-relative link keeps its text; only an absolute URI is a maml:uri (Get-Help -Online needs one).
+        // The command's online page first (the address its HelpUri gives, ExchStorageTest.Commands.HelpLinks), as platyPS
+        // writes "Online Version:"; then the page's links: a page-relative one keeps its text, only an absolute URI is a
+        // maml:uri (Get-Help -Online needs one).
         var links = command.Element(Command + "relatedLinks")!.Elements(Maml + "navigationLink")
             .Select(l => (l.Element(Maml + "linkText")!.Value, l.Element(Maml + "uri")!.Value)).ToList();
-        Assert.Equal(new[] { ("about_Sample", ""), ("Online", "https://example.invalid/sample") }, links);
+        Assert.Equal(new[] { ("Online Version:", "https://example.invalid/ExchStorageTest/docs/Get-Sample.md"), ("about_Sample", ""), ("Online", "https://example.invalid/sample") }, links);
     }
 
     [Theory]
