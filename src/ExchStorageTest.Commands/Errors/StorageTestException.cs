@@ -41,7 +41,14 @@ namespace ExchStorageTest.Errors
 
         /// <summary>The same error (ErrorId, category, target) with a sentence added: what the command did about it.</summary>
         internal StorageTestException With(string sentence) =>
-            new StorageTestException(ErrorRecord.FullyQualifiedErrorId, Message + " " + sentence, ErrorRecord.CategoryInfo.Category, ErrorRecord.TargetObject, InnerException);
+            new StorageTestException(ErrorRecord.FullyQualifiedErrorId, EndSentence(Message) + " " + sentence, ErrorRecord.CategoryInfo.Category, ErrorRecord.TargetObject, InnerException);
+
+        /// <summary>A message ended as a sentence before another is added: a tool's quoted answer often ends without one.</summary>
+        private static string EndSentence(string message)
+        {
+            string trimmed = message.TrimEnd();
+            return trimmed.Length == 0 || ".!?".IndexOf(trimmed[trimmed.Length - 1]) >= 0 ? trimmed : trimmed + ".";
+        }
 
         /// <summary>A rule of the contract broken (<see cref="ProfileRules"/>, <see cref="RunRules"/>): the same code the engine gives.</summary>
         internal static StorageTestException From(Violation violation) => new StorageTestException(violation.Code, violation.Message, violation.Target);
