@@ -69,27 +69,24 @@ public sealed class CaptureImport
             ActiveMailboxes = activeMailboxes, TargetIops = target, CalculatorIops = calculatorIops, TestedIops = tested,
         };
 
-        // Mailboxes per server: the admin's, else the capture's Active mailboxes, else the calculator's design.
+        // Mailboxes per server: the admin's, else the calculator's design (the new servers' layout), else the capture's Active mailboxes.
         string mailboxSource;
         int mailboxes;
         if (options.MailboxCount is { } given) { mailboxes = given; mailboxSource = "-MailboxCount"; }
+        else if (design is not null) { mailboxes = design.MailboxCount; mailboxSource = "the calculator's design"; }
         else if (mailboxesCaptured && activeMailboxes > 0) { mailboxes = Math.Max(1, (int)Math.Round(activeMailboxes / (double)n, MidpointRounding.AwayFromZero)); mailboxSource = F($"the capture's Active mailboxes ({activeMailboxes} on {n} servers)"); }
-        else if (design is not null) { mailboxes = design.MailboxCount; mailboxSource = "the calculator's mailboxes per server"; }
         else throw EngineException.Refused(ErrorCodes.CaptureFigureMissing,
             $"The capture has no '\\{CaptureCounters.StoreObject}(*)\\{CaptureCounters.ActiveMailboxes}' on {string.Join(", ", servers.Where((s, i) => figures[i].Mailboxes is null).Select(s => s.Name))}: give the mailboxes per server with -MailboxCount (or the calculator's design with -CalculatorPath).");
 
         double perServer = tested / n;
-        bool calculatorHigher = calculatorIops > target;
         var profile = design ?? new MailboxProfile
         {
             DatabaseCount = Math.Max(1, (int)Math.Round(servers.Average(s => s.Databases.Count), MidpointRounding.AwayFromZero)),
         };
         profile.Name = design?.Name ?? CalculatorImport.ProfileName(capture.ServerNames() + " capture");
-        if (!calculatorHigher || design is null)
-        {
-            profile.MailboxCount = mailboxes;
-            profile.IopsPerMailbox = perServer / mailboxes;
-        }
+        // The tested IOPS per server over the mailboxes: the design's own IOPS per mailbox when its target is the higher.
+        profile.MailboxCount = mailboxes;
+        profile.IopsPerMailbox = perServer / mailboxes;
         profile.HeadroomPercent = 0;
         profile.Capture = capture;
         profile.Description = F($"PerfMon capture of {capture.ServerNames()} ({string.Join(", ", capture.Captures)}): {(window.Named ? "named window" : "busiest hour")} {capture.WindowText()}, {capture.DatabaseIops:0.#} database IOPS x {capture.GrowthFactor:0.##}")
@@ -119,7 +116,7 @@ public sealed class CaptureImport
         lines.Add(F($"Target: {c.DatabaseIops:0.#} x {c.GrowthFactor:0.##} (growth factor{(options.GrowthFactor == CaptureRules.DefaultGrowthFactor ? ", the default: the calculator's 20% I/O overhead" : "")}) = {c.TargetIops:0.#} database IOPS for {n} servers, {c.TargetIops / n:0.###} per server."));
         if (design?.Calculator is { } t)
             lines.Add(F($"The calculator's design ({t.Workbook}): {t.DatabaseIops:0.###} database IOPS per server, {c.CalculatorIops:0.#} for {n} servers: the {(c.CalculatorIops > c.TargetIops ? "calculator's" : "capture's")} is higher and is tested ({c.TestedIops:0.#}, {c.TestedIops / n:0.###} per server)."));
-        lines.Add(F($"Profile '{profile.Name}': {profile.MailboxCount} mailboxes per server (from {(design is not null && c.CalculatorIops > c.TargetIops ? "the calculator's design" : mailboxSource)}) at {profile.IopsPerMailbox:0.####} IOPS each = {profile.TargetIops:0.###} per server; {profile.DatabaseCount} databases per server (from {(design is not null ? "the calculator's design" : "the capture")}); mailbox size {(design is not null ? F($"{profile.MailboxSizeMB} MB from the calculator's design") : "from -MailboxSizeMB (a capture cannot know it)")}; paths from {(design?.DatabasePaths.Length > 0 ? "the calculator's Servers.csv" : "-Path")}."));
+        lines.Add(F($"Profile '{profile.Name}': {profile.MailboxCount} mailboxes per server (from {mailboxSource}) at {profile.IopsPerMailbox:0.####} IOPS each = {profile.TargetIops:0.###} per server; {profile.DatabaseCount} databases per server (from {(design is not null ? "the calculator's design" : "the capture")}); mailbox size {(design is not null ? F($"{profile.MailboxSizeMB} MB from the calculator's design") : "from -MailboxSizeMB (a capture cannot know it)")}; paths from {(design?.DatabasePaths.Length > 0 ? "the calculator's Servers.csv" : "-Path")}."));
         return lines;
     }
 

@@ -23,10 +23,21 @@ public static class PerfmonCsv
 
     public static PerfmonLog Read(string path)
     {
-        string text;
-        try { text = File.ReadAllText(path); }
+        byte[] bytes;
+        try { bytes = File.ReadAllBytes(path); }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException) { throw EngineException.Refused(ErrorCodes.CaptureNotFound, $"The capture '{path}' cannot be read: {e.Message}", path); }
-        return Parse(text, path);
+        return Parse(Decode(bytes), path);
+    }
+
+    /// <summary>
+    /// UTF-8 (with or without its byte order mark), else the ANSI code page relog writes with on a western Windows
+    /// (read as Latin-1, which holds the same letters for the zone names: "Mitteleuropäische Zeit"). Only the
+    /// zone name and counter names can hold such letters; the figures are ASCII either way.
+    /// </summary>
+    private static string Decode(byte[] bytes)
+    {
+        try { return new UTF8Encoding(false, throwOnInvalidBytes: true).GetString(bytes).TrimStart('\uFEFF'); }
+        catch (DecoderFallbackException) { return Encoding.Latin1.GetString(bytes); }
     }
 
     public static PerfmonLog Parse(string text, string path)
