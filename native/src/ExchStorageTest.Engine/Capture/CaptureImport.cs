@@ -83,7 +83,8 @@ public sealed class CaptureImport
         {
             DatabaseCount = Math.Max(1, (int)Math.Round(servers.Average(s => s.Databases.Count), MidpointRounding.AwayFromZero)),
         };
-        profile.Name = design?.Name ?? CalculatorImport.ProfileName(capture.ServerNames() + " capture");
+        // "EX01-EX04 capture": the first and last server, as a profile name may spell them (no commas).
+        profile.Name = design?.Name ?? CalculatorImport.ProfileName(capture.Servers[0] + (n > 1 ? "-" + capture.Servers[^1] : "") + " capture");
         // The tested IOPS per server over the mailboxes: the design's own IOPS per mailbox when its target is the higher.
         profile.MailboxCount = mailboxes;
         profile.IopsPerMailbox = perServer / mailboxes;
