@@ -58,13 +58,15 @@ public static class PdhLog
                     for (int c = 0; c < handles.Count; c++)
                     {
                         row[c] = PdhGetFormattedCounterValue(handles[c], PdhFmtDouble | PdhFmtNoCap100, out _, out var value) == 0 && value.CStatus == 0 ? value.DoubleValue : double.NaN;
+                        // PDH_RAW_COUNTER.TimeStamp is the local time of the sample (as a CSV's first cell is): taken as it is, not converted.
                         if (time is null && PdhGetRawCounterValue(handles[c], out _, out var raw) == 0 && raw.TimeStamp != 0)
-                            time = DateTime.FromFileTime(raw.TimeStamp);
+                            time = DateTime.SpecifyKind(DateTime.FromFileTimeUtc(raw.TimeStamp), DateTimeKind.Unspecified);
                     }
                     if (time is null) continue;
                     times.Add(time.Value);
                     values.Add(row);
                 }
+                // A .blg's header zone is not read: the zone named is the reading machine's (relog on the capturing server names its own).
                 return new PerfmonLog { File = path, TimeZone = TimeZoneInfo.Local.StandardName, BiasMinutes = (int)-TimeZoneInfo.Local.BaseUtcOffset.TotalMinutes, Counters = counters, Times = times, Values = values };
             }
             finally { PdhCloseQuery(query); }
@@ -100,14 +102,18 @@ public static class PdhLog
         [FieldOffset(8)] public double DoubleValue;
     }
 
+    /// <summary>PDH_RAW_COUNTER: its FILETIME is two DWORDs at offset 4 (not a 64-bit field, which would sit at 8).</summary>
     [StructLayout(LayoutKind.Sequential)]
     private struct PdhRawCounter
     {
         public uint CStatus;
-        public long TimeStamp;
+        public uint TimeStampLow;
+        public uint TimeStampHigh;
         public long FirstValue;
         public long SecondValue;
         public uint MultiCount;
+
+        public long TimeStamp => ((long)TimeStampHigh << 32) | TimeStampLow;
     }
 
     [DllImport("pdh.dll", CharSet = CharSet.Unicode)] private static extern uint PdhBindInputDataSourceW(out IntPtr dataSource, string logFileNameList);

@@ -148,6 +148,15 @@ public class CaptureImportTests : IDisposable
     }
 
     [Fact]
+    public void A_blg_off_Windows_is_refused_saying_how_to_relog_it()
+    {
+        if (OperatingSystem.IsWindows()) return; // Windows reads it through PDH: no capture .blg is committed to read (docs/capture.md).
+        string path = _dir.Combine("EX01.blg");
+        File.WriteAllBytes(path, new byte[] { 0x4C, 0x6F, 0x67, 0x20 });
+        Refused(ErrorCodes.CaptureNotPerfmon, "relog \"EX01.blg\" -f csv -o capture.csv", path);
+    }
+
+    [Fact]
     public void A_capture_without_Exchange_database_counters_is_refused()
     {
         string path = Columns("ex01-ex04.csv", "disk.csv", h => h.Contains("LogicalDisk"));
