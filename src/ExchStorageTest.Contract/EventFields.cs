@@ -205,6 +205,8 @@ namespace ExchStorageTest.Contract
                 public const string TestedIops = "testedIops";
                 public const string AchievedIops = "achievedIops";
                 public const string ReadLatencyMs = "readLatencyMs";
+                public const string CaptureReadShare = "captureReadShare";
+                public const string TestReadShare = "testReadShare";
                 public const string Met = "met";
                 public const string Line = "line";
             }

@@ -19,6 +19,8 @@ public static class CaptureCheckWriter
         w.WriteNumber(EventFields.Result.CaptureCheckFields.TestedIops, check.TestedIops);
         w.WriteNumber(EventFields.Result.CaptureCheckFields.AchievedIops, check.AchievedIops);
         w.WriteNumber(EventFields.Result.CaptureCheckFields.ReadLatencyMs, check.ReadLatencyMs);
+        w.WriteNumber(EventFields.Result.CaptureCheckFields.CaptureReadShare, check.CaptureReadShare);
+        w.WriteNumber(EventFields.Result.CaptureCheckFields.TestReadShare, check.TestReadShare);
         w.WriteBoolean(EventFields.Result.CaptureCheckFields.Met, check.Met);
         w.WriteString(EventFields.Result.CaptureCheckFields.Line, check.Line);
         w.WriteEndObject();

@@ -16,9 +16,11 @@ public static class CaptureReport
     public static string Title(CaptureCheck c) => $"Capture Check ({c.Servers}, {c.Window}{(c.Hosts > 1 ? $", {c.Hosts} hosts" : "")})";
 
     private static string Figures(CaptureCheck c) =>
-        $"Busiest hour {N(c.BusiestHourIops)} database IOPS x {N(c.GrowthFactor)} = {N(c.TargetIops)}"
+        $"Busiest hour of {c.Servers}: {N(c.BusiestHourIops)} database IOPS x {N(c.GrowthFactor)} = {N(c.BusiestHourIops * c.GrowthFactor)}"
+        + (Math.Abs(c.TargetIops - c.BusiestHourIops * c.GrowthFactor) > 0.001 ? $"; for the {(c.Hosts == 1 ? "host" : $"{c.Hosts} hosts")} judged {N(c.TargetIops)}" : "")
         + (c.CalculatorIops > 0 ? $"; calculator's design {N(c.CalculatorIops)}" : "")
-        + $"; tested {N(c.TestedIops)}, achieved {N(c.AchievedIops)} at {N(c.ReadLatencyMs)} ms average database read latency: {(c.Met ? "Meets" : "Short")}.";
+        + $"; tested {N(c.TestedIops)}, achieved {N(c.AchievedIops)} at {N(c.ReadLatencyMs)} ms average database read latency: {(c.Met ? "Meets" : "Short")}."
+        + (c.CaptureReadShare > 0 ? $" Database reads: the capture {N(c.CaptureReadShare * 100)}%, the test {N(c.TestReadShare * 100)}% (its own transactional mix)." : "");
 
     public static void Text(StringBuilder sb, CaptureCheck? c)
     {

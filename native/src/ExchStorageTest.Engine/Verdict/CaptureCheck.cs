@@ -30,6 +30,12 @@ public sealed class CaptureCheck
     public double TestedIops { get; set; }
     public double AchievedIops { get; set; }
     public double ReadLatencyMs { get; set; }
+    /// <summary>
+    /// The capture's database read share (reads / reads + writes) beside the test's: the test's mix is its own
+    /// transactional model's (Jetstress's, 3:2 to 2:1), so this says how near today's mix the tested IOPS were; it does not count toward <see cref="Met"/>.
+    /// </summary>
+    public double CaptureReadShare { get; set; }
+    public double TestReadShare { get; set; }
     /// <summary>Achieved at least the tested IOPS with no database read latency rule broken.</summary>
     public bool Met { get; set; }
     public string Line { get; set; } = "";
@@ -64,6 +70,7 @@ public sealed class CaptureCheck
             Servers = c.ServerNames(), Hosts = n, Window = c.WindowText(), GrowthFactor = c.GrowthFactor, BusiestHourIops = c.DatabaseIops,
             TargetIops = target, CalculatorIops = calculator, TestedIops = tested, AchievedIops = Math.Round(achieved.DatabaseIops, 3),
             ReadLatencyMs = Math.Round(achieved.ReadLatencyMs, 3), Met = met,
+            CaptureReadShare = c.DatabaseIops > 0 ? Math.Round(c.DatabaseReadsPerSecond / c.DatabaseIops, 3) : 0, TestReadShare = Math.Round(achieved.ReadShare, 3),
             Line = F($"{sizedBy}; achieved {achieved.DatabaseIops:N0} at {achieved.ReadLatencyMs:0.0} ms: {verdict}."),
         };
     }

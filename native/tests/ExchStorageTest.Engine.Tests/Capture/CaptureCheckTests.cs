@@ -16,7 +16,7 @@ public class CaptureCheckTests
     private static CaptureTargets Captured => new()
     {
         Captures = new[] { "ex01-ex04.csv" }, Servers = new[] { "EX01", "EX02", "EX03", "EX04" }, TimeZone = "Pacific Standard Time",
-        WindowStart = "2026-11-02 10:00", WindowEnd = "2026-11-02 11:00", GrowthFactor = 1.3, DatabaseIops = 4008, TargetIops = 5210.4, TestedIops = 5210.4,
+        WindowStart = "2026-11-02 10:00", WindowEnd = "2026-11-02 11:00", GrowthFactor = 1.3, DatabaseIops = 4008, DatabaseReadsPerSecond = 2404.8, TargetIops = 5210.4, TestedIops = 5210.4,
     };
 
     /// <summary>A host of 40 databases at 21 reads and 13 writes per second each (1,360 IOPS) and 9.8 ms reads.</summary>
@@ -58,6 +58,10 @@ public class CaptureCheckTests
         CaptureReport.Text(text, CaptureReport.Of(r));
         Assert.Contains("Capture Check (EX01-EX04, 10:00-11:00 on 2026-11-02)", text.ToString(), StringComparison.Ordinal);
         Assert.Contains(r.CaptureCheck!.Line, text.ToString(), StringComparison.Ordinal);
+        // 21 reads and 13 writes per database: 61.8% reads; the capture's 2404.8 of 4008: 60%.
+        Assert.Contains("Busiest hour of EX01-EX04: 4008 database IOPS x 1.3 = 5210.4; for the host judged 1302.6; tested 1302.6, achieved 1360 at 9.8 ms average database read latency: Meets.", text.ToString(), StringComparison.Ordinal);
+        // 21 reads and 13 writes per database: 61.8% reads; the capture's 2404.8 of 4008: 60%.
+        Assert.Contains("Database reads: the capture 60%, the test 61.8% (its own transactional mix).", text.ToString(), StringComparison.Ordinal);
         var html = new StringBuilder();
         CaptureReport.Html(html, CaptureReport.Of(r));
         Assert.Contains("<p class=\"success\">Tested at 1.3x", html.ToString(), StringComparison.Ordinal);
