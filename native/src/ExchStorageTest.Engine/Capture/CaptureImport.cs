@@ -64,8 +64,8 @@ public sealed class CaptureImport
             DatabaseIops = Round(iops), DatabaseReadsPerSecond = Round(reads), DatabaseWritesPerSecond = Round(writes),
             RecoveryReadsPerSecond = Round(figures.Sum(s => s.RecoveryReads)), PeakDatabaseIops = Round(figures.Sum(s => s.PeakIops)),
             LogWritesPerSecond = Round(figures.Sum(s => s.LogWrites)), LogBytesPerSecond = Round(figures.Sum(s => s.LogBytes)),
-            ReadLatencyMs = Round(Weighted(figures, s => s.ReadLatencyMs, s => s.Reads)), LogWriteLatencyMs = Round(Weighted(figures, s => s.LogWriteLatencyMs, s => s.LogWrites)),
-            ReadBytes = Round(Weighted(figures, s => s.ReadBytes, s => s.Reads)), WriteBytes = Round(Weighted(figures, s => s.WriteBytes, s => s.Writes)),
+            ReadLatencyMs = Round(ServerFigures.Weighted(figures, s => s.ReadLatencyMs, s => s.Reads)), LogWriteLatencyMs = Round(ServerFigures.Weighted(figures, s => s.LogWriteLatencyMs, s => s.LogWrites)),
+            ReadBytes = Round(ServerFigures.Weighted(figures, s => s.ReadBytes, s => s.Reads)), WriteBytes = Round(ServerFigures.Weighted(figures, s => s.WriteBytes, s => s.Writes)),
             ActiveMailboxes = activeMailboxes, TargetIops = target, CalculatorIops = calculatorIops, TestedIops = tested,
         };
 
@@ -119,12 +119,6 @@ public sealed class CaptureImport
             lines.Add(F($"The calculator's design ({t.Workbook}): {t.DatabaseIops:0.###} database IOPS per server, {c.CalculatorIops:0.#} for {n} servers: the {(c.CalculatorIops > c.TargetIops ? "calculator's" : "capture's")} is higher and is tested ({c.TestedIops:0.#}, {c.TestedIops / n:0.###} per server)."));
         lines.Add(F($"Profile '{profile.Name}': {profile.MailboxCount} mailboxes per server (from {mailboxSource}) at {profile.IopsPerMailbox:0.####} IOPS each = {profile.TargetIops:0.###} per server; {profile.DatabaseCount} databases per server (from {(design is not null ? "the calculator's design" : "the capture")}); mailbox size {(design is not null ? F($"{profile.MailboxSizeMB} MB from the calculator's design") : "from -MailboxSizeMB (a capture cannot know it)")}; paths from {(design?.DatabasePaths.Length > 0 ? "the calculator's Servers.csv" : "-Path")}."));
         return lines;
-    }
-
-    private static double Weighted(IReadOnlyList<ServerFigures> parts, Func<ServerFigures, double> value, Func<ServerFigures, double> weight)
-    {
-        double w = parts.Where(p => value(p) > 0).Sum(weight);
-        return w > 0 ? parts.Where(p => value(p) > 0).Sum(p => value(p) * weight(p)) / w : 0;
     }
 
     private static string Share(double part, double whole) => whole > 0 ? F($"{part / whole * 100:0.#}%") : "0%";

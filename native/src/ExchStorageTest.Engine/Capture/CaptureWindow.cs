@@ -119,7 +119,8 @@ public sealed record ServerFigures(string Name, double Reads, double Writes, dou
             samples.Count, Array.Empty<ServerFigures>());
     }
 
-    private static double Weighted(IReadOnlyList<ServerFigures> parts, Func<ServerFigures, double> value, Func<ServerFigures, double> weight)
+    /// <summary>The parts' <paramref name="value"/> weighted by their operations, over the parts that have it (an absent counter is 0 and left out).</summary>
+    internal static double Weighted(IReadOnlyList<ServerFigures> parts, Func<ServerFigures, double> value, Func<ServerFigures, double> weight)
     {
         double w = parts.Where(p => value(p) > 0).Sum(weight);
         return w > 0 ? parts.Where(p => value(p) > 0).Sum(p => value(p) * weight(p)) / w : 0;
