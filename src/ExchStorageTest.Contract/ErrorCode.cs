@@ -74,11 +74,12 @@ namespace ExchStorageTest.Contract
         public const string Results = "Results and reports";
         public const string ModuleFiles = "Profile, configuration and suite files";
         public const string Calculator = "The sizing calculator (New-MailboxProfile -CalculatorPath)";
+        public const string Capture = "A PerfMon capture of the servers being replaced (New-MailboxProfile -CapturePath)";
         public const string EngineProcess = "The engine process";
         public const string MultiHost = "Multi-host and start-file runs";
         public const string Tasks = "Scheduled tests";
         public const string EngineInternals = "Engine internals (a probe or file the engine could not read)";
 
-        public static readonly string[] Order = { Request, Jetstress, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, Calculator, EngineProcess, MultiHost, Tasks, EngineInternals };
+        public static readonly string[] Order = { Request, Jetstress, Profile, RunSettings, Paths, Streams, Storage, Results, ModuleFiles, Calculator, Capture, EngineProcess, MultiHost, Tasks, EngineInternals };
     }
 }

@@ -20,6 +20,8 @@ namespace ExchStorageTest.Contract
         public const string CapacityStep = "capacityStep";
         /// <summary>The calculator command's answer: the profiles a sizing calculator's workbook gives, and its servers' layout.</summary>
         public const string Calculator = "calculator";
+        /// <summary>The capture command's answer: the profile a PerfMon capture gives, and its derivation in lines.</summary>
+        public const string Capture = "capture";
         /// <summary>Nothing else was written for a heartbeat interval: the engine is alive (<see cref="Heartbeat"/>). No fields.</summary>
         public const string Heartbeat = "heartbeat";
     }
@@ -168,6 +170,8 @@ namespace ExchStorageTest.Contract
             public const string CalculatorCheck = "calculatorCheck";
             /// <summary>A capacity search of a calculator profile: its headroom over the calculator's design, in words.</summary>
             public const string CalculatorHeadroom = "calculatorHeadroom";
+            /// <summary>The run against the PerfMon capture's busiest hour (<see cref="CaptureCheckFields"/>); absent when the profile is not a capture's.</summary>
+            public const string CaptureCheck = "captureCheck";
             /// <summary>
             /// The failure mode in one line: the fault window's outcome as judged, or the longest stall nobody declared
             /// ("Storage stalled 5.0 s on /mnt/db at 60.2 s (no fault declared)"); absent when there is neither.
@@ -197,6 +201,25 @@ namespace ExchStorageTest.Contract
                     public const string Met = "met";
                     public const string Line = "line";
                 }
+            }
+
+            /// <summary>The fields of <see cref="CaptureCheck"/> (results-schema.md, captureCheck).</summary>
+            public static class CaptureCheckFields
+            {
+                public const string Servers = "servers";
+                public const string Hosts = "hosts";
+                public const string Window = "window";
+                public const string GrowthFactor = "growthFactor";
+                public const string BusiestHourIops = "busiestHourIops";
+                public const string TargetIops = "targetIops";
+                public const string CalculatorIops = "calculatorIops";
+                public const string TestedIops = "testedIops";
+                public const string AchievedIops = "achievedIops";
+                public const string ReadLatencyMs = "readLatencyMs";
+                public const string CaptureReadShare = "captureReadShare";
+                public const string TestReadShare = "testReadShare";
+                public const string Met = "met";
+                public const string Line = "line";
             }
 
             /// <summary>The fields of <see cref="Capacity"/>: the answer (results-schema.md, capacity.answer) and the load curve.</summary>
@@ -392,6 +415,8 @@ namespace ExchStorageTest.Contract
                 public const string CapacityUnavailable = "capacityUnavailable";
                 /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile): <see cref="Result.CalculatorCheckFields"/>.</summary>
                 public const string CalculatorCheck = "calculatorCheck";
+                /// <summary>The deployment against the PerfMon capture its hosts' profile was made of: <see cref="Result.CaptureCheckFields"/>.</summary>
+                public const string CaptureCheck = "captureCheck";
             }
         }
 
@@ -411,6 +436,15 @@ namespace ExchStorageTest.Contract
             public const string Runs = "runs";
             /// <summary>The metrics compared, each with its values and deltas (docs/protocol.md).</summary>
             public const string Rows = "rows";
+        }
+
+        /// <summary>The capture event (command <c>capture</c>, docs/capture.md).</summary>
+        public static class Capture
+        {
+            /// <summary>The profile, as a request's <c>profile</c> spells it (<see cref="ProfileFields"/>), its <c>capture</c> set.</summary>
+            public const string Profile = "profile";
+            /// <summary>What was read and derived, in lines, as -WhatIf shows it.</summary>
+            public const string Derivation = "derivation";
         }
 
         /// <summary>The calculator event (command <c>calculator</c>, docs/calculator.md).</summary>

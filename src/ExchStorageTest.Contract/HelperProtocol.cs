@@ -28,6 +28,7 @@ namespace ExchStorageTest.Contract
         public const string Version = "version";
         /// <summary>Reads a sizing calculator's workbook (and its Servers.csv) into profiles; writes nothing (docs/calculator.md).</summary>
         public const string Calculator = "calculator";
+        public const string Capture = "capture";
 
         private static readonly string[] Always = { RequestFields.Protocol, RequestFields.Command };
 
@@ -62,6 +63,10 @@ namespace ExchStorageTest.Contract
                 new[] { RequestFields.Paths, RequestFields.OutputPath, RequestFields.TestType, RequestFields.MaxResultAgeHours },
                 new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Calculator, new[] { RequestFields.Paths, RequestFields.ServersCsvPath }, new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
+            new CommandShape(Capture,
+                new[] { RequestFields.Paths, RequestFields.GrowthFactor, RequestFields.CaptureWindowStart, RequestFields.CaptureWindowMinutes, RequestFields.MailboxCount,
+                        RequestFields.CalculatorPath, RequestFields.ServersCsvPath },
+                new Requirement(ErrorCodes.PathsMissing, RequestFields.Paths)),
             new CommandShape(Version, Array.Empty<string>()),
         };
 

@@ -44,6 +44,8 @@ namespace ExchStorageTest
         public ServerLayout[] Servers { get; set; } = Array.Empty<ServerLayout>();
         /// <summary>The sizing calculator's figures this profile was built from (New-MailboxProfile -CalculatorPath); null otherwise. A run is judged against them too.</summary>
         public CalculatorTargets? Calculator { get; set; }
+        /// <summary>The PerfMon capture's busiest hour and the target made of it (New-MailboxProfile -CapturePath); null otherwise. A run is judged against it too.</summary>
+        public CaptureTargets? Capture { get; set; }
 
         /// <summary>Target transactional IOPS = mailboxes x IOPS per mailbox x (1 + headroom), to 3 decimals.</summary>
         public double TargetIops => Math.Round(MailboxCount * IopsPerMailbox * (1 + HeadroomPercent / 100.0), 3);
@@ -78,6 +80,7 @@ namespace ExchStorageTest
             yield return Setting(ProfileFields.MaximumDatabaseCacheMB, MaximumDatabaseCacheMB);
             yield return Setting(ProfileFields.Servers, Servers);
             yield return Setting(ProfileFields.Calculator, Calculator);
+            yield return Setting(ProfileFields.Capture, Capture);
         }
 
         /// <summary>

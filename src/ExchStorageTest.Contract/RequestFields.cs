@@ -81,6 +81,16 @@ namespace ExchStorageTest.Contract
         public const string Deployment = "deployment";
         /// <summary>Command <c>calculator</c>: the calculator's Servers.csv export (the workbook is the one entry of <c>paths</c>).</summary>
         public const string ServersCsvPath = "serversCsvPath";
+        /// <summary>Command <c>capture</c>: the capture's busiest hour is multiplied by this for the target (default <see cref="CaptureRules.DefaultGrowthFactor"/>).</summary>
+        public const string GrowthFactor = "growthFactor";
+        /// <summary>Command <c>capture</c>: the hour the admin names instead of the busiest, as its start on the capture's clock ("yyyy-MM-dd HH:mm").</summary>
+        public const string CaptureWindowStart = "captureWindowStart";
+        /// <summary>Command <c>capture</c>: the window's length in minutes (default 60; shorter only when named).</summary>
+        public const string CaptureWindowMinutes = "captureWindowMinutes";
+        /// <summary>Command <c>capture</c>: mailboxes per server when the capture has no Active mailboxes counter, or to replace its figure.</summary>
+        public const string MailboxCount = "mailboxCount";
+        /// <summary>Command <c>capture</c>: the sizing calculator's workbook, whose design is shown beside the capture's and the higher tested.</summary>
+        public const string CalculatorPath = "calculatorPath";
 
         /// <summary>Every top-level field, in the order docs/protocol.md lists them.</summary>
         public static readonly string[] All =
@@ -89,6 +99,7 @@ namespace ExchStorageTest.Contract
             TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, AllowUnsupportedPlatform, PinWorkerThreads, TuningSeconds,
             WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc,
             FaultAtSeconds, FaultLengthSeconds, FaultScript, FaultScriptHost, StallLimitSeconds, Rejudge, WindowFromSeconds, WindowToSeconds, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
+            GrowthFactor, CaptureWindowStart, CaptureWindowMinutes, MailboxCount, CalculatorPath,
         };
     }
 
@@ -113,11 +124,13 @@ namespace ExchStorageTest.Contract
         public const string Servers = "servers";
         /// <summary>The sizing calculator's figures (<see cref="CalculatorFields"/>); absent or null for a profile not built from one.</summary>
         public const string Calculator = "calculator";
+        /// <summary>The PerfMon capture's busiest hour and the target made of it (<see cref="CaptureFields"/>); absent or null for a profile not built from one.</summary>
+        public const string Capture = "capture";
 
         public static readonly string[] All =
         {
             Name, Description, MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase,
-            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB, Servers, Calculator,
+            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB, Servers, Calculator, Capture,
         };
     }
 
@@ -159,6 +172,40 @@ namespace ExchStorageTest.Contract
             Calculator, Version, Workbook, Role, MailboxesPerServer, DatabasesPerServer, DatabaseSizeGB, ServersPerDag, Dags, DatabaseIops, LogIops,
             DatabaseReadShare, MaintenanceMBPerSecond, DatabaseReadsPerSecond, DatabaseWritesPerSecond, LogWritesPerSecond, LogReadsPerSecond,
             DatabaseCachePerMailboxMB, Servers,
+        };
+    }
+
+    /// <summary>The fields of a profile's <c>capture</c>: what a PerfMon capture of the servers being replaced showed, and the target made of it (<see cref="ExchStorageTest.CaptureTargets"/>).</summary>
+    public static class CaptureFields
+    {
+        public const string Captures = "captures";
+        public const string Servers = "servers";
+        public const string TimeZone = "timeZone";
+        public const string WindowStart = "windowStart";
+        public const string WindowEnd = "windowEnd";
+        public const string WindowNamed = "windowNamed";
+        public const string GrowthFactor = "growthFactor";
+        public const string DatabaseIops = "databaseIops";
+        public const string DatabaseReadsPerSecond = "databaseReadsPerSecond";
+        public const string DatabaseWritesPerSecond = "databaseWritesPerSecond";
+        public const string RecoveryReadsPerSecond = "recoveryReadsPerSecond";
+        public const string PeakDatabaseIops = "peakDatabaseIops";
+        public const string LogWritesPerSecond = "logWritesPerSecond";
+        public const string LogBytesPerSecond = "logBytesPerSecond";
+        public const string ReadLatencyMs = "readLatencyMs";
+        public const string LogWriteLatencyMs = "logWriteLatencyMs";
+        public const string ReadBytes = "readBytes";
+        public const string WriteBytes = "writeBytes";
+        public const string ActiveMailboxes = "activeMailboxes";
+        public const string TargetIops = "targetIops";
+        public const string CalculatorIops = "calculatorIops";
+        public const string TestedIops = "testedIops";
+
+        public static readonly string[] All =
+        {
+            Captures, Servers, TimeZone, WindowStart, WindowEnd, WindowNamed, GrowthFactor, DatabaseIops, DatabaseReadsPerSecond, DatabaseWritesPerSecond,
+            RecoveryReadsPerSecond, PeakDatabaseIops, LogWritesPerSecond, LogBytesPerSecond, ReadLatencyMs, LogWriteLatencyMs, ReadBytes, WriteBytes,
+            ActiveMailboxes, TargetIops, CalculatorIops, TestedIops,
         };
     }
 

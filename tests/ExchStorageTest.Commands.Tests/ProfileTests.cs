@@ -35,4 +35,22 @@ public sealed class ProfileTests
         Assert.Equal("ExchStorageTest.DatabaseCountOutOfRange", tooMany.ErrorRecord.FullyQualifiedErrorId);
         Assert.Same(Profile().GetType(), ProfileReader.WithDatabases(Profile(), Array.Empty<string>(), Array.Empty<string>()).GetType());
     }
+
+    [Fact]
+    public void A_capture_s_figures_travel_with_the_profile_through_its_JSON_and_a_hashtable_unchanged()
+    {
+        var captured = new CaptureTargets
+        {
+            Captures = new[] { "ex01-ex04.csv" }, Servers = new[] { "EX01", "EX04" }, TimeZone = "Pacific Standard Time", WindowStart = "2026-11-02 10:00",
+            WindowEnd = "2026-11-02 11:00", WindowNamed = true, GrowthFactor = 1.3, DatabaseIops = 4008, TargetIops = 5210.4, CalculatorIops = 1608, TestedIops = 5210.4, ActiveMailboxes = 4000,
+        };
+        var json = ProfileParts.JsonOf(captured);
+        var back = ProfileParts.ReadCapture(json)!;
+        foreach (var property in typeof(CaptureTargets).GetProperties()) Assert.Equal(property.GetValue(captured), property.GetValue(back));
+        var table = new System.Collections.Hashtable { ["servers"] = new[] { "EX01" }, ["testedIops"] = "1302.6", ["windowNamed"] = false };
+        Assert.Equal(1302.6, ProfileParts.ReadCapture(table)!.TestedIops);
+        var bad = Assert.Throws<StorageTestException>(() => ProfileParts.ReadCapture(new System.Collections.Hashtable { ["testedIops"] = "many" }));
+        Assert.Equal("ExchStorageTest.ProfileInvalid", bad.ErrorRecord.FullyQualifiedErrorId);
+        Assert.Throws<StorageTestException>(() => ProfileParts.ReadCapture("EX01"));
+    }
 }

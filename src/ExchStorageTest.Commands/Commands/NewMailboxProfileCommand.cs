@@ -16,6 +16,7 @@ namespace ExchStorageTest.Commands
         private const string ExplicitSet = "Explicit";
         private const string JetstressSet = "JetstressConfig";
         private const string CalculatorSet = "Calculator";
+        private const string CaptureSet = "Capture";
 
         // Settings given explicitly win over imported values; these are the names that may be given.
         private static readonly string[] SettingNames =
@@ -37,11 +38,13 @@ namespace ExchStorageTest.Commands
         [Parameter(Mandatory = true, ParameterSetName = ExplicitSet)]
         [Parameter(ParameterSetName = JetstressSet)]
         [Parameter(ParameterSetName = CalculatorSet)]
+        [Parameter(ParameterSetName = CaptureSet)]
         public int MailboxCount { get; set; }
 
         [Parameter(Mandatory = true, ParameterSetName = ExplicitSet)]
         [Parameter(ParameterSetName = JetstressSet)]
         [Parameter(ParameterSetName = CalculatorSet)]
+        [Parameter(ParameterSetName = CaptureSet)]
         public double IopsPerMailbox { get; set; }
 
         [Parameter]
@@ -50,6 +53,7 @@ namespace ExchStorageTest.Commands
         [Parameter(Mandatory = true, ParameterSetName = ExplicitSet)]
         [Parameter(ParameterSetName = JetstressSet)]
         [Parameter(ParameterSetName = CalculatorSet)]
+        [Parameter(ParameterSetName = CaptureSet)]
         public long MailboxSizeMB { get; set; }
 
         [Parameter]
@@ -61,6 +65,7 @@ namespace ExchStorageTest.Commands
         [Parameter(Mandatory = true, ParameterSetName = ExplicitSet, ValueFromPipelineByPropertyName = true)]
         [Parameter(ParameterSetName = JetstressSet, ValueFromPipelineByPropertyName = true)]
         [Parameter(ParameterSetName = CalculatorSet, ValueFromPipelineByPropertyName = true)]
+        [Parameter(ParameterSetName = CaptureSet, ValueFromPipelineByPropertyName = true)]
         [Alias("DatabasePath", "EdbFilePath")]
         public object[]? Path { get; set; }
 
@@ -85,13 +90,33 @@ namespace ExchStorageTest.Commands
 
         /// <summary>The Exchange Server Role Requirements Calculator's workbook (.xlsm or .xlsx): read by the helper, cached values only.</summary>
         [Parameter(Mandatory = true, ParameterSetName = CalculatorSet)]
+        [Parameter(ParameterSetName = CaptureSet)]
         [ValidateNotNullOrEmpty]
         public string CalculatorPath { get; set; } = "";
 
         /// <summary>The calculator's Servers.csv export; default: Servers.csv beside the workbook, when there is one.</summary>
         [Parameter(ParameterSetName = CalculatorSet)]
+        [Parameter(ParameterSetName = CaptureSet)]
         [ValidateNotNullOrEmpty]
         public string ServersCsv { get; set; } = "";
+
+        /// <summary>PerfMon captures of the Exchange servers being replaced: relog's CSV or TSV, or on Windows a .blg (docs/capture.md). Read by the helper.</summary>
+        [Parameter(Mandatory = true, ParameterSetName = CaptureSet)]
+        [ValidateNotNullOrEmpty]
+        public string[] CapturePath { get; set; } = new string[0];
+
+        /// <summary>The capture's busiest hour is multiplied by this for the target; default 1.2 (the calculator's 20% I/O overhead).</summary>
+        [Parameter(ParameterSetName = CaptureSet)]
+        public double GrowthFactor { get; set; } = CaptureRules.DefaultGrowthFactor;
+
+        /// <summary>The window to size by instead of the busiest hour: its start on the capture's clock, "yyyy-MM-dd HH:mm".</summary>
+        [Parameter(ParameterSetName = CaptureSet)]
+        [ValidateNotNullOrEmpty]
+        public string CaptureWindowStart { get; set; } = "";
+
+        /// <summary>The named window's length in minutes (60 unless given; a shorter one only with -CaptureWindowStart).</summary>
+        [Parameter(ParameterSetName = CaptureSet)]
+        public int CaptureWindowMinutes { get; set; } = CaptureRules.DefaultWindowMinutes;
 
         [Parameter]
         [Alias("ProfilePath")]
@@ -108,6 +133,11 @@ namespace ExchStorageTest.Commands
 
         protected override void EndProcessing() => Guard(() =>
         {
+            if (ParameterSetName == CaptureSet)
+            {
+                FromCapture();
+                return;
+            }
             if (ParameterSetName == CalculatorSet)
             {
                 var imported = CalculatorImport.Read(this, ResolvePath(CalculatorPath), MyInvocation.BoundParameters.ContainsKey(nameof(ServersCsv)) ? ResolvePath(ServersCsv) : null);
@@ -128,6 +158,33 @@ namespace ExchStorageTest.Commands
             Save(built);
             WriteObject(built);
         });
+
+        /// <summary>
+        /// New-MailboxProfile -CapturePath: the engine derives the profile from the captures (and the calculator's design
+        /// when given); the settings given here win over it, as for every import. The mailbox size is one figure a capture
+        /// cannot know: without the calculator's design it must be given.
+        /// </summary>
+        private void FromCapture()
+        {
+            bool Given(string name) => MyInvocation.BoundParameters.ContainsKey(name);
+            if (!Given(nameof(MailboxSizeMB)) && !Given(nameof(CalculatorPath)))
+                throw new StorageTestException(ErrorCodes.CaptureFigureMissing,
+                    "A PerfMon capture shows the servers' I/O, not their mailboxes' size: give -MailboxSizeMB (or the calculator's design with -CalculatorPath).", null);
+            var captures = new List<string>();
+            foreach (string path in CapturePath) captures.Add(ResolvePath(path));
+            var imported = CaptureImport.Read(this, captures.ToArray(), Given(nameof(GrowthFactor)) ? GrowthFactor : (double?)null,
+                Given(nameof(CaptureWindowStart)) ? CaptureWindowStart : null, Given(nameof(CaptureWindowMinutes)) ? CaptureWindowMinutes : (int?)null,
+                Given(nameof(MailboxCount)) ? MailboxCount : (int?)null, Given(nameof(CalculatorPath)) ? ResolvePath(CalculatorPath) : null,
+                Given(nameof(ServersCsv)) ? ResolvePath(ServersCsv) : null);
+            MailboxProfile profile = Build(imported.Settings);
+            if (WhatIfInEffect)
+                ShouldProcess(string.Join(System.Environment.NewLine, imported.Derivation) + System.Environment.NewLine
+                    + string.Format(System.Globalization.CultureInfo.InvariantCulture, "Profile '{0}': {1} mailboxes x {2:0.####} IOPS = {3:0.###} target IOPS per server, {4} databases of {5:0.##} GB.",
+                        profile.Name, profile.MailboxCount, profile.IopsPerMailbox, profile.TargetIops, profile.DatabaseCount, profile.DatabaseSizeMB / 1024),
+                    "", "New-MailboxProfile");
+            Save(profile);
+            WriteObject(profile);
+        }
 
         /// <summary>The profile of <paramref name="settings"/> (imported or empty) with the settings and paths given explicitly, which win.</summary>
         private MailboxProfile Build(Hashtable settings)

@@ -48,6 +48,8 @@ namespace ExchStorageTest
         public TestReport? Report { get; set; }
         /// <summary>The deployment against the sizing calculator's targets, from the engine's report over the hosts (a calculator profile); null otherwise.</summary>
         public CalculatorCheck? CalculatorCheck => Report?.Aggregate?.CalculatorCheck;
+        /// <summary>The deployment against the PerfMon capture its hosts' profile was made of, in the engine's line; null otherwise.</summary>
+        public string? CaptureCheck => Report?.Aggregate?.CaptureCheck;
 
         public override string ToString() => $"{RunId} {Result} ({PassedHostCount} of {HostCount} hosts passed)";
     }

@@ -20,6 +20,8 @@ namespace ExchStorageTest
         public CapacityAnswer? Capacity { get; set; }
         /// <summary>The deployment against the sizing calculator's targets (its hosts ran one calculator profile); null otherwise.</summary>
         public CalculatorCheck? CalculatorCheck { get; set; }
+        /// <summary>The deployment against the PerfMon capture its hosts' profile was made of, in the engine's line; null otherwise.</summary>
+        public string? CaptureCheck { get; set; }
 
         internal static ReportAggregate? From(JsonObject? fields) => fields == null ? null : new ReportAggregate
         {
@@ -30,6 +32,7 @@ namespace ExchStorageTest
             MeasuringStartSkewSeconds = fields.GetNumber(EventFields.Report.Merged.MeasuringStartSkewSeconds),
             Capacity = CapacityAnswer.FromEvent(fields.GetObject(EventFields.Report.Merged.Capacity)),
             CalculatorCheck = CalculatorCheck.FromEvent(fields.GetObject(EventFields.Report.Merged.CalculatorCheck)),
+            CaptureCheck = fields.GetObject(EventFields.Report.Merged.CaptureCheck)?.GetString(EventFields.Result.CaptureCheckFields.Line),
         };
 
         public override string ToString() => $"{Hosts} hosts {Result}: {AchievedIops:0.###} of {TargetIops:0.###} IOPS";

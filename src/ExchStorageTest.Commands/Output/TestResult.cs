@@ -73,6 +73,11 @@ namespace ExchStorageTest
         /// <summary>-TestType Capacity of a calculator profile: the headroom over the calculator's design, in words; null otherwise.</summary>
         public string? CalculatorHeadroom { get; set; }
         /// <summary>
+        /// A profile from a PerfMon capture (New-MailboxProfile -CapturePath): the run against the capture's busiest hour
+        /// in the engine's line ("Tested at 1.3x the busiest hour of EX01-EX04 (10:00-11:00 on 2026-11-02): ..."); null otherwise.
+        /// </summary>
+        public string? CaptureCheck { get; set; }
+        /// <summary>
         /// The failure mode in one line, as the engine states it: a declared fault window's outcome ("Pass, fault tolerated:
         /// stalled 4.8 s on /mnt/db, recovered in 12 s, no errors"), or the longest stall nobody declared; null when the run
         /// had neither (the reports' Failure mode section has the whole of it).
@@ -123,6 +128,7 @@ namespace ExchStorageTest
                 Capacity = CapacityAnswer.FromEvent(result.GetObject(EventFields.Result.Capacity)),
                 CalculatorCheck = CalculatorCheck.FromEvent(result.GetObject(EventFields.Result.CalculatorCheck)),
                 CalculatorHeadroom = result.GetString(EventFields.Result.CalculatorHeadroom),
+                CaptureCheck = result.GetObject(EventFields.Result.CaptureCheck)?.GetString(EventFields.Result.CaptureCheckFields.Line),
                 FailureMode = NullIfEmpty(result.GetString(EventFields.Result.FaultSummary)),
                 StallCount = result.GetNumber(EventFields.Result.StallCount) is double stalls ? (int)stalls : (int?)null,
             };

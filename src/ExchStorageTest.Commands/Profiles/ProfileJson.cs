@@ -12,6 +12,7 @@ namespace ExchStorageTest.Profiles
             {
                 // The nested parts by their contract names too (the module's JSON writer knows no contract types).
                 object? value = setting.Value is CalculatorTargets targets ? ProfileParts.JsonOf(targets)
+                    : setting.Value is CaptureTargets captured ? ProfileParts.JsonOf(captured)
                     : setting.Value is ServerLayout[] servers ? ProfileParts.JsonOf(servers)
                     : setting.Value;
                 json.Set(setting.Key, value);

@@ -87,6 +87,56 @@ namespace ExchStorageTest.Profiles
             };
         }
 
+        public static CaptureTargets? ReadCapture(object? value)
+        {
+            value = SettingSource.Unwrap(value);
+            if (value == null) return null;
+            if (value is CaptureTargets typed) value = JsonOf(typed);
+            if (value is string || value is ValueType || value is Array)
+                throw new StorageTestException(ErrorCodes.ProfileInvalid, "The profile's Capture must be a PerfMon capture's figures (from New-MailboxProfile -CapturePath), or null.", value);
+            var source = SettingSource.From(value);
+            string Text(string name) => Convert.ToString(source.Get("", name), CultureInfo.InvariantCulture) ?? "";
+            double Number(string name)
+            {
+                object? given = source.Get(null, name);
+                if (given == null) return 0;
+                if (NumberInput.TryParse(given, out double number) && !double.IsNaN(number) && !double.IsInfinity(number)) return number;
+                throw new StorageTestException(ErrorCodes.ProfileInvalid, $"The profile's Capture.{name} '{given}' is not a number.", given);
+            }
+            return new CaptureTargets
+            {
+                Captures = PathInput.ToStrings(source.Get(null, CaptureFields.Captures)).ToArray(),
+                Servers = PathInput.ToStrings(source.Get(null, CaptureFields.Servers)).ToArray(),
+                TimeZone = Text(CaptureFields.TimeZone),
+                WindowStart = Text(CaptureFields.WindowStart),
+                WindowEnd = Text(CaptureFields.WindowEnd),
+                WindowNamed = System.Management.Automation.LanguagePrimitives.IsTrue(SettingSource.Unwrap(source.Get(false, CaptureFields.WindowNamed))),
+                GrowthFactor = Number(CaptureFields.GrowthFactor),
+                DatabaseIops = Number(CaptureFields.DatabaseIops),
+                DatabaseReadsPerSecond = Number(CaptureFields.DatabaseReadsPerSecond),
+                DatabaseWritesPerSecond = Number(CaptureFields.DatabaseWritesPerSecond),
+                RecoveryReadsPerSecond = Number(CaptureFields.RecoveryReadsPerSecond),
+                PeakDatabaseIops = Number(CaptureFields.PeakDatabaseIops),
+                LogWritesPerSecond = Number(CaptureFields.LogWritesPerSecond),
+                LogBytesPerSecond = Number(CaptureFields.LogBytesPerSecond),
+                ReadLatencyMs = Number(CaptureFields.ReadLatencyMs),
+                LogWriteLatencyMs = Number(CaptureFields.LogWriteLatencyMs),
+                ReadBytes = Number(CaptureFields.ReadBytes),
+                WriteBytes = Number(CaptureFields.WriteBytes),
+                ActiveMailboxes = (int)Number(CaptureFields.ActiveMailboxes),
+                TargetIops = Number(CaptureFields.TargetIops),
+                CalculatorIops = Number(CaptureFields.CalculatorIops),
+                TestedIops = Number(CaptureFields.TestedIops),
+            };
+        }
+
+        public static JsonObject JsonOf(CaptureTargets targets)
+        {
+            var json = new JsonObject();
+            foreach (var setting in targets.Settings()) json.Set(setting.Key, setting.Value);
+            return json;
+        }
+
         /// <summary>A part's settings by their contract names, as requests and saved profiles spell them.</summary>
         public static JsonObject JsonOf(CalculatorTargets targets)
         {

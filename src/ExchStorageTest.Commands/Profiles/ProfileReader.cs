@@ -53,6 +53,7 @@ namespace ExchStorageTest.Profiles
             profile.LogPaths = PathInput.ToStrings(source.Get(null, ProfileFields.LogPaths, "LogPath")).ToArray();
             profile.Servers = ProfileParts.ReadServers(source.Get(null, ProfileFields.Servers));
             profile.Calculator = ProfileParts.ReadCalculator(source.Get(null, ProfileFields.Calculator));
+            profile.Capture = ProfileParts.ReadCapture(source.Get(null, ProfileFields.Capture));
             Refuse(ProfileRules.Check(profile));
             return profile;
         }

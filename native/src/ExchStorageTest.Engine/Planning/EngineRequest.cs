@@ -117,6 +117,16 @@ public sealed class EngineRequest
     public string? MetadataPath { get; set; }
     /// <summary>Command "calculator": the calculator's Servers.csv export; the workbook is the one entry of <see cref="Paths"/>.</summary>
     public string? ServersCsvPath { get; set; }
+    /// <summary>Command "capture": the busiest hour x this is the target (docs/capture.md); null: <see cref="CaptureRules.DefaultGrowthFactor"/>.</summary>
+    public double? GrowthFactor { get; set; }
+    /// <summary>Command "capture": the window the admin names instead of the busiest hour, its start on the capture's clock ("yyyy-MM-dd HH:mm").</summary>
+    public string? CaptureWindowStart { get; set; }
+    /// <summary>Command "capture": the window's length in minutes (60 unless a start is named).</summary>
+    public int? CaptureWindowMinutes { get; set; }
+    /// <summary>Command "capture": mailboxes per server, over the capture's Active mailboxes.</summary>
+    public int? MailboxCount { get; set; }
+    /// <summary>Command "capture": the sizing calculator's workbook, whose design is shown beside the capture's and the higher tested.</summary>
+    public string? CalculatorPath { get; set; }
 }
 
 /// <summary>One run of a comparison as the user names it: a label and the results of its hosts.</summary>

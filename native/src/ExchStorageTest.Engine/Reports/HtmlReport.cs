@@ -74,6 +74,7 @@ public static class HtmlReport
         TargetVsAchieved(h, r);
         FailureModeHtml.Section(h, r, o);
         CalculatorReport.Html(h, CalculatorReport.Of(r));
+        CaptureReport.Html(h, CaptureReport.Of(r));
         Charts(h, r);
         Percentiles(h, r);
         Histograms(h, r);

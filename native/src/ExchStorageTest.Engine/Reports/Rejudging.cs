@@ -85,6 +85,7 @@ public static class Rejudging
         };
         var lines = RunJudgement.Judge(r, thresholds, stallLimit);
         r.CalculatorCheck = CalculatorCheck.For(r);
+        r.CaptureCheck = CaptureCheck.For(r);
         void Log(string message) => r.TestLog.Add(new TestLogLine { TimeUtc = nowUtc, Message = message });
         Log($"Re-judgement of {r.TestId} ({file}): {string.Join("; ", changes)}.");
         foreach (string line in lines) Log(line);

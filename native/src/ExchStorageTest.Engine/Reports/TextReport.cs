@@ -37,6 +37,7 @@ public static class TextReport
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
         if (r.HostEvidence is { } evidence) sb.Append("  ").Append(Verdict.HostLimit.Describe(evidence)).Append('\n');
         CalculatorReport.Text(sb, CalculatorReport.Of(r));
+        CaptureReport.Text(sb, CaptureReport.Of(r));
         CapacityReport.Text(sb, r);
         SeriesReport.Text(sb, r);
         FailureModeReport.Text(sb, r, o);
@@ -171,6 +172,7 @@ public static class TextReport
         sb.Append("\nAll hosts, all instances (rates summed, percentiles from merged histograms)\n");
         streams.WriteTo(sb);
         CalculatorReport.Text(sb, Verdict.CalculatorCheck.ForDeployment(merged.Hosts));
+        CaptureReport.Text(sb, Verdict.CaptureCheck.ForDeployment(merged.Hosts));
         if (merged.Capacity is { } capacity) CapacityReport.Text(sb, capacity, merged.Hosts[0].Profile, DeploymentCapacityTitle(merged));
         else if (merged.CapacityUnavailable is { } why) sb.Append("\nDeployment capacity\n  No deployment answer: ").Append(why).Append(".\n");
         return sb.ToString();

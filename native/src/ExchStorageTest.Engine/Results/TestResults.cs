@@ -74,6 +74,11 @@ public sealed class TestResults
     /// <see cref="MailboxProfile.Calculator"/>); null otherwise. Judged with the verdict; it leaves Pass or Fail as they are.
     /// </summary>
     public Verdict.CalculatorCheck? CalculatorCheck { get; set; }
+    /// <summary>
+    /// The run against the PerfMon capture its profile was made of (<see cref="MailboxProfile.Capture"/>); null
+    /// otherwise. Judged with the verdict; it leaves Pass or Fail as they are.
+    /// </summary>
+    public Verdict.CaptureCheck? CaptureCheck { get; set; }
 
     /// <summary>Where this document was last saved (set by whoever saved or loaded it; not stored in the file).</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -131,6 +131,8 @@ public static class TestRunner
         ctx.Log($"Overall test result: {r.Verdict.Result}" + (r.Verdict.Reasons.Count > 0 ? " - " + string.Join(" ", r.Verdict.Reasons.Select(x => x.Message)) : ""));
         r.CalculatorCheck = CalculatorCheck.For(r);
         foreach (var row in r.CalculatorCheck?.Rows ?? new List<CalculatorCheckRow>()) ctx.Log($"Calculator ({r.CalculatorCheck!.Calculator} {r.CalculatorCheck.Version}): {row.Line}");
+        r.CaptureCheck = CaptureCheck.For(r);
+        if (r.CaptureCheck is { } captured) ctx.Log($"Capture: {captured.Line}");
     }
 
     /// <summary>The final save; a results file that cannot be written is an error event, and the last checkpoint is named.</summary>

@@ -118,8 +118,8 @@ public sealed class CalculatorCheck
 
     private static string F(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>What the hosts achieved, as the calculator counts it: rates summed, latencies the mean of the hosts' means over their databases.</summary>
-    private readonly record struct Achieved(double DatabaseIops, double LogIops, double ReadShare, double MaintenanceMBPerSecond, double ReadLatencyMs, double LogWriteLatencyMs)
+    /// <summary>What the hosts achieved, as the calculator counts it: rates summed, latencies the mean of the hosts' means over their databases (the capture check counts so too).</summary>
+    internal readonly record struct Achieved(double DatabaseIops, double LogIops, double ReadShare, double MaintenanceMBPerSecond, double ReadLatencyMs, double LogWriteLatencyMs)
     {
         public static Achieved Of(IReadOnlyList<TestResults> hosts)
         {

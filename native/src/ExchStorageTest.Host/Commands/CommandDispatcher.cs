@@ -13,7 +13,7 @@ internal static class CommandDispatcher
     public static readonly IReadOnlyList<IHelperCommand> All = new IHelperCommand[]
     {
         new RunCommand(), new PlanCommand(), new StreamsCommand(), new VerifyCommand(), new InspectCommandHost(),
-        new ReportCommand(), new ValidationCommand(), new CalculatorCommand(), new VersionCommand(),
+        new ReportCommand(), new ValidationCommand(), new CalculatorCommand(), new CaptureCommand(), new VersionCommand(),
     };
 
     /// <summary>Checks and runs <paramref name="request"/> (gated already, or built by the helper itself: demo, dsc set); the control channel's capacity steps (<c>--control-stdin</c>) go to a run.</summary>

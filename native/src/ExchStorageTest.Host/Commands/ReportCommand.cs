@@ -167,6 +167,7 @@ internal sealed class ReportCommand : IHelperCommand
                 if (m.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Report.Merged.Capacity, capacity);
                 else if (m.CapacityUnavailable is { } why) w.WriteString(EventFields.Report.Merged.CapacityUnavailable, why);
                 if (Engine.Verdict.CalculatorCheck.ForDeployment(m.Hosts) is { } check) CalculatorCheckWriter.Write(w, EventFields.Report.Merged.CalculatorCheck, check);
+                if (Engine.Verdict.CaptureCheck.ForDeployment(m.Hosts) is { } captured) CaptureCheckWriter.Write(w, EventFields.Report.Merged.CaptureCheck, captured);
                 w.WriteEndObject();
             }
         });

@@ -70,6 +70,7 @@ internal static class ResultEvent
             if (r.Settings.LoadModel == "StreamMix") Streams(w, r);
             if (r.Capacity is { } capacity) CapacityFieldsWriter.Write(w, EventFields.Result.Capacity, capacity);
             if ((r.CalculatorCheck ?? CalculatorCheck.For(r)) is { } check) CalculatorCheckWriter.Write(w, EventFields.Result.CalculatorCheck, check);
+            if ((r.CaptureCheck ?? CaptureCheck.For(r)) is { } captured) CaptureCheckWriter.Write(w, EventFields.Result.CaptureCheck, captured);
             if (r.Capacity is { Answer.Mailboxes: > 0 } searched && r.Profile.Calculator is { } targets)
                 w.WriteString(EventFields.Result.CalculatorHeadroom, Engine.Reports.CapacityReport.CalculatorHeadroom(searched.Answer, targets, 1));
             if (r.FailureMode is { } failureMode)

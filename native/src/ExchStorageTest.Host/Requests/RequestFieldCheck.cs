@@ -24,6 +24,7 @@ internal static class RequestFieldCheck
         [typeof(MailboxProfile)] = ProfileFields.All,
         [typeof(ServerLayout)] = ServerLayoutFields.All,
         [typeof(CalculatorTargets)] = CalculatorFields.All,
+        [typeof(CaptureTargets)] = CaptureFields.All,
         [typeof(ThresholdOverrides)] = ThresholdFields.All,
         [typeof(StreamSpec)] = StreamFields.All,
         [typeof(LabelledRun)] = RunFields.All,

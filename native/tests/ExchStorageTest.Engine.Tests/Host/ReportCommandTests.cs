@@ -56,6 +56,33 @@ public class ReportCommandTests : IDisposable
     }
 
     [Fact]
+    public void Two_hosts_of_one_capture_profile_are_judged_as_a_deployment_against_the_capture_s_target_for_two()
+    {
+        // Four servers captured, 400 database IOPS in their busiest hour x 1.5 = 600: two hosts carry half, 300.
+        var captured = new CaptureTargets
+        {
+            Captures = new[] { "ex.csv" }, Servers = new[] { "EX01", "EX02", "EX03", "EX04" }, WindowStart = "2026-11-02 10:00", WindowEnd = "2026-11-02 11:00",
+            GrowthFactor = 1.5, DatabaseIops = 400, TargetIops = 600, TestedIops = 600,
+        };
+        foreach (var (r, name) in new[] { (ReportFixtures.Js13(), "js13.json"), (ReportFixtures.Js14(), "js14.json") })
+        {
+            r.Profile.Capture = captured;
+            Save(r, name);
+        }
+        var (exit, events) = HostProcessTests.RunHost("{\"protocol\":1,\"command\":\"report\",\"formats\":[\"Text\"],\"paths\":[" + JsonSerializer.Serialize(_dir.Path) + "]}");
+        Assert.Equal(0, exit);
+        var check = ReportEvent(events).GetProperty("aggregate").GetProperty("captureCheck");
+        Assert.Equal(2, check.GetProperty("hosts").GetInt32());
+        Assert.Equal(300, check.GetProperty("testedIops").GetDouble());
+        double sum = ReportFixtures.Js13().Sizing.AchievedTransactionalIops + ReportFixtures.Js14().Sizing.AchievedTransactionalIops;
+        Assert.Equal(Math.Round(sum, 3), check.GetProperty("achievedIops").GetDouble(), 2);
+        Assert.StartsWith("Tested at 1.5x the busiest hour of EX01-EX04 (10:00-11:00 on 2026-11-02): 300 IOPS for 2 servers (600 over 4); achieved ", check.GetProperty("line").GetString());
+        string aggregateText = File.ReadAllText(Directory.GetFiles(_dir.Path, "Aggregate_*.txt").Single(f => !f.EndsWith(".esrp.txt", StringComparison.Ordinal)));
+        Assert.Contains("Capture Check (EX01-EX04, 10:00-11:00 on 2026-11-02, 2 hosts)", aggregateText);
+        Assert.Contains(check.GetProperty("line").GetString()!, aggregateText);
+    }
+
+    [Fact]
     public void Two_hosts_of_one_run_are_merged_with_rates_summed()
     {
         Save(ReportFixtures.Js13(), "js13.json");

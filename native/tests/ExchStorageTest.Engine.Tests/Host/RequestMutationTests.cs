@@ -24,7 +24,7 @@ public class RequestMutationTests : IDisposable
     private readonly TestFolder _dir = new("mutation");
 
     /// <summary>Commands whose work only reads (or only plans): their accepted mutations run to the end too.</summary>
-    private static readonly string[] ReadOnly = { HelperCommands.Version, HelperCommands.Plan, HelperCommands.Verify, HelperCommands.Inspect, HelperCommands.Report, HelperCommands.Validation, HelperCommands.Calculator };
+    private static readonly string[] ReadOnly = { HelperCommands.Version, HelperCommands.Plan, HelperCommands.Verify, HelperCommands.Inspect, HelperCommands.Report, HelperCommands.Validation, HelperCommands.Calculator, HelperCommands.Capture };
 
     private Dictionary<string, JsonObject> Valid()
     {
@@ -71,6 +71,11 @@ public class RequestMutationTests : IDisposable
             [HelperCommands.Report] = Request(HelperCommands.Report, new JsonObject { ["paths"] = new JsonArray(results), ["formats"] = new JsonArray() }),
             [HelperCommands.Validation] = Request(HelperCommands.Validation, new JsonObject { ["paths"] = new JsonArray(profileFile), ["testType"] = "Performance", ["maxResultAgeHours"] = 24 }),
             [HelperCommands.Calculator] = Request(HelperCommands.Calculator, new JsonObject { ["paths"] = new JsonArray(workbook), ["serversCsvPath"] = serversCsv }),
+            [HelperCommands.Capture] = Request(HelperCommands.Capture, new JsonObject
+            {
+                ["paths"] = new JsonArray(Capture.CaptureImportTests.Fixture("ex07.tsv")), ["growthFactor"] = 1.3, ["captureWindowStart"] = "2026-11-04 13:10",
+                ["captureWindowMinutes"] = 60, ["mailboxCount"] = 500, ["calculatorPath"] = workbook, ["serversCsvPath"] = serversCsv,
+            }),
         };
     }
 
