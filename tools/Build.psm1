@@ -374,9 +374,10 @@ function Invoke-SyntaxQa {
 function Invoke-Test {
     # Build and Package (the suites install the package and run the installed copy), then at once the Pester suites
     # in processes of their own and the xUnit suites here, then each Pester log whole as it ends, the syntax QA and
-    # the summary. Returns whether every suite passed.
+    # the summary.
     Reset-TestSummary
-    try { Invoke-Build } catch { Write-Host $_.Exception.Message; Write-Host '0 passed, 1 failed'; return $false }
+    try { Invoke-Build }
+    catch { Write-Host $_.Exception.Message; $script:Summary.Failed = 1; Write-Host '0 passed, 1 failed'; return }
     if (Test-Path -LiteralPath $script:Results) { Remove-Item -Recurse -Force -LiteralPath $script:Results }
     if ($env:TEST_SUITES) { Write-Step "Only the suites TEST_SUITES names: $env:TEST_SUITES (of $($script:SuiteNames -join ', '))" }
     $pester = @()
@@ -393,22 +394,26 @@ function Invoke-Test {
     Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
     foreach ($suite in $pester) { Complete-LoggedSuite $suite }
     Invoke-SyntaxQa
-    return (Write-TestSummary)
+    $null = Write-TestSummary
 }
 
 function Invoke-BuildTask {
-    # One task by name; returns the process's exit code.
+    # One task by name, its output on the console; returns the process's exit code (a failed task other than Test
+    # throws).
     param([string] $Task, [string] $Configuration = 'Release', [string] $DemoPath, [string[]] $Arguments)
     $script:Configuration = $Configuration
     switch ($Task) {
-        'Bootstrap' { Invoke-Bootstrap }
-        'Build' { Invoke-Build }
-        'Test' { if (-not (Invoke-Test)) { return 1 } }
-        'Analyze' { Invoke-Analyze }
-        'Docs' { Invoke-Docs }
-        'Demo' { Invoke-Demo $DemoPath }
-        'Package' { Invoke-Package }
-        'Bench' { Invoke-Bench $Arguments }
+        'Bootstrap' { Invoke-Bootstrap | Out-Host }
+        'Build' { Invoke-Build | Out-Host }
+        'Test' {
+            Invoke-Test | Out-Host
+            if ($script:Summary.Failed -gt 0) { return 1 }
+        }
+        'Analyze' { Invoke-Analyze | Out-Host }
+        'Docs' { Invoke-Docs | Out-Host }
+        'Demo' { Invoke-Demo $DemoPath | Out-Host }
+        'Package' { Invoke-Package | Out-Host }
+        'Bench' { Invoke-Bench $Arguments | Out-Host }
     }
     return 0
 }
