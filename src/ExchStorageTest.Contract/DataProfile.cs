@@ -4,7 +4,7 @@ using System.Globalization;
 namespace ExchStorageTest.Contract
 {
     /// <summary>
-    /// What the database pages hold, as a data-reducing array sees it (issue 33): the share of each page's content a
+    /// What the database pages hold, as a data-reducing array sees it: the share of each page's content a
     /// general compressor removes, and the share of the file's <see cref="BlockBytes"/> blocks that repeat another block.
     /// The default (0, 0) is incompressible, unique pages: the worst case for an array that compresses or deduplicates,
     /// and what every database was before the profile existed. Recorded in each database's header, so a database is only

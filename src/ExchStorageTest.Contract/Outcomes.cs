@@ -52,7 +52,7 @@ namespace ExchStorageTest.Contract
     public static class ReasonCodes
     {
         /// <summary>
-        /// The host, not the storage, explains every failed load rule of the window (issue 33, results-schema.md "Host
+        /// The host, not the storage, explains every failed load rule of the window (results-schema.md "Host
         /// evidence"): the Fail stands, but it says nothing about the storage; a capacity answer limited by it is a lower bound.
         /// </summary>
         public const string HostLimited = "HostLimited";

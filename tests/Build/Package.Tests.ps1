@@ -98,7 +98,7 @@ Describe 'An offline copy of the package on Linux' -Tag 'Needs:Linux' {
         Copy-Item -LiteralPath (Join-Path $Modules 'ExchStorageTest') -Destination $copy -Recurse
         & chmod a-x (Join-Path $copy "ExchStorageTest/$Version/bin/linux-x64/exchstoragetest-engine") (Join-Path $copy "ExchStorageTest/$Version/bin/linux-x64/JetstressCmd")
         & mount --bind $copy $readOnly
-        & mount -o remount,ro,bind $readOnly
+        & mount -o 'remount,ro,bind' $readOnly
         $LASTEXITCODE | Should -Be 0
         $engine = Join-Path $readOnly "ExchStorageTest/$Version/bin/linux-x64/exchstoragetest-engine"
         $run = Invoke-Installed "Import-Module ExchStorageTest -ErrorAction Stop; try { Test-StorageVolume -Path '$Scratch' -ErrorAction Stop } catch { `$_.FullyQualifiedErrorId; `$_.Exception.Message }" -ModulePath $readOnly

@@ -1,4 +1,4 @@
-# The data profile of database pages (issue 33): -CompressibilityPercent and -DuplicatePercent reach the databases a run
+# The data profile of database pages: -CompressibilityPercent and -DuplicatePercent reach the databases a run
 # creates, and the result, the reports and -Verbose state the assumption; the default states the worst case. What the
 # database files then hold, measured with a compressor and a block hash, is the engine's test (DataProfileTests).
 

@@ -103,7 +103,7 @@ Describe 'Get-TestReport' {
     }
 
     It 'renders a run twice into one folder: the second time under the next free names, the first files kept' {
-        # Under Wine the helper used to hang here for ever: the taken name went through an exception (issue 31).
+        # Under Wine a taken name found through a caught exception hangs the helper for ever (docs/windows.md).
         $stem = [System.IO.Path]::GetFileNameWithoutExtension($FirstResults)
         $first = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output
         @($first.Files | Sort-Object) | Should -Be @((Join-Path $Output "$stem.html"), (Join-Path $Output "$stem.txt"))

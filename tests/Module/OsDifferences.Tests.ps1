@@ -89,7 +89,7 @@ Describe 'What Windows does differently' {
         $logs = Join-Path $Dir 'casedb'
         $run = Invoke-ShortRun -Path $db -LogPath $logs
         if ($OnWindows) {
-            # One folder, so one run lock (it used to take its own lock twice and refuse itself as FolderInUse).
+            # One folder, so one run lock (a run that took its own lock twice would refuse itself as FolderInUse).
             $run.Error | Should -BeNullOrEmpty
             $run.Result.Completion | Should -Be 'Complete'
         }
@@ -129,7 +129,7 @@ Describe 'What Windows does differently' {
         if ($OnWindows) { $caught.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.PathNotWritable,*' }
         else {
             $caught.FullyQualifiedErrorId | Should -BeLike 'ExchStorageTest.PathNotResolvable,*'
-            # It used to become a folder named like the share under the process's directory.
+            # Not a folder named like the share under the process's directory.
             @(Get-ChildItem -LiteralPath $started -Force | ForEach-Object { $_.Name }) | Should -Be $before
         }
     }

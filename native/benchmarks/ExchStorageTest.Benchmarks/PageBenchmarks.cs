@@ -4,11 +4,11 @@ using ExchStorageTest.Engine.Storage;
 namespace ExchStorageTest.Benchmarks;
 
 /// <summary>
-/// The page work of every transactional I/O (issue 34): a page read is verified (identity and checksum of
+/// The page work of every transactional I/O: a page read is verified (identity and checksum of
 /// 32 KiB), a page written is stamped (content and checksum). Checksum is the page checksum alone
 /// (<see cref="PageChecksum"/>), Crc the CRC32C of a whole page that format 1 pages carried. Thread CPU, so a busy machine inflates it less
 /// than wall-clock IOPS. FillProfiled is a page's content with a data profile of 50% compressible and 50%
-/// duplicate 4 KiB blocks (issue 33), against Fill's default incompressible, unique content; FillCompressible90 and
+/// duplicate 4 KiB blocks, against Fill's default incompressible, unique content; FillCompressible90 and
 /// FillCompressible30 the profiles whose 512-byte sectors' random shares end farthest from a whole vector step.
 /// </summary>
 public class PageBenchmarks

@@ -6,7 +6,7 @@ using ExchStorageTest.Benchmarks.FioComparison;
 namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 
 /// <summary>
-/// The Exchange mix as the machine grows (issue 34): 1, 2, 4 ... databases, each on its own RAM-backed
+/// The Exchange mix as the machine grows: 1, 2, 4 ... databases, each on its own RAM-backed
 /// volume, run by the published helper as Performance tests closed loop (a fixed thread count, no think
 /// time), and beside each the raw path on the same volumes (the helper's `streams` command, one 32 KiB
 /// random 64% read QD16 stream per volume). Per count: the transactional IOPS, the CPU per transactional
@@ -214,7 +214,7 @@ public static class ExchangeScalingBench
     /// <summary>
     /// The Exchange mix's CPU per transactional I/O over the raw path's CPU per I/O on the same volume
     /// (one database): the engine's own work per I/O (the cache model, the page content and its checks,
-    /// the log) with the machine's speed divided out. Measured at 3.9 before issue 34 on the 2-vCPU VM;
+    /// the log) with the machine's speed divided out. Measured at 3.9 before the CPU-per-I/O work on the 2-vCPU VM;
     /// the goal halves the Exchange figure.
     /// </summary>
     public const double CpuRatioBound = 2.0;
@@ -227,7 +227,7 @@ public static class ExchangeScalingBench
     /// The Exchange mix keeps at least this share of the raw path's scaling on the same volumes (per repeat, its N-over-one
     /// ratio over the raw path's in the same repeat): the engine's share of the scaling goal, which a rig whose kernel path
     /// stops scaling (loop devices' workers on a machine they fill) cannot hide. Measured 0.92-1.07 on a 16-core host and
-    /// 1.01-1.15 on the 2-vCPU VM (issue 34).
+    /// 1.01-1.15 on the 2-vCPU VM.
     /// </summary>
     public const double ScalingAgainstRawBound = 0.85;
 

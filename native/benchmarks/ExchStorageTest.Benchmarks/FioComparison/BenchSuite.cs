@@ -75,7 +75,7 @@ public static class BenchSuite
         ExchangeScalingBench.Runs? exchange = null;
         if (noRam is null)
         {
-            // The Exchange mix on 1, 2 ... databases up to the CPU count, each on its own RAM-backed volume (issue 34).
+            // The Exchange mix on 1, 2 ... databases up to the CPU count, each on its own RAM-backed volume.
             exchange = ExchangeScalingBench.Run(ExchangeScalingBench.Options.Parse(Array.Empty<string>()));
             report.AppendLine().AppendLine("## Exchange mix scaling (RAM-backed volumes, one database each)").AppendLine();
             report.Append(ExchangeScalingBench.Table(exchange));

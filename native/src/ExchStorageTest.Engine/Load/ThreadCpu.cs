@@ -6,7 +6,7 @@ using ExchStorageTest.Engine.Io.Windows;
 namespace ExchStorageTest.Engine.Load;
 
 /// <summary>
-/// How much CPU one thread got, and how long it waited for one (issue 33: the host-limited evidence). Linux reads the
+/// How much CPU one thread got, and how long it waited for one (the host-limited evidence). Linux reads the
 /// scheduler's own accounting, /proc/self/task/&lt;tid&gt;/schedstat: nanoseconds on a CPU, nanoseconds runnable but
 /// waiting on a run queue, and how many times it was put on a CPU. Windows has no run-queue wait per thread:
 /// GetThreadTimes gives the time on a CPU (kernel + user) only. Read from another thread (the sampler) by the id the

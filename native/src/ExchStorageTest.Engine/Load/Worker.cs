@@ -156,7 +156,7 @@ internal sealed class Worker : IDisposable
                 // source has said there is another: batching several into one enter made the kernel plug
                 // the batch until the last was built, leaving a fast device idle (measured ~0.8x fio's
                 // IOPS at QD16 on a RAM-backed loop device). The last of a turn goes with the reap's wait
-                // that follows at once, one io_uring_enter for both (issue 34: a closed-loop worker wakes
+                // that follows at once, one io_uring_enter for both (a closed-loop worker wakes
                 // for a completion or two and issues as many, so that is one system call in two or three).
                 if (unsubmitted) { _backend.Submit(); unsubmitted = false; }
                 s.Free.Pop();

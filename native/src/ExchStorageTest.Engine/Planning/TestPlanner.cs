@@ -28,7 +28,7 @@ public static partial class TestPlanner
         CheckRunId(request.RunId);
         var type = request.TestType;
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
-        // The rules of the contract, in the order the module checked them before there was one validator.
+        // The rules of the contract, in a fixed order: a request that breaks several is refused for the first one.
         Refuse(ProfileRules.Check(p));
         p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())

@@ -60,7 +60,7 @@ public static class EsrpDeployment
             Item("Log LUN size", logLun),
             Item("Total database size for performance testing", finalBytes > 0 ? Gib(finalBytes) : null),
             Item("% storage capacity used by Exchange database", finalBytes > 0 && dbFormatted > 0 ? Percent(finalBytes, dbFormatted) : null),
-            // Not an ESRP row: a data-reducing array's figures hold only for the data they were measured on (issue 33).
+            // Not an ESRP row: a data-reducing array's figures hold only for the data they were measured on.
             Item("Database page data (compression, deduplication)", Distinct(hosts.Select(ReportText.DataDescription))),
         }.Concat(hosts.Any(h => h.Capacity is not null)
             // Not an ESRP row: a capacity search's figures are one step's window, and the search's answer is its own.

@@ -152,7 +152,7 @@ internal static class ReportText
 
     /// <summary>
     /// What the database pages held, in words: a data-reducing array's numbers are only comparable between runs on the
-    /// same data, so every report states it (issue 33), in the results file's own words. Results written before profiles held
+    /// same data, so every report states it, in the results file's own words. Results written before profiles held
     /// the default.
     /// </summary>
     public static string DataDescription(TestResults r)

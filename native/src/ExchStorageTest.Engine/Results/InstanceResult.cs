@@ -30,7 +30,7 @@ public sealed class InstanceResult
     /// <summary>Created by this run (true) or re-used / attached (false).</summary>
     public bool DatabaseCreated { get; set; }
     public long Transactions { get; set; }
-    /// <summary>Pages read during the run whose identity or CRC32C was wrong.</summary>
+    /// <summary>Pages read during the run whose identity or checksum was wrong.</summary>
     public long ChecksumErrors { get; set; }
     /// <summary>Maintenance reads that met a page mid-write by the flusher (not errors).</summary>
     public long ChecksumRaces { get; set; }

@@ -38,7 +38,7 @@ public sealed class RunSettings
     /// <summary>The recent average of the scavenger's writes at or under which the urgent limit applied, in milliseconds.</summary>
     public double? QuickFlushWriteMs { get; set; }
     public string OutputPath { get; set; } = "";
-    /// <summary>What the database pages held (issue 33): absent in results written before profiles, which held the default.</summary>
+    /// <summary>What the database pages held: absent in results written before profiles, which held the default.</summary>
     public DataProfileSettings DataProfile { get; set; } = new();
 
     /// <summary>Records the scavenger's write limits of <paramref name="shape"/>.</summary>

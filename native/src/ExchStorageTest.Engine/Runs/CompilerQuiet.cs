@@ -5,7 +5,7 @@ namespace ExchStorageTest.Engine.Runs;
 /// runs code quickly compiled and, once it has run a while, compiles the hot part again, optimised (tiered
 /// compilation), on a background thread — in a closed-loop run 1,000-1,500 methods and 0.3-0.7 s of CPU in its first
 /// seconds — and pauses the process briefly to swap the new code in. On a host with few CPUs that takes a CPU from the
-/// load and from the storage stack's own threads. Measured (issue 34, docs/benchmarks.md "The last stalls"; the 2-vCPU
+/// load and from the storage stack's own threads. Measured (docs/benchmarks.md "The last stalls"; the 2-vCPU
 /// VM, one closed-loop database on a RAM-backed loop volume, whose cache filled 0.26 s into the load): with the window
 /// opened as the cache filled, 17 of 30 runs stalled page faults in its first seconds (database writes up to 8-41 ms,
 /// against 0.4 ms after) and 13 failed on them; with the window opened once the compiler had gone quiet, 5 and 3 of 30

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// <remarks>
 /// Every log block, every database header and every page's checksum (its folded 2 KiB, <see cref="PageChecksum"/>)
 /// goes through here, and every page of a format 1 database did whole, when it was a third of the I/O thread's
-/// samples (issue 34: the reason pages now fold first). One chain of crc32 instructions waits three cycles on each, while the CPU can start one every cycle: a long
+/// samples (the reason pages now fold first). One chain of crc32 instructions waits three cycles on each, while the CPU can start one every cycle: a long
 /// buffer is cut into stripes of three equal blocks, the three chains run side by side, and their values are
 /// joined by shifting the earlier ones over the later blocks' length (CRC is linear: the CRC of A then B is
 /// the CRC of A run over |B| zero bytes, xor the CRC of B from zero). That keeps the crc32 unit busy; where

@@ -16,7 +16,7 @@ namespace ExchStorageTest.Engine.Storage;
 /// </summary>
 /// <remarks>
 /// Why not a CRC32C of the whole page, as format 1 had: it cost 1.0-1.4 µs a page, a fifth of the CPU per
-/// transactional I/O, because a CRC is a chain of dependent steps (issue 34: <see cref="Crc32C"/> already runs
+/// transactional I/O, because a CRC is a chain of dependent steps (<see cref="Crc32C"/> already runs
 /// three crc32 chains beside carry-less folding, all that .NET 8's intrinsics allow). Folding needs one load and
 /// two vector operations per 64 bytes, four accumulators side by side, so it runs at about the speed the page
 /// comes from memory; the CRC then only covers the 2 KiB of folded sectors. ESE's own page checksum is of the

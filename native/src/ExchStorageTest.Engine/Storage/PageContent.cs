@@ -16,13 +16,13 @@ namespace ExchStorageTest.Engine.Storage;
 /// </summary>
 /// <remarks>
 /// Eight generators per region, not one: a single xoshiro chain is serial (each word waits on the last), so
-/// a 32 KiB page took as long as its CRC, and every page a flush writes is filled anew (issue 34). The
+/// a 32 KiB page took as long as its CRC, and every page a flush writes is filled anew. The
 /// eight run side by side in the lanes of one AVX-512 register (two AVX2 registers where AVX-512 is
 /// missing), which yields eight consecutive words per step, stored as they come. Without either, the same
 /// eight generators run in scalar code, word for word the same bytes (a test holds the paths equal).
 /// xoshiro256+ (the output is s0 + s3), not xoshiro256** (rotl(s1 * 5, 7) * 9): the scrambler was five of the
 /// step's twelve vector operations, all on the one port that shifts and rotates, and a page filled in 1.25 µs
-/// instead of 0.85 (issue 34). What + gives up — its lowest bits are a linear sequence, which statistical test
+/// instead of 0.85. What + gives up — its lowest bits are a linear sequence, which statistical test
 /// suites detect — no compressor or deduplicating array can use: the bytes are as uniform and as unique.
 /// </remarks>
 public static class PageContent

@@ -197,7 +197,7 @@ public sealed record DatabaseHeader(int FormatVersion, int PageSize, long PageCo
     /// was written by ExchStorageTest: page 0 carries the header's magic or its marker text, or page 1 is a data page
     /// of ours (its "ESTP" marker and page number 1). Either alone is enough, so a database of ours whose header was
     /// damaged is still ours — a checksum failure to report — while a file that never was one (another program's,
-    /// Exchange's own .edb) has neither and is refused as foreign (Test-DatabaseChecksum, issue 33).
+    /// Exchange's own .edb) has neither and is refused as foreign (Test-DatabaseChecksum).
     /// </summary>
     public static bool IsOurs(ReadOnlySpan<byte> start)
     {

@@ -5,7 +5,7 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Engine.Verdict;
 
 /// <summary>
-/// The host-limited rule (issue 33, docs/results-schema.md "Host evidence"), defined once: when the host — not the
+/// The host-limited rule (docs/results-schema.md "Host evidence"), defined once: when the host — not the
 /// storage — explains every failed load rule of a measured window, the verdict says so with a <see cref="Code"/>
 /// reason that gives the evidence, and a capacity search's answer is a lower bound. A Pass is never touched, and the
 /// Fail stays a Fail: the run did not show the storage carrying the load, it only showed that this host could not put

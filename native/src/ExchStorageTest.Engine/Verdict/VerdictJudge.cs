@@ -73,7 +73,7 @@ public static class VerdictJudge
             // Storage that stalled past the limit outside a declared fault window (none is declared in most runs).
             if (StorageStallRule.Judge(r) is { } stalled) reasons.Add(stalled);
             if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
-            // The failures above are the storage's unless the host explains every one of them (issue 33). I/O errors
+            // The failures above are the storage's unless the host explains every one of them. I/O errors
             // explain a window short of its load themselves (failed I/Os carry no throughput): the host is not claimed then.
             if (errors == 0 && HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
         }

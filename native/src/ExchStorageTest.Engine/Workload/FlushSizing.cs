@@ -2,7 +2,7 @@ namespace ExchStorageTest.Engine.Workload;
 
 /// <summary>
 /// Sizes the scavenger's pool of available buffers to the load, so the cache model's flushing keeps up with
-/// what the storage can take (issue 34). ESE's thresholds are ~1% and ~2% of the cache: in Jetstress's
+/// what the storage can take. ESE's thresholds are ~1% and ~2% of the cache: in Jetstress's
 /// gigabyte caches at hundreds of IOPS per database that is hundreds of pages, many write latencies of
 /// demand. This model's cache is small (at most 1/32 of the database, so the hit ratio stays Jetstress's),
 /// and a closed-loop run on fast storage asks for tens of thousands of buffers a second: 1% of a 1,024-page

@@ -6,7 +6,7 @@ namespace ExchStorageTest.Engine.Workload;
 /// Which cache buffer holds which database page: an open-addressing table (linear probing, deletion by
 /// shifting the cluster back, so no tombstones pile up) sized once to twice the buffers. Every page a
 /// session touches is looked up here, and every miss and eviction changes it; a Dictionary did the same
-/// with an entry array, a bucket array and a modulo per lookup (issue 34). Pages are non-negative.
+/// with an entry array, a bucket array and a modulo per lookup. Pages are non-negative.
 /// Single-threaded; no allocation after construction.
 /// </summary>
 internal sealed class PageTable

@@ -9,7 +9,7 @@ namespace ExchStorageTest.Engine.Workload;
 /// operation mix against the cache model. A miss is a 32 KiB page read the session waits for; a
 /// non-lazy commit waits for the log write that carries it (group commit: one log write in flight,
 /// commits arriving meanwhile ride the next one); the scavenger's dirty-page writes (single or
-/// coalesced 2-page) run in the background. Every read is verified (identity + CRC32C).
+/// coalesced 2-page) run in the background. Every read is verified (identity and page checksum, `PageFormat.Verify`).
 /// Paced (see <see cref="SessionPacer"/>), a session thinks before each transaction until the
 /// instance's schedule allows it. Inserts grow the database by new pages (written, never read
 /// first). A clean shutdown (<see cref="BeginShutdown"/>) ends the transactions, writes the log and

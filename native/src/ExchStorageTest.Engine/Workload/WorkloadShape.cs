@@ -47,7 +47,7 @@ public sealed class WorkloadShape
     /// Dirty-page writes one instance keeps in flight at most. The scavenger can free no faster than this many
     /// writes per write latency: 8 capped a closed-loop database on a RAM-backed volume (~12k writes/s at
     /// ~0.6 ms kept 7 in flight on average, and every burst stalled page faults) — a limit of the model, not of
-    /// the storage (issue 34). At a profile's paced rate one or two are in flight; the results record how many
+    /// the storage. At a profile's paced rate one or two are in flight; the results record how many
     /// were (`flushWritesInFlight`).
     /// </summary>
     public int MaxFlushesInFlight { get; init; } = 32;
@@ -57,7 +57,7 @@ public sealed class WorkloadShape
     /// (<see cref="QuickFlushWriteMs"/>): ESE's urgent write-back, whose depth rises with the pool's shortage up
     /// to half of JET_paramOutstandingIOMax (512 of 1,024). With 32 alone, a closed-loop database on a RAM-backed
     /// volume stalled page faults whenever the device paused for a few milliseconds with all 32 writes out; every
-    /// stall burst began at the limit (issue 34, docs/benchmarks.md). Not on slow storage: there more writes only
+    /// stall burst began at the limit (docs/benchmarks.md). Not on slow storage: there more writes only
     /// queue the log's writes behind the database's, where ESE's background writes yield to them by I/O priority,
     /// which a Linux loop or network device ignores. Each slot is an I/O buffer of 64 KiB: one database's worker pins
     /// 9.1 MiB on Linux, over the 8 MiB locked-memory limit a user without CAP_IPC_LOCK usually has, whose run then

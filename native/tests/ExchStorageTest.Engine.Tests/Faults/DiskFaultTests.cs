@@ -22,7 +22,7 @@ public class DiskFaultTests : IDisposable
         },
     };
 
-    [NbdkitLoopFact] // issue 17 item 5
+    [NbdkitLoopFact]
     public void IO_errors_fail_the_verdict_even_with_continue_on_error()
     {
         using var disk = new FaultyDisk(_dir, sizeMiB: 96);
@@ -48,7 +48,7 @@ public class DiskFaultTests : IDisposable
         Assert.Contains("EIO", reason.GetProperty("message").GetString(), StringComparison.Ordinal);
     }
 
-    [RootFact] // issue 17 item 6
+    [RootFact]
     public void A_full_results_disk_loses_no_measured_second_and_the_helper_reports_instead_of_crashing()
     {
         using var outFs = new LoopFileSystem(_dir, sizeMiB: 16, name: "out");
@@ -73,7 +73,7 @@ public class DiskFaultTests : IDisposable
         Assert.All(Directory.GetFiles(output), f => Assert.True(new FileInfo(f).Length > 0, $"{f} is empty"));
     }
 
-    [RootFact] // issue 17 item 6: the run itself, in process: every sample kept while checkpoints fail
+    [RootFact] // the run itself, in process: every sample kept while checkpoints fail
     public void Checkpoints_failing_on_a_full_disk_do_not_end_the_measured_window()
     {
         using var outFs = new LoopFileSystem(_dir, sizeMiB: 16, name: "out");
@@ -91,7 +91,7 @@ public class DiskFaultTests : IDisposable
         Assert.Empty(Directory.GetFiles(outFs.Mount, "*.partial", SearchOption.AllDirectories));
     }
 
-    [RootFact] // issue 17 item 9
+    [RootFact]
     public void A_log_file_left_by_a_full_disk_is_ours_and_the_next_run_recovers()
     {
         using var fs = new LoopFileSystem(_dir, sizeMiB: 64);
@@ -119,7 +119,7 @@ public class DiskFaultTests : IDisposable
         Assert.Equal(6, prepared[0].LogFiles.Count);
     }
 
-    [RootFact] // issue 17 item 9: the free-space check keeps a margin for metadata and the results
+    [RootFact] // the free-space check keeps a margin for metadata and the results
     public void A_set_that_would_fill_the_volume_to_the_last_byte_is_refused()
     {
         using var fs = new LoopFileSystem(_dir, sizeMiB: 64);

@@ -10,7 +10,7 @@ using ExchStorageTest.Engine.Tests.Io;
 
 namespace ExchStorageTest.Engine.Tests.Faults;
 
-/// <summary>Messages that say what is wrong, and results that say what ran (issue 17 item 12).</summary>
+/// <summary>Messages that say what is wrong, and results that say what ran.</summary>
 public class MessageTests : IDisposable
 {
     private readonly TestFolder _dir = new("msg");

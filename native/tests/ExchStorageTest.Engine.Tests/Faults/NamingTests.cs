@@ -11,7 +11,7 @@ public class NamingTests : IDisposable
 
     private static readonly string[] Extensions = { ".json", ".txt", ".html", ".xml", ".timeseries.csv", ".perfmon.csv", ".esrp.txt" };
 
-    [Fact] // issue 17 item 1
+    [Fact]
     public void A_users_files_at_the_results_and_report_names_are_never_replaced()
     {
         string db = _dir.Sub("Db");
@@ -43,7 +43,7 @@ public class NamingTests : IDisposable
         Assert.Empty(Directory.GetFiles(output, "*.partial"));
     }
 
-    [Fact] // issue 17 item 1: two hosts writing to one share in the same second
+    [Fact] // two hosts writing to one share in the same second
     public void Two_runs_with_one_test_id_starting_together_on_one_share_keep_both_results()
     {
         string share = _dir.Sub("Share");
@@ -59,7 +59,7 @@ public class NamingTests : IDisposable
         Assert.Contains("HostB", File.ReadAllText(pb), StringComparison.Ordinal);
     }
 
-    [Fact] // issue 17 item 3
+    [Fact]
     public void Streams_never_consume_a_users_file_named_like_their_temporary_file()
     {
         string path = _dir.Combine("s.dat");
@@ -74,7 +74,7 @@ public class NamingTests : IDisposable
         Assert.Equal(new[] { users }, Directory.GetFiles(_dir.Path, "*.creating"));
     }
 
-    [Fact] // issue 31: a taken name is expected, so it is answered without an exception
+    [Fact] // a taken name is expected, so it is answered without an exception
     public void A_taken_name_moves_on_to_the_next_free_one_without_throwing()
     {
         string folder = _dir.Sub("Claims");

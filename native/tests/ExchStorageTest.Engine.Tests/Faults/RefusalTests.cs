@@ -23,7 +23,7 @@ public class RefusalTests : IDisposable
         Assert.True(entries.Count == 0, "Written before the refusal: " + string.Join(", ", entries));
     }
 
-    [Fact] // issue 17 item 7
+    [Fact]
     public void A_misspelt_field_is_refused_by_name_instead_of_running_a_default_two_hour_test()
     {
         var request = Requests.Run(_dir.Sub("Db"), 30);
@@ -39,7 +39,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(_dir.Combine("Db"));
     }
 
-    [Fact] // issue 17 item 7
+    [Fact]
     public void A_misspelt_profile_field_is_refused_by_name()
     {
         var request = Requests.Run(_dir.Sub("Db"), 30);
@@ -51,7 +51,7 @@ public class RefusalTests : IDisposable
         Assert.Contains("'mailboxCnt'", Error(events).GetProperty("message").GetString());
     }
 
-    [Fact] // issue 17 item 7
+    [Fact]
     public void A_request_without_command_is_refused_not_run()
     {
         var request = Requests.Run(_dir.Sub("Db"), 2);
@@ -63,7 +63,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(_dir.Combine("Db"));
     }
 
-    [Theory] // issue 17 item 2
+    [Theory]
     [InlineData("/../../Z")]
     [InlineData("a/b")]
     [InlineData("..")]
@@ -82,7 +82,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(db);
     }
 
-    [Theory] // issue 17 item 10
+    [Theory]
     [InlineData("thresholds", "{\"averageDatabaseReadLatencyMs\":-5}", "ThresholdOutOfRange", "averageDatabaseReadLatencyMs '-5'")]
     [InlineData("thresholds", "{\"maximumLogWriteLatencyMs\":0}", "ThresholdOutOfRange", "maximumLogWriteLatencyMs '0'")]
     [InlineData("warmupSeconds", "-1", "WarmupOutOfRange", "Warmup '-00:00:01'")]
@@ -98,7 +98,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(_dir.Combine("Db"));
     }
 
-    [Fact] // issue 17 item 10: ForeignFile came only when that file was reached, after 200 MB were created
+    [Fact] // ForeignFile came only when that file was reached, after 200 MB were created
     public void A_foreign_file_at_the_last_planned_log_is_refused_before_any_database_is_created()
     {
         string db = _dir.Sub("Db");
@@ -114,7 +114,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(db, Path.Combine(db, "DB2"), logs, foreign);
     }
 
-    [Fact] // issue 17 item 10: DatabaseMissing came after the folders were made
+    [Fact] // DatabaseMissing came after the folders were made
     public void Attach_without_a_database_is_refused_before_any_folder_is_made()
     {
         string db = _dir.Sub("Db");
@@ -127,7 +127,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten(db);
     }
 
-    [Fact] // issue 17 item 10
+    [Fact]
     public void Streams_refuse_a_missing_folder_and_a_relative_path_without_creating_anything()
     {
         string missing = _dir.Combine("not-there", "s.dat");
@@ -148,7 +148,7 @@ public class RefusalTests : IDisposable
         AssertNothingWritten();
     }
 
-    [Theory] // issue 17 item 11: documented refusals exited 1
+    [Theory] // documented refusals exited 1
     [InlineData("PathNotFound")]
     [InlineData("PathIsFile")]
     [InlineData("OutputPathIsFile")]

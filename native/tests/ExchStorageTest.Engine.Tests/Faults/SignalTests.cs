@@ -10,7 +10,7 @@ public class SignalTests : IDisposable
 {
     private readonly TestFolder _dir = new("signal");
 
-    [LinuxFact] // issue 17 item 4
+    [LinuxFact]
     public void A_second_run_on_a_folder_in_use_is_refused_naming_the_holder_and_may_run_once_the_holder_is_killed()
     {
         string db = _dir.Sub("Db");
@@ -41,7 +41,7 @@ public class SignalTests : IDisposable
         Assert.True(File.GetLastWriteTimeUtc(Path.Combine(db, "DB1", "ExchStorageTest001.edb")) >= dbBefore);
     }
 
-    [LinuxFact] // issue 17 item 8
+    [LinuxFact]
     public void After_SIGKILL_the_last_checkpoint_says_the_run_was_interrupted_and_when_it_was_last_seen()
     {
         string db = _dir.Sub("Db");

@@ -6,7 +6,7 @@ using ExchStorageTest.Host.Requests;
 namespace ExchStorageTest.Engine.Tests.Host;
 
 /// <summary>
-/// The one request gate: every command's request passes the same checks, so the holes issue 23 found in verify
+/// The one request gate: every command's request passes the same checks, so the holes a mutation probe found in verify
 /// (no protocol, protocol -1, a key given twice, a refusal exiting 1) cannot come back in any command.
 /// </summary>
 public class RequestGateTests : IDisposable

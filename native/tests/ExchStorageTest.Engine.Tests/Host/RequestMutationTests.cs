@@ -11,7 +11,7 @@ using ExchStorageTest.Host.Requests;
 namespace ExchStorageTest.Engine.Tests.Host;
 
 /// <summary>
-/// The mutation probe of issue 23, as a test: a valid request for every command, then hundreds of broken copies
+/// A mutation probe of the request readers, as a test: a valid request for every command, then hundreds of broken copies
 /// (each field removed, nulled, of another kind, out of range, given twice; unknown and foreign fields; the
 /// protocol and the command wrong or missing; documents that are not requests). Each must be accepted or refused
 /// cleanly: refused with a refusal (exit 2) whose code is in the catalogue and whose message is not empty, or

@@ -50,7 +50,7 @@ public class VerifyCommandTests : IDisposable
         Assert.Equal("PathNotFound", events.Last().GetProperty("code").GetString());
     }
 
-    [Theory] // issue 33 item 4: a file that is not ours is not a corrupt database
+    [Theory] // a file that is not ours is not a corrupt database
     [InlineData("text")]
     [InlineData("zeros")]
     [InlineData("random")]

@@ -4,7 +4,7 @@ using ExchStorageTest.Engine.Results;
 
 namespace ExchStorageTest.Engine.Tests.Inspection;
 
-/// <summary>The ESRP "Storage model and OS/firmware revision": the device's own strings, PCI vendor ids named (issue 16).</summary>
+/// <summary>The ESRP "Storage model and OS/firmware revision": the device's own strings, PCI vendor ids named.</summary>
 public class StorageModelTests
 {
     private static readonly string Sys = Path.Combine(EnvFixtures.Dir, "sysfs");

@@ -20,7 +20,7 @@ public class HostEnvironmentRunTests
         Assert.False(string.IsNullOrEmpty(db.FileSystem));
         Assert.NotEmpty(db.Findings);
         Assert.NotNull(r.Environment.StorageSoftware);
-        // The findings agree with the run: files opened unbuffered prove direct I/O (issue 16).
+        // The findings agree with the run: files opened unbuffered prove direct I/O.
         Assert.True(r.Environment.DirectIo);
         foreach (var v in r.Environment.Volumes)
         {

@@ -104,7 +104,7 @@ public class ChecksumVerifierTests
         Assert.Contains(r.Problems, p => p.Contains(log) && p.Contains(said));
     }
 
-    [Fact] // issue 33: ours is told from foreign by either half of the evidence, so a damaged file of ours stays a failure
+    [Fact] // ours is told from foreign by either half of the evidence, so a damaged file of ours stays a failure
     public void A_file_is_ours_by_its_header_or_its_first_data_page_and_foreign_with_neither()
     {
         using var folder = new TestFolder("ckours");

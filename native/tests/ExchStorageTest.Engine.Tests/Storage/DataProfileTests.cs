@@ -10,7 +10,7 @@ using ExchStorageTest.Engine.Workload;
 namespace ExchStorageTest.Engine.Tests.Storage;
 
 /// <summary>
-/// The data profile of database pages (issue 33): a database created with compressibility and duplicate targets holds
+/// The data profile of database pages: a database created with compressibility and duplicate targets holds
 /// them as a real compressor and a block hash measure them, every page still verifies, the pages a run writes follow the
 /// profile, and the header records it so a run asking for other data re-creates or refuses the set.
 /// </summary>

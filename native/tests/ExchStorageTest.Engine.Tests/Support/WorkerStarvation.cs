@@ -6,7 +6,7 @@ using ExchStorageTest.Engine.Load;
 namespace ExchStorageTest.Engine.Tests;
 
 /// <summary>
-/// A starved host, made on purpose and the same every time (issue 33's HostLimited rig): while <see cref="Active"/>,
+/// A starved host, made on purpose and the same every time (the HostLimited rig): while <see cref="Active"/>,
 /// every engine I/O worker thread of this process (named <c>io-worker-N</c>) is moved to SCHED_IDLE and pinned to one
 /// CPU, where threads of this test spin at normal priority. The scheduler then gives the workers about 0.3% of that
 /// CPU (SCHED_IDLE's weight 3 against 1024 per spinner) and never lets them preempt a spinner on wake-up, so they

@@ -9,7 +9,7 @@ using Xunit.Abstractions;
 namespace ExchStorageTest.Engine.Tests.Verdict;
 
 /// <summary>
-/// The host-limited judgement on real runs (issue 33): the same Performance test on the same RAM-backed database,
+/// The host-limited judgement on real runs: the same Performance test on the same RAM-backed database,
 /// once on a quiet host and once with the engine's I/O workers starved on purpose (<see cref="WorkerStarvation"/>:
 /// SCHED_IDLE on one CPU beside spinning threads, from the first dispatch to the end of the measured window). The
 /// quiet run passes and says nothing of the host; the starved run fails and its reason is HostLimited with the

@@ -7,7 +7,7 @@ using ExchStorageTest.Engine.Verdict;
 namespace ExchStorageTest.Engine.Tests.Verdict;
 
 /// <summary>
-/// The host-limited judgement (issue 33) from synthetic evidence, both sides: a strained host whose storage answered
+/// The host-limited judgement from synthetic evidence, both sides: a strained host whose storage answered
 /// quickly is named with its evidence; slow storage, a quiet host, unmeasured device latency, busy write-back slots
 /// and a Pass are not. The rigs (HostLimitRigTests, CapacityRigTests) prove the evidence is measured so on real runs.
 /// </summary>

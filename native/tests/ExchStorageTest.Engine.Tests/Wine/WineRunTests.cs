@@ -184,7 +184,7 @@ public sealed class WineRunTests : IDisposable
 
         // Again into the same folder: every name is taken, so the next free "_2" names are claimed. The taken name
         // used to be found through a caught exception, which under Wine killed the helper's main thread (a zombie that
-        // never exited: issue 31); now it is the OS's error code, and the run returns.
+        // never exited); now it is the OS's error code, and the run returns.
         var again = Run(new JsonObject
         {
             ["protocol"] = 1, ["command"] = "report", ["paths"] = new JsonArray(Win(_dir.Combine("Results"))),

@@ -195,7 +195,7 @@ public class TransactionalSourceTests
         // Eight closed-loop sessions on a FIFO device: every write finishes within a few dozen I/Os, so the
         // storage keeps up. ESE's 1%/2% thresholds of a 1,024-page cache are 10 and 20 buffers, fewer than the
         // sessions take while one write is in flight (on a RAM-backed volume the pool ran dry and thousands of
-        // page faults a second stalled, issue 34): the scavenger must size its pool from that demand, within
+        // page faults a second stalled): the scavenger must size its pool from that demand, within
         // an eighth of the cache, and then page faults do not stall.
         var w = Instance(pages: 40_000, cachePages: 1024);
         var src = new TransactionalSource(w, sessions: 8, WorkloadShape.Default);
@@ -236,7 +236,7 @@ public class TransactionalSourceTests
     {
         // The transactional path runs on the I/O worker for every I/O: a garbage collection stops every
         // worker of the process at once, so the path (sessions, cache model, page table, flush sizing,
-        // page stamping and verification, log blocks) must not allocate (issue 34).
+        // page stamping and verification, log blocks) must not allocate.
         var w = Instance(pages: 40_000, cachePages: 1024);
         var src = new TransactionalSource(w, sessions: 8, WorkloadShape.Default);
         int depth = src.Depth;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Builds the bare-machine kit for the Exchange scaling bench (issue 34): the helper and the bench, both published
+# Builds the bare-machine kit for the Exchange scaling bench: the helper and the bench, both published
 # self-contained for linux-x64 into one folder (they share one copy of the .NET 8 runtime: the same runtime pack),
 # under a fake repository root (ExchStorageTest.psd1 marks it: the bench finds the helper and writes out/bench there),
 # packed as kit.tar.xz beside run.sh. Usage: native/benchmarks/.../devkit/make-kit.sh [destination folder, default out/devkit]

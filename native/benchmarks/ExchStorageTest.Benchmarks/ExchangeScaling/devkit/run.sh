@@ -1,5 +1,5 @@
 #!/bin/bash
-# Exchange-mix scaling kit (issue 34): runs `exchange-scaling` (the bench behind `./build.sh Bench exchange`)
+# Exchange-mix scaling kit: runs `exchange-scaling` (the bench behind `./build.sh Bench exchange`)
 # on a bare Linux x86-64 machine. No .NET needed: kit.tar.xz holds the helper and the bench, both published
 # self-contained for linux-x64 into one folder (one copy of the runtime), under a fake repository root.
 #   bash out/devkit/run.sh [counts] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB]

@@ -7,9 +7,9 @@ namespace ExchStorageTest.Engine.Inspection.Counters;
 /// </summary>
 /// <remarks>
 /// Stopping sets an event the sampling thread waits on; nothing is cancelled and no exception is
-/// thrown. The loop used to be a PeriodicTimer with a CancellationToken: cancelling it threw an
+/// thrown. Not a PeriodicTimer with a CancellationToken: cancelling one throws an
 /// OperationCanceledException on the stopping (main) thread, which under Wine's exception dispatch
-/// killed the main thread while the I/O workers ran on, and the process never exited.
+/// kills the main thread while the I/O workers run on, and the process never exits.
 /// </remarks>
 public sealed class HostCounterLoop : IDisposable
 {

@@ -6,7 +6,7 @@ namespace ExchStorageTest.Engine.Inspection.Counters;
 /// Every CPU of the machine, busy and in all, as cumulative times: Linux /proc/stat's "cpu" line (busy: all but idle
 /// and iowait, as % Processor Time counts it), Windows GetSystemTimes (kernel time includes idle). Two readings give
 /// how many CPUs the whole machine — every process, the kernel's I/O threads — kept busy between them, beside what the
-/// engine's own process used (issue 33: a full machine is part of the host-limited evidence).
+/// engine's own process used (a full machine is part of the host-limited evidence).
 /// </summary>
 /// <remarks>Busy and Total are in the OS's own unit (USER_HZ ticks, 100 ns): only their ratio is read.</remarks>
 public readonly record struct MachineCpuTimes(double Busy, double Total)

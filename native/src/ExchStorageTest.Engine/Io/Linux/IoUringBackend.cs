@@ -51,7 +51,7 @@ public sealed unsafe class IoUringBackend : IIoBackend
     /// IORING_ENTER_GETEVENTS on every submit where completions are deferred task work (DEFER_TASKRUN):
     /// the same system call that hands the kernel a request then posts whatever finished meanwhile to
     /// the CQ ring (min_complete 0: it never waits), so the reap that follows finds them there instead
-    /// of entering the kernel again for them (issue 34: one io_uring_enter per I/O fewer).
+    /// of entering the kernel again for them (one io_uring_enter per I/O fewer).
     /// </summary>
     private readonly uint _submitFlags;
     private uint _sqLocalTail;
@@ -261,7 +261,7 @@ public sealed unsafe class IoUringBackend : IIoBackend
         {
             if (n < want && timeoutMs != 0 && (timeoutMs < 0 || _extArg))
             {
-                // Submit and wait in one system call (issue 34): a closed-loop worker issues the I/Os its
+                // Submit and wait in one system call: a closed-loop worker issues the I/Os its
                 // completions allowed, then waits for the next; the last of them need not cost an
                 // io_uring_enter of its own. Whatever the kernel consumed is in flight before the wait starts.
                 // Fewer than wanted only when the wait timed out (or the kernel took none): the caller goes round again.
