@@ -114,7 +114,7 @@ Describe 'Test-DatabaseChecksum' {
     }
 
     It 'refuses a file that is not a database of ours with ForeignFile, reading nothing else and changing nothing' {
-        # Issue 33: any file was a "corrupt database" (BadPages 1, Fail); it never was one.
+        # A file that is not ours is no database at all, so never a "corrupt database" (BadPages 1, Fail).
         $foreign = Join-Path $Dir 'notes.txt'
         Set-Content -LiteralPath $foreign -Value 'Not a database at all.'
         $before = Get-FileHash -LiteralPath $foreign

@@ -6,7 +6,7 @@ using ExchStorageTest.Engine.Results;
 namespace ExchStorageTest.Engine.Tests.Faults;
 
 /// <summary>
-/// Issue 17 item 13 (the soak itself is a benchmark: docs/benchmarks.md). A 24-hour run checkpoints
+/// Memory over a long run (the soak itself is a benchmark: docs/benchmarks.md). A 24-hour run checkpoints
 /// its whole results document every sample interval; that must stream to disk, not build the
 /// document in memory, or memory would grow with the run.
 /// </summary>

@@ -6,7 +6,7 @@ using ExchStorageTest.Engine.Reports;
 namespace ExchStorageTest.Engine.Tests.Reports;
 
 /// <summary>
-/// Issue 16, "reports an ESRP reviewer can sign": every label and unit true of the run. Each test
+/// Reports an ESRP reviewer can sign: every label and unit true of the run. Each test
 /// reads a results file written by a real run (<see cref="ResultsFixture"/>) and renders it through
 /// the public renderers, so it describes what a user gets from that file.
 /// </summary>
