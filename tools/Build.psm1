@@ -50,19 +50,31 @@ function Invoke-Build {
     Write-Step "Building the engine, the cmdlets and the help ($script:Configuration)"
     $null = Invoke-Native dotnet @('build', (Join-Path $script:Root 'native/ExchStorageTest.sln'), '-c', $script:Configuration, '--nologo', '-v', 'quiet')
     $rid = Get-HostRid
-    Publish-Helper -Rid $rid
-    if ($rid -ne 'win-x64') {
-        # Exchange servers have no .NET 8: ship a self-contained Windows helper when the NuGet source has the packs.
-        try { Publish-Helper -Rid 'win-x64' -Quiet }
-        catch { Write-Warning 'win-x64 helper not published (runtime packs missing from the NuGet source)' }
-    }
+    # Exchange servers have no .NET 8: a self-contained Windows engine ships too, when the NuGet source has its packs.
+    $rids = @($rid)
+    if ($rid -ne 'win-x64') { $rids += 'win-x64' }
+    Publish-Helper -Rid $rids
 }
 
-function Publish-Helper([string] $Rid, [switch] $Quiet) {
-    if (-not $Quiet) { Write-Step "Publishing the native helper for $Rid -> bin/$Rid" }
+function Publish-Helper([string[]] $Rid) {
+    # Each platform's engine published at once: trimming is one thread's work a platform, and the solution build's
+    # restore already holds every platform's packs (RuntimeIdentifiers), so the publishes share no restore. This
+    # machine's own platform must publish; another's failing is a warning.
     $project = Join-Path $script:Root 'native/src/ExchStorageTest.Host/ExchStorageTest.Host.csproj'
-    $null = Invoke-Native dotnet @('publish', $project, '-c', $script:Configuration, '-r', $Rid, '--self-contained',
-        '-o', (Join-Path $script:Root "bin/$Rid"), '--nologo', '-v', 'quiet')
+    $publishes = foreach ($r in $Rid) {
+        Write-Step "Publishing the native helper for $r -> bin/$r"
+        $arguments = ConvertTo-CommandLine @('publish', $project, '-c', $script:Configuration, '-r', $r, '--self-contained', '--no-restore',
+            '-o', (Join-Path $script:Root "bin/$r"), '--nologo', '-v', 'quiet')
+        $process = Start-Process -FilePath dotnet -ArgumentList $arguments -NoNewWindow -PassThru
+        $null = $process.Handle # keeps the exit code readable after the process ends (Windows PowerShell 5.1)
+        [pscustomobject]@{ Rid = $r; Process = $process }
+    }
+    foreach ($publish in @($publishes)) {
+        $publish.Process.WaitForExit()
+        if ($publish.Process.ExitCode -eq 0) { continue }
+        if ($publish.Rid -eq $Rid[0]) { throw "Publishing the helper for $($publish.Rid) failed (exit code $($publish.Process.ExitCode))." }
+        Write-Warning "$($publish.Rid) helper not published (runtime packs missing from the NuGet source)"
+    }
 }
 
 function New-Package {
