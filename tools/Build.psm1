@@ -308,17 +308,30 @@ function Get-PowerShellCommand {
     return @('dotnet', 'pwsh')
 }
 
-function Test-WindowsHost {
+function Start-WindowsHostPublish {
     # On Linux and macOS the module's suites also run in Windows PowerShell 7 under Wine against the win-x64 helper
-    # (tests/Invoke-WindowsTests.sh, docs/windows.md), in the test host tests/WindowsHost published to out/windows-host;
-    # false, with the reason among the tools not run, where they cannot. On Windows the suites already run in Windows.
+    # (tests/Invoke-WindowsTests.sh, docs/windows.md), in the test host tests/WindowsHost published to out/windows-host.
+    # It depends on nothing the build makes, so it is published while the build runs: the Wine run, the CI's critical
+    # path, starts as soon as the build is done. Null where the Wine run will not be (Windows, no wine64, not selected).
+    if ((Test-OnWindows) -or -not (Test-SuiteSelected 'pester-windows') -or -not (Test-Path -LiteralPath '/usr/lib/wine/wine64')) { return $null }
+    Write-Step 'Publishing the Windows PowerShell test host (tests/WindowsHost) -> out/windows-host, beside the build'
+    $arguments = ConvertTo-CommandLine @('publish', (Join-Path $script:Root 'tests/WindowsHost/WindowsHost.csproj'), '-c', $script:Configuration,
+        '-o', (Join-Path $script:Root 'out/windows-host'), '--nologo', '-v', 'quiet')
+    $process = Start-Process -FilePath dotnet -ArgumentList $arguments -NoNewWindow -PassThru
+    $null = $process.Handle # keeps the exit code readable after the process ends (Windows PowerShell 5.1)
+    return $process
+}
+
+function Test-WindowsHost($Publish) {
+    # Whether the Wine run can start: wine64, the win-x64 helper and the test host (Start-WindowsHostPublish's process,
+    # waited for here); false, with the reason among the tools not run, where it cannot. On Windows the suites already
+    # run in Windows.
     if (Test-OnWindows) { return $false }
     if (-not (Test-Path -LiteralPath '/usr/lib/wine/wine64')) { Add-NotRun 'Pester-under-Wine' 'wine64 not installed'; return $false }
     if (-not (Test-Path -LiteralPath (Join-Path $script:Root 'bin/win-x64/exchstoragetest-engine.exe'))) { Add-NotRun 'Pester-under-Wine' 'no win-x64 helper'; return $false }
-    Write-Step 'Publishing the Windows PowerShell test host (tests/WindowsHost) -> out/windows-host'
-    $code = Invoke-Native dotnet @('publish', (Join-Path $script:Root 'tests/WindowsHost/WindowsHost.csproj'), '-c', $script:Configuration,
-        '-o', (Join-Path $script:Root 'out/windows-host'), '--nologo', '-v', 'quiet') -AllowFailure
-    if ($code -ne 0) { Add-SuiteCount 0 1 'Pester (Windows under Wine): the test host did not publish'; return $false }
+    if ($null -eq $Publish) { Add-SuiteCount 0 1 'Pester (Windows under Wine): the test host was not published'; return $false }
+    $Publish.WaitForExit()
+    if ($Publish.ExitCode -ne 0) { Add-SuiteCount 0 1 'Pester (Windows under Wine): the test host did not publish'; return $false }
     return $true
 }
 
@@ -327,7 +340,7 @@ function Test-WindowsHost {
 # the second keeps the files that share one set of finished runs (Get-FinishedRun) together.
 $script:PesterFirstPart = 'tests/Remoting,tests/Build,tests/Module/RunnerScript.Tests.ps1,tests/Module/Capacity.Tests.ps1,tests/Module/Calculator.Tests.ps1,tests/Module/DscResource.Tests.ps1'
 
-function Start-PesterSuites {
+function Start-PesterSuites($WindowsHostPublish) {
     # The module's Pester suites, begun while the xUnit suites run: under Wine first (the longest, CI's critical path),
     # then in a new process of this PowerShell, two processes split by file. The Linux runs spend most of their time
     # waiting on timed runs and remote hosts, the xUnit rigs and Wine most of theirs on the CPU, so together they take
@@ -335,7 +348,7 @@ function Start-PesterSuites {
     # "Pester[ (Windows under Wine)]: N passed, N failed, N skipped", every skip listed above it with its reason.
     $null = New-Item -ItemType Directory -Force -Path $script:Results
     $started = @()
-    if ((Test-SuiteSelected 'pester-windows') -and (Test-WindowsHost)) {
+    if ((Test-SuiteSelected 'pester-windows') -and (Test-WindowsHost $WindowsHostPublish)) {
         Write-Step 'Pester (Windows under Wine): the module in Windows PowerShell 7 against bin/win-x64 (log: out/test-results/pester-windows.log)'
         $limit = '2400'
         if ($env:WINE_PESTER_LIMIT) { $limit = $env:WINE_PESTER_LIMIT }
@@ -388,6 +401,7 @@ function Invoke-Test {
     # in processes of their own and the xUnit suites here, then each Pester log whole as it ends, the syntax QA and
     # the summary.
     Reset-TestSummary
+    $windowsHost = Start-WindowsHostPublish
     try { Invoke-Build }
     catch { Write-Host $_.Exception.Message; $script:Summary.Failed = 1; Write-Host '0 passed, 1 failed'; return }
     if (Test-Path -LiteralPath $script:Results) { Remove-Item -Recurse -Force -LiteralPath $script:Results }
@@ -398,7 +412,7 @@ function Invoke-Test {
         try { Invoke-Bootstrap } catch { Write-Host $_.Exception.Message; Add-SuiteCount 0 1 'Pester (no pwsh or Pester)'; $ready = $false }
         if ($ready) {
             try { New-Package } catch { Add-SuiteCount 0 1 'Package (tools/Package.ps1 failed: the suites'' installed copy is missing)' }
-            $pester = @(Start-PesterSuites)
+            $pester = @(Start-PesterSuites $windowsHost)
         }
     }
     Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'

@@ -33,6 +33,10 @@ $script:Prerequisites = [ordered]@{
     # (Wine: REGDB_E_CLASSNOTREG): caught, so discovery goes on, and its message becomes the reason.
     WinRM          = @{ Reason = { 'needs WinRM enabled on this Windows machine (Test-WSMan localhost' + $(if ($script:WinRmProblem) { ': ' + $script:WinRmProblem }) + ')' }
                         Test   = { $script:IsWindowsHost -and (Test-WinRm) } }
+    # What real Windows and Linux both run, but the Wine run leaves to them: a combination whose parts Wine already runs
+    # apart, too long for the CI's critical path, which the Wine run is.
+    NotWine        = @{ Reason = 'run on Linux and real Windows: under Wine its parts run apart, and the whole would lengthen the CI''s critical path (the Wine run)'
+                        Test   = { -not ($script:IsWindowsHost -and (Test-Path -LiteralPath 'HKLM:\Software\Wine')) } }
     TaskScheduler  = @{ Reason = 'needs the Windows Task Scheduler (the ScheduledTasks module of Windows 8 / Server 2012 and later; Wine has none)'
                         Test   = { $script:IsWindowsHost -and [bool](Get-Module -ListAvailable -Name ScheduledTasks) } }
     # The two loopback sshd of tests/Remoting; the rig names what it lacks.
