@@ -36,7 +36,7 @@ public sealed class CaptureCheck
     /// </summary>
     public double CaptureReadShare { get; set; }
     public double TestReadShare { get; set; }
-    /// <summary>Achieved at least the tested IOPS with no database read latency rule broken.</summary>
+    /// <summary>Achieved at least the tested IOPS with no database read latency rule broken, in a run that ran to its end.</summary>
     public bool Met { get; set; }
     public string Line { get; set; } = "";
 
@@ -56,13 +56,17 @@ public sealed class CaptureCheck
         var achieved = CalculatorCheck.Achieved.Of(hosts);
         bool readLatencyFailed = hosts.Any(h => h.Verdict.Reasons.Any(x => x.Code.StartsWith("DatabaseReadLatency", StringComparison.Ordinal)));
         double target = Math.Round(c.TargetIops * scale, 3), calculator = Math.Round(c.CalculatorIops * scale, 3), tested = Math.Round(c.TestedIops * scale, 3);
-        bool met = achieved.DatabaseIops >= tested && !readLatencyFailed;
+        // A run stopped or cut short is judged by its final rules only (VerdictJudge): its latency was never held to the
+        // limits, so reaching the IOPS says nothing about carrying them. It is not judged against the capture either.
+        string? cut = hosts.Select(h => h.Completion).FirstOrDefault(x => x is Completions.Stopped or Completions.Interrupted);
+        bool met = cut is null && achieved.DatabaseIops >= tested && !readLatencyFailed;
         string what = c.WindowNamed ? "the named window" : "the busiest hour";
         string scope = n == captured ? "" : n == 1 ? F($" per server ({c.TestedIops:N0} over {captured} servers)") : F($" for {n} servers ({c.TestedIops:N0} over {captured})");
         string sizedBy = calculator > target
             ? F($"Tested at the calculator's design, above {c.GrowthFactor:0.##}x {what} of {c.ServerNames()} ({c.WindowText()}, {target:N0}): {tested:N0} IOPS{scope}")
             : F($"Tested at {c.GrowthFactor:0.##}x {what} of {c.ServerNames()} ({c.WindowText()}): {tested:N0} IOPS{scope}");
-        string verdict = met ? "meets it"
+        string verdict = cut is not null ? F($"not judged: the run was {cut.ToLowerInvariant()} before its end, its latencies never held to the limits")
+            : met ? "meets it"
             : achieved.DatabaseIops >= tested ? "reaches it, but its read latency broke the test's limit"
             : F($"short of it ({(tested > 0 ? achieved.DatabaseIops / tested * 100 : 0):0.#}%)");
         return new CaptureCheck

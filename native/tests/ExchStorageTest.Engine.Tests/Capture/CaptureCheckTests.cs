@@ -49,6 +49,20 @@ public class CaptureCheckTests
         Assert.EndsWith("achieved 1,120 at 9.8 ms: short of it (86%).", shortOne.Line, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData(Completions.Stopped, "stopped")]
+    [InlineData(Completions.Interrupted, "interrupted")]
+    public void A_run_stopped_before_its_end_is_not_judged_against_the_capture_though_its_IOPS_reach_it(string completion, string said)
+    {
+        var stopped = Host("ex11");
+        stopped.Completion = completion;
+        var check = CaptureCheck.For(stopped)!;
+        Assert.False(check.Met);
+        Assert.Equal(1360, check.AchievedIops, 3);
+        Assert.EndsWith($"achieved 1,360 at 9.8 ms: not judged: the run was {said} before its end, its latencies never held to the limits.", check.Line, StringComparison.Ordinal);
+        Assert.False(CaptureCheck.ForDeployment(new[] { Host("ex11"), stopped, Host("ex13"), Host("ex14") })!.Met);
+    }
+
     [Fact]
     public void The_text_and_HTML_reports_carry_the_line_and_a_profile_without_a_capture_has_none()
     {
