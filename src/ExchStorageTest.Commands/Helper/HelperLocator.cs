@@ -14,7 +14,6 @@ namespace ExchStorageTest.Helper
     /// </summary>
     internal static class HelperLocator
     {
-        public const string FileName = "exchstoragetest-engine";
         public const string OverrideVariable = "EXCHSTORAGETEST_ENGINE";
 
         /// <summary>The runtime identifier of the helper this OS needs: the OS's architecture, not the process's,
@@ -37,7 +36,7 @@ namespace ExchStorageTest.Helper
             get
             {
                 string? overridden = Environment.GetEnvironmentVariable(OverrideVariable);
-                return string.IsNullOrWhiteSpace(overridden) ? Path.Combine(Path.Combine(ModuleBinFolder, RuntimeId), IsWindows ? FileName + ".exe" : FileName) : overridden!;
+                return string.IsNullOrWhiteSpace(overridden) ? Path.Combine(Path.Combine(ModuleBinFolder, RuntimeId), IsWindows ? EngineFiles.Engine + ".exe" : EngineFiles.Engine) : overridden!;
             }
         }
 
@@ -58,22 +57,19 @@ namespace ExchStorageTest.Helper
                 string folder = Path.GetDirectoryName(path) ?? ".";
                 throw new StorageTestException(ErrorCodes.EngineNotExecutable,
                     $"The ExchStorageTest engine '{path}' is not executable and could not be made so ({notExecutable}): a package does not keep execute bits. " +
-                    $"As the folder's owner run: chmod +x '{path}' '{Path.Combine(folder, JetstressCmdName)}'; or install the module where it can be written (Install-PSResource -Scope CurrentUser).",
+                    $"As the folder's owner run: chmod +x '{path}' '{Path.Combine(folder, EngineFiles.JetstressCmd)}'; or install the module where it can be written (Install-PSResource -Scope CurrentUser).",
                     path);
             }
             return path;
         }
-
-        /// <summary>JetstressCmd beside the engine (docs/jetstress.md), the launcher Jetstress automation starts.</summary>
-        public const string JetstressCmdName = "JetstressCmd";
 
         /// <summary>At import: this machine's engine and JetstressCmd given their execute bits where a package took them
         /// (<see cref="ExecuteBit"/>). Where it cannot, the first run says so (<see cref="Find"/>); the import goes on.</summary>
         public static void MarkExecutables()
         {
             string folder = Path.Combine(ModuleBinFolder, RuntimeId);
-            ExecuteBit.Ensure(Path.Combine(folder, FileName));
-            ExecuteBit.Ensure(Path.Combine(folder, JetstressCmdName));
+            ExecuteBit.Ensure(Path.Combine(folder, EngineFiles.Engine));
+            ExecuteBit.Ensure(Path.Combine(folder, EngineFiles.JetstressCmd));
         }
     }
 }

@@ -66,7 +66,7 @@ namespace ExchStorageTest.MultiHost
             foreach (string file in Files(_module!, EngineFolder(facts)))
                 host.Send(file, target + facts.Separator + Relative(_module!, file).Replace(Path.DirectorySeparatorChar, facts.Separator));
             // A copy through a runspace does not carry the executable bit.
-            if (!facts.IsWindows) host.MakeExecutable(target + "/bin/" + facts.RuntimeId + "/" + HelperLocator.FileName);
+            if (!facts.IsWindows) host.MakeExecutable(target + "/bin/" + facts.RuntimeId + "/" + EngineFiles.Engine);
             host.Send(ManifestPath, RemoteManifest(facts));
         }
 

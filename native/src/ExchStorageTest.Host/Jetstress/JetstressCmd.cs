@@ -18,7 +18,7 @@ namespace ExchStorageTest.Host.Jetstress;
 internal static class JetstressCmd
 {
     /// <summary>The name that makes the helper JetstressCmd (the launcher's file name, without .exe).</summary>
-    public const string ProcessName = "JetstressCmd";
+    public const string ProcessName = EngineFiles.JetstressCmd;
 
     /// <summary>The configuration /g writes into the current folder, the one Jetstress's own /g writes.</summary>
     public const string GeneratedConfigName = "JetstressConfig.xml";
