@@ -82,6 +82,7 @@ internal static class HostEnvironment
         var report = new SystemLogReport { FromUtc = from, ToUtc = to };
         List<SystemLogEvent>? events = null;
         IReadOnlySet<string> devices = new HashSet<string>();
+        var fileSystems = r.Environment.Volumes.Select(v => v.FileSystem).OfType<string>().ToHashSet(StringComparer.OrdinalIgnoreCase);
         if (OperatingSystem.IsLinux())
         {
             events = SystemLogCheck.CollectLinux(from, to);
@@ -97,7 +98,7 @@ internal static class HostEnvironment
         foreach (var e in events ?? new List<SystemLogEvent>())
         {
             if (!e.IsStorageError && !SystemLogLevels.IsErrorOrWorse(e.Level)) continue;
-            report.Events.Add(Entry(e, devices));
+            report.Events.Add(Entry(e, devices, fileSystems));
         }
         report.Devices = devices.Order(StringComparer.Ordinal).ToList();
         r.SystemLog = report;
@@ -107,13 +108,15 @@ internal static class HostEnvironment
     }
 
     /// <summary>
-    /// An entry of the report. It is another device's when it names a device that is none of <paramref name="devices"/>;
-    /// one that names no device, or when the test's devices are not known, may be the test's and counts.
+    /// An entry of the report. It is another device's when it names a device that is none of <paramref name="devices"/>,
+    /// or names no device but a file system none of the test's volumes (<paramref name="fileSystems"/>) uses; one that
+    /// names neither, or when the test's devices are not known, may be the test's and counts.
     /// </summary>
-    internal static SystemLogEntry Entry(SystemLogEvent e, IReadOnlySet<string> devices) => new()
+    internal static SystemLogEntry Entry(SystemLogEvent e, IReadOnlySet<string> devices, IReadOnlySet<string> fileSystems) => new()
     {
         TimeUtc = e.TimeUtc, Provider = e.Provider, EventId = e.EventId, Level = e.Level,
         Message = e.Message, IsStorageError = e.IsStorageError, Device = e.Device, Reason = e.Reason,
-        OtherDevice = devices.Count > 0 && e.Device is not null && !devices.Contains(e.Device),
+        OtherDevice = devices.Count > 0 && (e.Device is not null ? !devices.Contains(e.Device)
+                                            : e.FileSystem is not null && fileSystems.Count > 0 && !fileSystems.Contains(e.FileSystem)),
     };
 }

@@ -67,14 +67,35 @@ public class StorageDevicesTests
     public void Another_devices_storage_error_is_information_and_one_naming_no_device_counts()
     {
         var devices = new HashSet<string> { "vdb", "vdb1" };
+        var fileSystems = new HashSet<string> { "xfs" };
         SystemLogEntry Entry(string? device) => HostEnvironment.Entry(
-            new SystemLogEvent(DateTime.UtcNow, "kernel", null, "Error", $"I/O error, dev {device}, sector 8", true, device), devices);
+            new SystemLogEvent(DateTime.UtcNow, "kernel", null, "Error", $"I/O error, dev {device}, sector 8", true, device), devices, fileSystems);
 
         Assert.True(Entry("loop0").OtherDevice);
         Assert.False(Entry("loop0").Judged);
         Assert.True(Entry("vdb").Judged);
         Assert.True(Entry(null).Judged);
         // Devices not known (Windows): every storage error counts.
-        Assert.True(HostEnvironment.Entry(new SystemLogEvent(DateTime.UtcNow, "disk", 7, "Error", "bad block", true, "Harddisk1"), new HashSet<string>()).Judged);
+        Assert.True(HostEnvironment.Entry(new SystemLogEvent(DateTime.UtcNow, "disk", 7, "Error", "bad block", true, "Harddisk1"), new HashSet<string>(), fileSystems).Judged);
+    }
+
+    [Fact]
+    public void A_file_system_error_naming_no_device_is_another_devices_when_no_test_volume_uses_that_file_system()
+    {
+        var devices = new HashSet<string> { "vdb", "vdb1" };
+        SystemLogEntry Entry(string message, params string[] fileSystems)
+        {
+            var c = KernelLogClassifier.Classify(message)!.Value;
+            return HostEnvironment.Entry(new SystemLogEvent(DateTime.UtcNow, "kernel", null, "Error", message, true, c.Device, c.Reason, c.FileSystem),
+                devices, new HashSet<string>(fileSystems, StringComparer.OrdinalIgnoreCase));
+        }
+
+        const string deviceless = "EXT4-fs error: ext4_journal_check_start:83: comm kworker: Detected aborted journal";
+        Assert.False(Entry(deviceless, "xfs", "fuseblk").Judged);
+        Assert.True(Entry(deviceless, "ext4").Judged);
+        Assert.True(Entry(deviceless).Judged); // the test's file systems not known: it may be the test's
+        Assert.True(Entry("BTRFS error (device vdb1): bdev /dev/vdb1 errs: wr 1", "xfs").Judged); // a named device decides
+        // printk's rate-limit summary is not an error of its own (its printed lines were counted).
+        Assert.Null(KernelLogClassifier.Classify("EXT4-fs error: 800 callbacks suppressed"));
     }
 }

@@ -66,7 +66,7 @@ public static class KernelLogParser
     {
         var c = KernelLogClassifier.Classify(message);
         return new SystemLogEvent(time, provider, null, SystemLogLevels.FromSyslogPriority(priority), message,
-            c != null, c?.Device, c?.Reason);
+            c != null, c?.Device, c?.Reason, c?.FileSystem);
     }
 
     /// <summary>journald stores non-UTF-8 messages as an array of byte values.</summary>

@@ -12,7 +12,8 @@ public sealed record SystemLogEvent(
     string Message,
     bool IsStorageError,
     string? Device = null,
-    string? Reason = null);
+    string? Reason = null,
+    string? FileSystem = null);
 
 public static class SystemLogLevels
 {
