@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using ExchStorageTest.Contract;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.MultiHost
@@ -37,24 +37,22 @@ end { $agent.Finish(); $agent.Dispose() }";
         /// <summary>The most events one answer carries (a burst is answered over several lines).</summary>
         private const int MaximumEvents = 256;
 
-        private readonly IEngineStream _engine;
+        private readonly EngineSession _engine;
         private readonly TimeSpan _pollWait;
-        private int? _exitCode;
-        private string? _lost;
         private bool _introduced;
 
         /// <param name="engine">The engine's stream.</param>
         /// <param name="pollWait">How long an answer waits for the first event (<see cref="PollWait"/>; a test's is short).</param>
         internal HostAgent(IEngineStream engine, TimeSpan? pollWait = null)
         {
-            _engine = engine;
+            _engine = new EngineSession(engine);
             _pollWait = pollWait ?? PollWait;
         }
 
         /// <summary>The engine this host would run, or null when the module has none for this platform.</summary>
         public static string? EnginePath()
         {
-            string path = HelperLocator.ExpectedPath;
+            string path = EngineLocator.ExpectedPath;
             return File.Exists(path) ? path : null;
         }
 
@@ -75,7 +73,7 @@ end { $agent.Finish(); $agent.Dispose() }";
         public string Take(string line)
         {
             string trimmed = (line ?? "").Trim();
-            if (trimmed.Length > 0 && trimmed != Poll && _exitCode == null)
+            if (trimmed.Length > 0 && trimmed != Poll && !_engine.Ended)
             {
                 int space = trimmed.IndexOf(' ');
                 string command = space < 0 ? trimmed : trimmed.Substring(0, space);
@@ -88,47 +86,29 @@ end { $agent.Finish(); $agent.Dispose() }";
         /// <summary>The end of the orchestrator's input: an engine still running is stopped; every event left, with the exit code.</summary>
         public string[] Finish()
         {
-            if (_exitCode == null) _engine.Send(ControlCommands.Stop, null);
+            _engine.Stop();
             var answers = new List<string>();
-            DateTime deadline = DateTime.UtcNow + HelperProcess.StopGrace;
+            DateTime deadline = DateTime.UtcNow + EngineSession.StopGrace;
             do
             {
                 answers.Add(Answer(_pollWait).ToJson());
             }
-            while (_exitCode == null && DateTime.UtcNow < deadline);
+            while (!_engine.Ended && DateTime.UtcNow < deadline);
             return answers.ToArray();
         }
 
+        /// <summary>
+        /// The events that arrived, up to <see cref="MaximumEvents"/>; once the session has ended (the engine exited, or was
+        /// given up as a run on this computer gives it up), its exit code, why it was lost and, unless it ran or stopped, the
+        /// end of its standard error.
+        /// </summary>
         private HostAnswer Answer(TimeSpan wait)
         {
             var events = new List<JsonObject>();
-            bool ended = false;
-            if (_exitCode == null)
+            for (EngineEvent? next = _engine.Next(wait); next != null; next = _engine.Next(TimeSpan.Zero))
             {
-                HelperEvent? next = _engine.Next(wait, out ended);
-                while (next != null)
-                {
-                    events.Add(next.Fields);
-                    if (events.Count >= MaximumEvents) break;
-                    next = _engine.Next(TimeSpan.Zero, out ended);
-                }
-                if (!ended && events.Count == 0 && _engine.Lost is string silent)
-                {
-                    // The rule a run on this computer holds its engine to: silent past its heartbeat is lost, and killed.
-                    _lost = silent;
-                    _engine.Kill();
-                    _exitCode = _engine.WaitForExit(TimeSpan.FromSeconds(5)) ?? -1;
-                }
-                else if (ended)
-                {
-                    _exitCode = _engine.WaitForExit(HelperProcess.StopGrace) ?? -1;
-                    // Exit codes 0-3 are the protocol's; any other is an engine that was killed or crashed.
-                    if (_exitCode < 0 || _exitCode > 3)
-                    {
-                        if (_exitCode < 0) _engine.Kill();
-                        _lost = $"its ExchStorageTest engine (process {_engine.ProcessId}) {(_exitCode < 0 ? "closed its output but did not exit, and was killed" : _engine.DescribeExit())} before it finished its command";
-                    }
-                }
+                events.Add(next.Fields);
+                if (events.Count >= MaximumEvents) break;
             }
             string? version = null;
             int? processId = null;
@@ -138,7 +118,9 @@ end { $agent.Finish(); $agent.Dispose() }";
                 version = _engine.EngineVersion;
                 processId = _engine.ProcessId;
             }
-            return new HostAnswer(events, _exitCode, _exitCode.HasValue && _exitCode != 0 && _exitCode != 3 ? _engine.ErrorTail : null, version, processId, _lost);
+            EngineEnd end = _engine.Judge(answered: true);
+            string? lost = _engine.Lost == null ? null : $"its ExchStorageTest engine (process {_engine.ProcessId}) {_engine.Lost}";
+            return new HostAnswer(events, _engine.ExitCode, _engine.Ended && (end == EngineEnd.Failed || end == EngineEnd.Lost) ? _engine.ErrorTail : null, version, processId, lost);
         }
 
         public void Dispose() => _engine.Dispose();

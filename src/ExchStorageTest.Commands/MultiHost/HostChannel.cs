@@ -156,6 +156,9 @@ namespace ExchStorageTest.MultiHost
             return taken;
         }
 
+        /// <summary>How the host's engine ended (<see cref="EngineExit.Judge"/>), given whether its command's answer came.</summary>
+        public EngineEnd Judge(bool answered) => EngineExit.Judge(ExitCode, EngineLost != null, answered);
+
         /// <summary>The events of one type read so far.</summary>
         public IEnumerable<JsonObject> ReceivedOf(string type) => Received.Where(e => e.GetString(EventFields.Type) == type);
 

@@ -3,7 +3,7 @@ using System.Collections;
 using System.Management.Automation;
 using System.Management.Automation.Runspaces;
 using System.Runtime.InteropServices;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Input;
 
 namespace ExchStorageTest.MultiHost
@@ -87,7 +87,7 @@ $facts
                 ComputerName = Text(facts["ComputerName"]) ?? "",
                 PSVersion = Text(facts["PSVersion"]) ?? "",
                 IsWindows = windows,
-                RuntimeId = HelperLocator.RuntimeIdFor(windows, LanguagePrimitives.IsTrue(facts["IsMacOS"]),
+                RuntimeId = EngineLocator.RuntimeIdFor(windows, LanguagePrimitives.IsTrue(facts["IsMacOS"]),
                     Enum.TryParse(arch, true, out Architecture parsed) ? parsed : Architecture.X64),
                 TempPath = Text(facts["TempPath"]) ?? "",
                 ModuleBase = Text(facts["ModuleBase"]),

@@ -7,7 +7,7 @@ using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 
 namespace ExchStorageTest.MultiHost
 {
@@ -70,7 +70,7 @@ namespace ExchStorageTest.MultiHost
             host.Send(ManifestPath, RemoteManifest(facts));
         }
 
-        private static string EngineFolder(HostFacts facts) => Path.Combine(HelperLocator.ModuleBinFolder, facts.RuntimeId);
+        private static string EngineFolder(HostFacts facts) => Path.Combine(EngineLocator.ModuleBinFolder, facts.RuntimeId);
 
         private string RemoteFolder(HostFacts facts) =>
             facts.TempPath.TrimEnd('\\', '/') + facts.Separator + ModuleName + "-" + Version + "-" + BuildHash();

@@ -9,7 +9,7 @@ using System.Text;
 using System.Threading;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 using ExchStorageTest.Runs;
 
@@ -253,11 +253,12 @@ namespace ExchStorageTest.MultiHost
                     channel.Take();
                 }
                 channel.Take();
-                channel.CloseAndWait(HelperProcess.StopGrace);
+                channel.CloseAndWait(EngineProcess.StopGrace);
                 JsonObject? plan = channel.ReceivedOf(EventTypes.Plan).FirstOrDefault();
                 JsonObject? error = channel.ReceivedOf(EventTypes.Error).LastOrDefault();
                 if (channel.Lost != null) throw new InvalidOperationException(channel.Lost, channel.LostBy);
-                if (error != null || channel.ExitCode != 0) throw EngineRecords.Error(error, channel.ExitCode ?? -1, channel.ErrorTail ?? "");
+                EngineEnd end = channel.Judge(answered: plan != null);
+                if (error != null || (end != EngineEnd.Ran && end != EngineEnd.Unanswered)) throw EngineRecords.Error(error, channel.ExitCode ?? EngineExit.DidNotExit, channel.ErrorTail ?? "");
                 return plan ?? throw new StorageTestException(ErrorCodes.PlanMissing, "its engine returned no plan.", host.Name);
             }
         }
@@ -304,7 +305,7 @@ namespace ExchStorageTest.MultiHost
                 if (finished == hosts.Count || (!_output.Stopping && until())) break;
                 if (_output.Stopping)
                 {
-                    stopDeadline = stopDeadline ?? DateTime.UtcNow + HelperProcess.StopGrace + TimeSpan.FromSeconds(30);
+                    stopDeadline = stopDeadline ?? DateTime.UtcNow + EngineProcess.StopGrace + TimeSpan.FromSeconds(30);
                     if (DateTime.UtcNow > stopDeadline) break;
                 }
                 else _output.Progress(new ProgressRecord(1, activity, status(finished)) { PercentComplete = hosts.Count == 0 ? 0 : 100 * finished / hosts.Count });
@@ -363,16 +364,16 @@ namespace ExchStorageTest.MultiHost
             {
                 HostChannel channel = host.Channel!;
                 // Its engine has ended: the agent's pipeline ends too, and the host's runspace is free for the copies back.
-                channel.CloseAndWait(HelperProcess.StopGrace);
+                channel.CloseAndWait(EngineProcess.StopGrace);
                 channel.Take();
                 JsonObject? result = channel.ReceivedOf(EventTypes.Result).LastOrDefault();
                 var errors = channel.ReceivedOf(EventTypes.Error).ToList();
-                int exit = channel.ExitCode ?? -1;
-                if (result == null || channel.Lost != null || channel.EngineLost != null || exit == 1 || exit == 2 || exit < 0)
+                EngineEnd end = channel.Judge(answered: result != null);
+                if (channel.Lost != null || result == null || end == EngineEnd.Failed || end == EngineEnd.Lost)
                 {
-                    string reason = channel.Lost ?? (channel.EngineLost != null ? channel.EngineLost + "." + Tail(channel.ErrorTail)
-                        : result == null && errors.Count == 0 && exit == 0 ? "its engine ended without a result."
-                        : EngineRecords.Error(errors.LastOrDefault(), exit, channel.ErrorTail ?? "").Message);
+                    string reason = channel.Lost ?? (channel.EngineLost != null ? channel.EngineLost + "." + EngineSession.DescribeTail(channel.ErrorTail)
+                        : end == EngineEnd.Unanswered && errors.Count == 0 ? "its engine ended without a result."
+                        : EngineRecords.Error(errors.LastOrDefault(), channel.ExitCode ?? EngineExit.DidNotExit, channel.ErrorTail ?? "").Message);
                     _output.Error(host.Fail(reason, channel.LostBy));
                     continue;
                 }
@@ -409,8 +410,6 @@ namespace ExchStorageTest.MultiHost
             });
             return collected.Where(h => !h.Failed && h.Result != null).Select(h => h.Result!).ToList();
         }
-
-        private static string Tail(string? stderr) => string.IsNullOrWhiteSpace(stderr) ? "" : " Its last lines on standard error:" + Environment.NewLine + stderr;
 
         /// <summary>The hosts' results, the aggregate (with every failed host's reason) and the run record.</summary>
         private void Finish(string runId, MailboxProfile profile, string outputPath, DateTime? startAt, double lead, List<TestResult> results)

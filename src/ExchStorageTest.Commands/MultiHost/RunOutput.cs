@@ -3,7 +3,7 @@ using System.Management.Automation;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 using ExchStorageTest.Reports;
 

@@ -1,12 +1,12 @@
 using ExchStorageTest.Contract;
 using ExchStorageTest.Json;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>One line of the helper's JSON Lines output (docs/protocol.md): a type and its fields.</summary>
-    internal sealed class HelperEvent
+    internal sealed class EngineEvent
     {
-        public HelperEvent(JsonObject fields) => Fields = fields;
+        public EngineEvent(JsonObject fields) => Fields = fields;
 
         public JsonObject Fields { get; }
 

@@ -1,19 +1,19 @@
 using System;
 using System.ComponentModel;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using Xunit;
 
 namespace ExchStorageTest.Commands.Tests.Helper
 {
-    public class HelperStartTests
+    public class EngineStartTests
     {
         [Fact]
         public void A_start_the_OS_failed_with_an_internal_error_is_tried_once_more()
         {
             int tries = 0;
-            string started = HelperProcess.StartRetryingTransient(() =>
+            string started = EngineProcess.StartRetryingTransient(() =>
             {
-                if (++tries == 1) throw new Win32Exception(HelperProcess.ErrorInternalError);
+                if (++tries == 1) throw new Win32Exception(EngineProcess.ErrorInternalError);
                 return "started";
             }, TimeSpan.Zero);
             Assert.Equal("started", started);
@@ -24,8 +24,8 @@ namespace ExchStorageTest.Commands.Tests.Helper
         public void A_second_internal_error_goes_to_the_caller()
         {
             int tries = 0;
-            var ex = Assert.Throws<Win32Exception>(() => HelperProcess.StartRetryingTransient<string>(() => { tries++; throw new Win32Exception(HelperProcess.ErrorInternalError); }, TimeSpan.Zero));
-            Assert.Equal(HelperProcess.ErrorInternalError, ex.NativeErrorCode);
+            var ex = Assert.Throws<Win32Exception>(() => EngineProcess.StartRetryingTransient<string>(() => { tries++; throw new Win32Exception(EngineProcess.ErrorInternalError); }, TimeSpan.Zero));
+            Assert.Equal(EngineProcess.ErrorInternalError, ex.NativeErrorCode);
             Assert.Equal(2, tries);
         }
 
@@ -36,7 +36,7 @@ namespace ExchStorageTest.Commands.Tests.Helper
         public void Any_other_start_failure_is_not_retried(int error)
         {
             int tries = 0;
-            var ex = Assert.Throws<Win32Exception>(() => HelperProcess.StartRetryingTransient<string>(() => { tries++; throw new Win32Exception(error); }, TimeSpan.Zero));
+            var ex = Assert.Throws<Win32Exception>(() => EngineProcess.StartRetryingTransient<string>(() => { tries++; throw new Win32Exception(error); }, TimeSpan.Zero));
             Assert.Equal(error, ex.NativeErrorCode);
             Assert.Equal(1, tries);
         }

@@ -1,6 +1,6 @@
 using System.Management.Automation;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// Where a helper run's records go: the command's own streams (on the pipeline thread), or a background

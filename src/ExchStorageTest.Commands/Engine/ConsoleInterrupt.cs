@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// Ctrl+C at an interactive console, read as a key while a run is in progress, so that the run stops

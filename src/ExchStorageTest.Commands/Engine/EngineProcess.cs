@@ -10,7 +10,7 @@ using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 using ExchStorageTest.Json;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// One run of the native helper over the documented protocol: the request goes on the first line of its
@@ -20,13 +20,13 @@ namespace ExchStorageTest.Helper
     /// the command that started it. The reader notes when each line arrives, so the caller can hold the helper to the
     /// heartbeat its hello promised (<see cref="Heartbeat"/>) and <see cref="Kill"/> one that fell silent.
     /// </summary>
-    internal sealed class HelperProcess : IDisposable
+    internal sealed class EngineProcess : IDisposable
     {
         /// <summary>How long a helper asked to stop may take to judge and save its partial result.</summary>
         public static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(30);
 
         private readonly Process _process;
-        private readonly BlockingCollection<HelperEvent> _events = new BlockingCollection<HelperEvent>();
+        private readonly BlockingCollection<EngineEvent> _events = new BlockingCollection<EngineEvent>();
         // The last lines of standard error, for the message about a helper that failed.
         private const int ErrorTailLines = 12;
         private const int ErrorTailLineLength = 400;
@@ -35,7 +35,7 @@ namespace ExchStorageTest.Helper
         private readonly object _stdinLock = new object();
         private bool _stopRequested;
 
-        private HelperProcess(Process process) => _process = process;
+        private EngineProcess(Process process) => _process = process;
 
         public int ProcessId => _process.Id;
 
@@ -55,7 +55,7 @@ namespace ExchStorageTest.Helper
         public bool SilentTooLong => SilenceLimit.HasValue && Silence > SilenceLimit.Value;
 
         /// <summary>Starts the helper with the request and checks its hello line.</summary>
-        public static HelperProcess Start(string enginePath, JsonObject request)
+        public static EngineProcess Start(string enginePath, JsonObject request)
         {
             var info = new ProcessStartInfo(enginePath, "--control-stdin")
             {
@@ -76,7 +76,7 @@ namespace ExchStorageTest.Helper
             {
                 throw new StorageTestException(ErrorCodes.EngineStartFailed, $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", enginePath, ex);
             }
-            var helper = new HelperProcess(process);
+            var helper = new EngineProcess(process);
             helper.BeginReading();
             // Bytes, not the StreamWriter: its encoding is the console's (not UTF-8) in Windows PowerShell 5.1.
             helper.WriteLine(JsonWriter.Write(request));
@@ -101,12 +101,12 @@ namespace ExchStorageTest.Helper
             Transient.Retry(start, ex => ex is System.ComponentModel.Win32Exception w && w.NativeErrorCode == ErrorInternalError, tries: 2, delay);
 
         /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the helper's output ended.</summary>
-        public HelperEvent? Next(TimeSpan timeout, out bool ended)
+        public EngineEvent? Next(TimeSpan timeout, out bool ended)
         {
             ended = false;
             try
             {
-                if (_events.TryTake(out HelperEvent? next, timeout)) return next;
+                if (_events.TryTake(out EngineEvent? next, timeout)) return next;
             }
             catch (InvalidOperationException)
             {
@@ -172,9 +172,9 @@ namespace ExchStorageTest.Helper
         {
             if (!_process.HasExited) return "is still running";
             int code = _process.ExitCode;
-            if (!HelperLocator.IsWindows && code > 128 && code < 128 + 65)
+            if (!EngineLocator.IsWindows && code > 128 && code < 128 + 65)
                 return $"was ended by signal {code - 128}{SignalName(code - 128)} (exit code {code})";
-            if (HelperLocator.IsWindows && (code & 0xC0000000) == 0xC0000000)
+            if (EngineLocator.IsWindows && (code & 0xC0000000) == 0xC0000000)
                 return $"ended with exit code 0x{code:X8} (an NTSTATUS: the process crashed or was terminated)";
             return $"ended with exit code {code}";
         }
@@ -263,7 +263,7 @@ namespace ExchStorageTest.Helper
                     {
                         fields = new JsonObject().Set(EventFields.Type, "unreadable").Set("line", line);
                     }
-                    _events.Add(new HelperEvent(fields));
+                    _events.Add(new EngineEvent(fields));
                 }
             }
             catch (Exception ex) when (ex is IOException || ex is ObjectDisposedException || ex is InvalidOperationException)
@@ -278,7 +278,7 @@ namespace ExchStorageTest.Helper
 
         private void ExpectHello()
         {
-            HelperEvent? hello = Next(TimeSpan.FromSeconds(60), out _);
+            EngineEvent? hello = Next(TimeSpan.FromSeconds(60), out _);
             if (hello == null || !hello.Is(EventTypes.Hello))
             {
                 int? exit = _process.WaitForExit(2000) ? _process.ExitCode : (int?)null;

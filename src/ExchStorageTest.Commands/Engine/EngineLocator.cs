@@ -5,14 +5,14 @@ using System.Runtime.InteropServices;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// Finds the native helper for this machine: <c>bin/&lt;rid&gt;/exchstoragetest-engine</c> beside this assembly
     /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships. The environment
     /// variable EXCHSTORAGETEST_ENGINE overrides the location (development builds, a shared install).
     /// </summary>
-    internal static class HelperLocator
+    internal static class EngineLocator
     {
         public const string OverrideVariable = "EXCHSTORAGETEST_ENGINE";
 
@@ -28,7 +28,7 @@ namespace ExchStorageTest.Helper
         public static bool IsWindows => RuntimeInformation.IsOSPlatform(OSPlatform.Windows);
 
         /// <summary>The folder holding this assembly (the module's bin folder).</summary>
-        public static string ModuleBinFolder => Path.GetDirectoryName(typeof(HelperLocator).Assembly.Location) ?? ".";
+        public static string ModuleBinFolder => Path.GetDirectoryName(typeof(EngineLocator).Assembly.Location) ?? ".";
 
         /// <summary>Where this machine's helper is looked for, whether or not it is there: EXCHSTORAGETEST_ENGINE, or bin/&lt;rid&gt;/.</summary>
         public static string ExpectedPath

@@ -2,7 +2,7 @@ using System.ComponentModel;
 using System.IO;
 using System.Runtime.InteropServices;
 
-namespace ExchStorageTest.Helper
+namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// A package does not keep Unix file modes (a .nupkg is a zip NuGet writes without them), so a copy installed by
@@ -25,7 +25,7 @@ namespace ExchStorageTest.Helper
         /// else why it could not be (the system's words: "Read-only file system", "Operation not permitted").</summary>
         public static string? Ensure(string path)
         {
-            if (HelperLocator.IsWindows || !File.Exists(path) || Access(path, ExecuteAccess) == 0) return null;
+            if (EngineLocator.IsWindows || !File.Exists(path) || Access(path, ExecuteAccess) == 0) return null;
             if (Chmod(path, OwnerAllGroupOthersReadExecute) == 0) return null;
             return new Win32Exception(Marshal.GetLastWin32Error()).Message;
         }

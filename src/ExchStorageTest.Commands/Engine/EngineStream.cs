@@ -1,13 +1,13 @@
 using System;
-using ExchStorageTest.Helper;
 using ExchStorageTest.Json;
 
-namespace ExchStorageTest.MultiHost
+namespace ExchStorageTest.Engine
 {
     /// <summary>
-    /// An engine's event stream as the host agent reads it (<see cref="HostAgent"/>): events out, control lines in. On a
-    /// host it is the engine process (<see cref="ProcessEngineStream"/>); the module's unit tests put an engine of their
-    /// own behind it, so the agent, the channel and the orchestrator run as they do over the network, in milliseconds.
+    /// An engine's event stream, under the one session every engine is driven through (<see cref="EngineSession"/>): a
+    /// run on this computer and the agent on each host of a multi-host run. Events out, control lines in. It is the engine
+    /// process (<see cref="ProcessEngineStream"/>); the module's unit tests put an engine of their own behind it, so the
+    /// agent, the channel and the orchestrator run as they do over the network, in milliseconds.
     /// </summary>
     internal interface IEngineStream : IDisposable
     {
@@ -15,7 +15,7 @@ namespace ExchStorageTest.MultiHost
         int ProcessId { get; }
 
         /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the output ended (<paramref name="ended"/>).</summary>
-        HelperEvent? Next(TimeSpan timeout, out bool ended);
+        EngineEvent? Next(TimeSpan timeout, out bool ended);
 
         /// <summary>A control command (<c>stop</c>, <c>step {...}</c>, <c>end {...}</c>).</summary>
         void Send(string command, JsonObject? argument);
@@ -28,7 +28,7 @@ namespace ExchStorageTest.MultiHost
 
         /// <summary>
         /// Why the engine counts as lost though its output is open — silent past its heartbeat promise (docs/protocol.md,
-        /// "Heartbeat"), the rule a run on this computer holds it to — or null while it keeps its promise.
+        /// "Heartbeat") — in words that follow "the engine (process N)", or null while it keeps its promise.
         /// </summary>
         string? Lost { get; }
 
@@ -38,23 +38,23 @@ namespace ExchStorageTest.MultiHost
         void Kill();
     }
 
-    /// <summary>The engine process of this computer, started with the request on its control channel (<see cref="HelperProcess"/>).</summary>
+    /// <summary>The engine process of this computer, started with the request on its control channel (<see cref="EngineProcess"/>).</summary>
     internal sealed class ProcessEngineStream : IEngineStream
     {
-        private readonly HelperProcess _process;
+        private readonly EngineProcess _process;
 
-        public ProcessEngineStream(JsonObject request) => _process = HelperProcess.Start(HelperLocator.Find(), request);
+        public ProcessEngineStream(JsonObject request) => _process = EngineProcess.Start(EngineLocator.Find(), request);
 
         public string EngineVersion => _process.EngineVersion;
         public int ProcessId => _process.ProcessId;
-        public HelperEvent? Next(TimeSpan timeout, out bool ended) => _process.Next(timeout, out ended);
+        public EngineEvent? Next(TimeSpan timeout, out bool ended) => _process.Next(timeout, out ended);
         public void Send(string command, JsonObject? argument) => _process.Send(command, argument);
         public int? WaitForExit(TimeSpan timeout) => _process.WaitForExit(timeout);
         public string ErrorTail => _process.ErrorTail;
 
         public string? Lost => _process.SilentTooLong
-            ? string.Format(System.Globalization.CultureInfo.InvariantCulture, "its ExchStorageTest engine (process {0}) wrote nothing for {1:0} s, though it promised an event at least every {2:0.###} s: it was frozen or hung, and was killed",
-                _process.ProcessId, _process.Silence.TotalSeconds, _process.HeartbeatSeconds)
+            ? string.Format(System.Globalization.CultureInfo.InvariantCulture, "wrote nothing for {0:0} s, though it promised an event at least every {1:0.###} s: it was frozen or hung, and was killed",
+                _process.Silence.TotalSeconds, _process.HeartbeatSeconds)
             : null;
 
         public string DescribeExit() => _process.DescribeExit();
