@@ -8,7 +8,7 @@ namespace ExchStorageTest.Engine
 {
     /// <summary>
     /// The engine's events as PowerShell records, one mapping for every reader of an engine's stream: a run on this
-    /// computer (<see cref="EngineRun"/>) and every host of a multi-host run (<see cref="MultiHost.HostChannel"/>), whose
+    /// computer (<see cref="EngineRun"/>) and every host of a multi-host run (<see cref="MultiHost.RemoteEngine"/>), whose
     /// records say which host they come from. Results are mapped by the output types themselves (TestResult.FromEvent).
     /// </summary>
     internal static class EngineRecords

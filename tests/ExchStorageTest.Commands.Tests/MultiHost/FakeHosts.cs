@@ -24,7 +24,7 @@ internal static class SilentHost
     public static readonly TimeSpan Limit = TimeSpan.FromSeconds(2);
 }
 
-internal sealed class FakeHost : IHostConnection
+internal sealed class FakeHost : IHostLink
 {
     public FakeHost(string machine, string folder, TimeSpan? skew = null)
     {
@@ -95,11 +95,11 @@ internal sealed class FakeHost : IHostConnection
 
     public ClockSkew MeasureSkew() => new(Skew, TimeSpan.FromMilliseconds(1));
 
-    public IHostLink OpenLink() => new InProcessLink(this);
+    public IAgentPipeline OpenAgentPipeline() => new InProcessAgentPipeline(this);
 
     public void Fetch(string remotePath, string localPath) => File.Copy(remotePath, localPath, overwrite: false);
 
-    public RemoteHost ToRemoteHost() => new(Machine.ToLowerInvariant() + ".example", this);
+    public HostTarget ToTarget() => new(Machine.ToLowerInvariant() + ".example", this);
 }
 
 /// <summary>
@@ -108,14 +108,14 @@ internal sealed class FakeHost : IHostConnection
 /// <see cref="Abort"/> fails (there it reaches the command's transport, which the stop tears down, and throws a
 /// NullReferenceException from the remoting fragmentor; measured over SSH: 27 of 40 writes within 20 ms of BeginStop).
 /// </summary>
-internal sealed class InProcessLink : IHostLink
+internal sealed class InProcessAgentPipeline : IAgentPipeline
 {
     private readonly FakeHost _host;
     private readonly BlockingCollection<string> _lines = new();
     private readonly CancellationTokenSource _abort = new();
     private int _answers;
 
-    public InProcessLink(FakeHost host) => _host = host;
+    public InProcessAgentPipeline(FakeHost host) => _host = host;
 
     public void Start(string requestJson, Action<string> answered, Action<Exception?> ended)
     {

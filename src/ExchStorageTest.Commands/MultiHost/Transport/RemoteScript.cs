@@ -12,7 +12,7 @@ namespace ExchStorageTest.MultiHost
     /// checked in parallel). The scripts use only the core
     /// language and .NET, so they run in Windows PowerShell 5.1, PowerShell 7 and a hosted engine alike.
     /// </summary>
-    internal static class RemoteCall
+    internal static class RemoteScript
     {
         public static readonly TimeSpan DefaultTimeout = TimeSpan.FromMinutes(2);
         private static readonly TimeSpan Poll = TimeSpan.FromMilliseconds(100);

@@ -18,7 +18,7 @@ namespace ExchStorageTest.MultiHost
     /// with the others; a computer without a WSMan client (PowerShell on Linux and macOS) is refused at once, since no
     /// host could be reached. Disposing closes what was opened here.
     /// </summary>
-    internal sealed class HostConnector : IDisposable
+    internal sealed class HostLinks : IDisposable
     {
         private const string ShellUri = "http://schemas.microsoft.com/powershell/Microsoft.PowerShell";
         private const int WsManPort = 5985;
@@ -33,40 +33,39 @@ $sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVari
 @{ Sessions = $sessions; Errors = @($failures) }";
 
         private readonly PSCmdlet _cmdlet;
-        private readonly List<RemoteHost> _hosts = new List<RemoteHost>();
+        private readonly List<HostTarget> _hosts = new List<HostTarget>();
         private readonly List<Runspace> _opened = new List<Runspace>();
         private readonly List<PSSession> _openedSessions = new List<PSSession>();
         private readonly RemotingOptions _options;
 
-        private HostConnector(PSCmdlet cmdlet, RemotingOptions options)
+        private HostLinks(PSCmdlet cmdlet, RemotingOptions options)
         {
             _cmdlet = cmdlet;
             _options = options;
         }
 
-        public IReadOnlyList<RemoteHost> Hosts => _hosts;
+        public IReadOnlyList<HostTarget> Hosts => _hosts;
 
         /// <summary>Adopts the caller's sessions; those not available are failed hosts.</summary>
-        public static HostConnector Adopt(PSCmdlet cmdlet, IEnumerable<PSSession> sessions)
+        public static HostLinks Adopt(PSCmdlet cmdlet, IEnumerable<PSSession> sessions)
         {
-            var connector = new HostConnector(cmdlet, new RemotingOptions());
+            var connector = new HostLinks(cmdlet, new RemotingOptions());
             foreach (PSSession session in sessions)
             {
                 if (session == null) continue;
-                var host = connector.Add(session.ComputerName ?? session.Name, session.Runspace);
-                if (session.Availability != RunspaceAvailability.Available)
-                    connector.Fail(host, $"its session is not available (state {session.Runspace?.RunspaceStateInfo.State}, availability {session.Availability}).", null);
+                connector.Add(session.ComputerName ?? session.Name, session.Runspace, session.Availability == RunspaceAvailability.Available ? null
+                    : $"its session is not available (state {session.Runspace?.RunspaceStateInfo.State}, availability {session.Availability}).", null);
             }
             return connector;
         }
 
         /// <summary>Opens a runspace to every computer (WinRM, or SSH with <see cref="RemotingOptions.UseSsh"/>).</summary>
-        public static HostConnector Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, RemotingOptions options)
+        public static HostLinks Open(PSCmdlet cmdlet, IEnumerable<string> computerNames, RemotingOptions options)
         {
             if (options.UseSsh && PowerShellMajorVersion(cmdlet) < 6)
                 throw new StorageTestException(ErrorCodes.SshRemotingUnavailable, "SSH remoting (New-PSSession -HostName) needs PowerShell 7; Windows PowerShell 5.1 remotes over WinRM only. Leave out -UseSSH, or run the command in PowerShell 7.",
                     "UseSSH");
-            var connector = new HostConnector(cmdlet, options);
+            var connector = new HostLinks(cmdlet, options);
             var clock = System.Diagnostics.Stopwatch.StartNew();
             try
             {
@@ -95,11 +94,10 @@ $sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVari
                         // WinRM and SSH fail in many ways (transport, authentication, host keys): each is this host's failure only.
                         failure = ex;
                     }
-                    var host = connector.Add(name, runspace);
-                    if (failure != null) connector.Fail(host, $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
+                    connector.Add(name, runspace, failure == null ? null : $"no remoting session could be opened: {Unwrapped(failure).Message}", failure);
                 }
                 cmdlet.WriteVerbose(string.Format(System.Globalization.CultureInfo.InvariantCulture, "Opened {0} of {1} in {2:0.0} s.",
-                    connector._hosts.Count(h => !h.Failed), Wording.Count(connector._hosts.Count, (options.UseSsh ? "SSH" : "WinRM") + " session"), clock.Elapsed.TotalSeconds));
+                    connector._hosts.Count(h => h.Link != null), Wording.Count(connector._hosts.Count, (options.UseSsh ? "SSH" : "WinRM") + " session"), clock.Elapsed.TotalSeconds));
             }
             catch
             {
@@ -108,9 +106,6 @@ $sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVari
             }
             return connector;
         }
-
-        /// <summary>Marks a host as failed and reports it as HostFailed: a non-terminating error whose target is the host name.</summary>
-        private void Fail(RemoteHost host, string reason, Exception? inner) => _cmdlet.WriteError(host.Fail(reason, inner));
 
         public void Dispose()
         {
@@ -141,11 +136,11 @@ $sessions = @(New-PSSession @Parameters -ErrorAction SilentlyContinue -ErrorVari
             _openedSessions.Clear();
         }
 
-        private RemoteHost Add(string address, Runspace? runspace)
+        /// <summary>A host given; one that could not be reached (<paramref name="unreachable"/>) is reported as HostFailed, a non-terminating error whose target is its address.</summary>
+        private void Add(string address, Runspace? runspace, string? unreachable, Exception? inner)
         {
-            var host = new RemoteHost(address, runspace == null ? null : new RunspaceConnection(runspace, () => _cmdlet.Stopping));
-            _hosts.Add(host);
-            return host;
+            _hosts.Add(new HostTarget(address, runspace == null ? null : new RunspaceHostLink(runspace, () => _cmdlet.Stopping), unreachable));
+            if (unreachable != null) _cmdlet.WriteError(HostRoster.Failure(address, address, unreachable, inner));
         }
 
         private Runspace OpenWsMan(string name)

@@ -60,7 +60,7 @@ namespace ExchStorageTest.MultiHost
         }
 
         /// <summary>Copies the module (confirmed with <see cref="Confirm"/>) to the host: every file, the engine made executable, the manifest last.</summary>
-        public void CopyTo(IHostConnection host, HostFacts facts)
+        public void CopyTo(IHostLink host, HostFacts facts)
         {
             string target = RemoteFolder(facts);
             foreach (string file in Files(_module!, EngineFolder(facts)))

@@ -76,10 +76,10 @@ finally { $stream.Dispose() }
             for (int offset = 0; ; offset += ChunkBytes)
             {
                 int count = Math.Min(ChunkBytes, packed.Length - offset);
-                RemoteCall.Invoke(runspace, stopping, WriteChunk, RemoteCall.DefaultTimeout, partial, Convert.ToBase64String(packed, offset, count), offset > 0);
+                RemoteScript.Invoke(runspace, stopping, WriteChunk, RemoteScript.DefaultTimeout, partial, Convert.ToBase64String(packed, offset, count), offset > 0);
                 if (offset + count >= packed.Length) break;
             }
-            RemoteCall.Invoke(runspace, stopping, Unpack, RemoteCall.DefaultTimeout, partial, remotePath);
+            RemoteScript.Invoke(runspace, stopping, Unpack, RemoteScript.DefaultTimeout, partial, remotePath);
         }
 
         /// <summary>Copies a file of the host to a new local file; never replaces one (the local file is created new).</summary>
@@ -92,7 +92,7 @@ finally { $stream.Dispose() }
                     long offset = 0, length;
                     do
                     {
-                        var answer = RemoteCall.Invoke(runspace, stopping, ReadChunk, RemoteCall.DefaultTimeout, remotePath, offset, ChunkBytes);
+                        var answer = RemoteScript.Invoke(runspace, stopping, ReadChunk, RemoteScript.DefaultTimeout, remotePath, offset, ChunkBytes);
                         if (answer.Count == 0 || !(SettingSource.Unwrap(answer[0]) is IDictionary chunk))
                             throw new InvalidOperationException($"the host returned nothing for '{remotePath}'.");
                         length = LanguagePrimitives.ConvertTo<long>(chunk["Length"]);

@@ -4,7 +4,7 @@ using ExchStorageTest.MultiHost;
 namespace ExchStorageTest.Tests.MultiHost;
 
 /// <summary>The host's answers on the one channel, and the capacity search's conclusion both drivers share.</summary>
-public sealed class ChannelTests
+public sealed class RemoteEngineTests
 {
     [Fact]
     public void An_answer_reads_back_as_written_and_anything_else_is_no_answer()

@@ -16,7 +16,7 @@ namespace ExchStorageTest.MultiHost
         /// <summary>AchievedIopsSource when the engine merged every host's results.</summary>
         public const string FromReport = "Report";
 
-        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<RemoteHost> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
+        public static AggregateResult Build(string runId, DateTime? startAtUtc, DateTime? measureAtUtc, IReadOnlyList<HostLine> hosts, IReadOnlyList<TestResult> results, TestReport? report, string outputPath)
         {
             ReportAggregate? merged = report?.Aggregate;
             bool everyHost = merged != null && merged.Hosts == results.Count;

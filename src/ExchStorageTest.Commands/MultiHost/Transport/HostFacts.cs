@@ -77,7 +77,7 @@ $facts
         /// <summary>Asks the host; <paramref name="modulePath"/> is a copy's manifest to import, or null for an installed module.</summary>
         public static HostFacts Read(Runspace runspace, Func<bool> stopping, Version version, string? modulePath)
         {
-            var answer = RemoteCall.Invoke(runspace, stopping, Script, RemoteCall.DefaultTimeout, version.ToString(), modulePath ?? "");
+            var answer = RemoteScript.Invoke(runspace, stopping, Script, RemoteScript.DefaultTimeout, version.ToString(), modulePath ?? "");
             if (answer.Count == 0 || !(SettingSource.Unwrap(answer[0]) is IDictionary facts))
                 throw new InvalidOperationException("the host's check returned nothing.");
             string arch = Text(facts["Architecture"]) ?? "X64";

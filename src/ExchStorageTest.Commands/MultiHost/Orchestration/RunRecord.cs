@@ -18,7 +18,7 @@ namespace ExchStorageTest.MultiHost
     {
         public const string Schema = "exchstoragetest/multihost-run";
 
-        public static string Write(string outputPath, string runId, DateTime? startAtUtc, DateTime? measureAtUtc, AggregateResult aggregate, MailboxProfile profile, IReadOnlyList<RemoteHost> hosts)
+        public static string Write(string outputPath, string runId, DateTime? startAtUtc, DateTime? measureAtUtc, AggregateResult aggregate, MailboxProfile profile, IReadOnlyList<HostLine> hosts)
         {
             var record = new JsonObject()
                 .Set("schema", Schema)
@@ -39,7 +39,7 @@ namespace ExchStorageTest.MultiHost
                     .Set("startAtUtc", Iso(h.StartAtUtc))
                     .Set("measureAtUtc", Iso(h.MeasureAtUtc))
                     .Set("measuringStartUtc", Iso(h.Result?.MeasuringStartUtc))
-                    .Set("moduleCopied", h.Facts?.ModuleCopied ?? false)
+                    .Set("moduleCopied", h.ModuleCopied)
                     .Set("result", h.Result?.Result)
                     .Set("completion", h.Result?.Completion)
                     .Set("failed", h.Failed)

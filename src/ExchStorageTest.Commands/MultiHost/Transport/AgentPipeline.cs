@@ -5,11 +5,11 @@ using System.Management.Automation.Runspaces;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// The transport under one <see cref="HostChannel"/>: a pipeline on the host running <see cref="HostAgent.Script"/>,
-    /// lines in, answers (text) out, in order. Over a remoting runspace it is <see cref="RunspaceLink"/>; the module's
+    /// The transport under one <see cref="RemoteEngine"/>: a pipeline on the host running <see cref="HostAgent.Script"/>,
+    /// lines in, answers (text) out, in order. Over a remoting runspace it is <see cref="RunspaceAgentPipeline"/>; the module's
     /// unit tests call the agent in-process. Callbacks come on any thread.
     /// </summary>
-    internal interface IHostLink : IDisposable
+    internal interface IAgentPipeline : IDisposable
     {
         /// <summary>Starts the agent with the request; <paramref name="answered"/> gets each answer, <paramref name="ended"/> the pipeline's end (its error, or null).</summary>
         void Start(string requestJson, Action<string> answered, Action<Exception?> ended);
@@ -25,7 +25,7 @@ namespace ExchStorageTest.MultiHost
     }
 
     /// <summary>The agent in a pipeline on a host's runspace (WinRM, SSH, or a PSSession's), under a host without a UI.</summary>
-    internal sealed class RunspaceLink : IHostLink
+    internal sealed class RunspaceAgentPipeline : IAgentPipeline
     {
         private readonly PowerShell _ps;
         private readonly PSDataCollection<PSObject> _input = new PSDataCollection<PSObject>();
@@ -35,7 +35,7 @@ namespace ExchStorageTest.MultiHost
         private int _read;
         private bool _stopRequested;
 
-        public RunspaceLink(Runspace runspace)
+        public RunspaceAgentPipeline(Runspace runspace)
         {
             _ps = PowerShell.Create();
             _ps.Runspace = runspace;

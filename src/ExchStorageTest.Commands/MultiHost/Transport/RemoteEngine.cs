@@ -17,12 +17,12 @@ namespace ExchStorageTest.MultiHost
     /// that ends without a result, or a host silent for longer than <see cref="Silence"/>, fails that host (the pipeline
     /// is stopped); the others go on.
     /// </summary>
-    internal sealed class HostChannel : IDisposable
+    internal sealed class RemoteEngine : IDisposable
     {
         /// <summary>How long a host may leave a line unanswered before it counts as lost (an answer takes at most about <see cref="HostAgent.PollWait"/>).</summary>
-        public static readonly TimeSpan DefaultSilence = RemoteCall.DefaultTimeout;
+        public static readonly TimeSpan DefaultSilence = RemoteScript.DefaultTimeout;
 
-        private readonly IHostLink _link;
+        private readonly IAgentPipeline _link;
         private readonly object _gate = new object();
         private readonly List<JsonObject> _events = new List<JsonObject>();
         private readonly ManualResetEvent _changed = new ManualResetEvent(false);
@@ -32,7 +32,7 @@ namespace ExchStorageTest.MultiHost
         private bool _disposed;
         private DateTime _lastAnswer = DateTime.UtcNow;
 
-        public HostChannel(IHostLink link, TimeSpan? silence = null)
+        public RemoteEngine(IAgentPipeline link, TimeSpan? silence = null)
         {
             _link = link;
             Silence = silence ?? DefaultSilence;
@@ -202,7 +202,7 @@ namespace ExchStorageTest.MultiHost
         /// <summary>
         /// Stops the host's pipeline, and with it the channel's input: every place a channel ends (a plan, a run's
         /// collection, a search's end, the release after a stop or a failure) closes it afterwards, and over remoting a
-        /// line or the end of input written to a pipeline that is stopping fails inside PowerShell (<see cref="RunspaceLink"/>).
+        /// line or the end of input written to a pipeline that is stopping fails inside PowerShell (<see cref="RunspaceAgentPipeline"/>).
         /// </summary>
         private void AbortLocked()
         {

@@ -24,33 +24,22 @@ namespace ExchStorageTest.MultiHost
     {
         private bool IsCapacitySearch => _settings.TestType == nameof(TestType.Capacity);
 
-        /// <summary>The first step measures after the warm-up and settling the plans give (the search's timing, the same on every host).</summary>
-        private static double SearchLead(IEnumerable<RemoteHost> hosts)
+        private void Search(MailboxProfile profile, List<PlannedHost> hosts, RunSettings hostSettings, DateTime startAt, string activity, string runId)
         {
             SearchTiming timing = SearchTiming.Of(hosts);
-            return timing.WarmupSeconds + timing.SettleSeconds;
-        }
-
-        private void Search(MailboxProfile profile, List<RemoteHost> hosts, DateTime startAt, string activity, string runId)
-        {
-            SearchTiming timing = SearchTiming.Of(hosts);
-            foreach (RemoteHost host in hosts)
-            {
-                host.StartAtUtc = startAt + host.Skew!.Skew;
-                host.MeasureAtUtc = host.StartAtUtc.Value.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
-                Open(host, _hostSettings.ToRequest(HelperCommands.Run, ForHost(profile, host), runId: runId).Set(RequestFields.CapacitySteps, CapacityStepping.Caller));
-            }
-            var running = Running(hosts);
+            foreach (PlannedHost host in hosts)
+                Open(host, hostSettings.ToRequest(HelperCommands.Run, host.Host.ForHost(profile), runId: runId).Set(RequestFields.CapacitySteps, CapacityStepping.Caller), host.OnHostClock(startAt), timing.Lead);
+            List<RunningHost> running = Running();
 
             DateTime bound = startAt.AddSeconds(timing.BoundSeconds);
-            DateTime measureAt = startAt.AddSeconds(timing.WarmupSeconds + timing.SettleSeconds);
+            DateTime measureAt = startAt.AddSeconds(timing.Lead);
             var outcomes = new List<StepOutcome>();
             string stopReason, message;
             while (true)
             {
-                if (running.Count == 0 || running.Any(h => h.Channel!.Ended))
+                if (running.Count == 0 || running.Any(h => h.Engine.Ended))
                 {
-                    string lost = string.Join(", ", running.Where(h => h.Channel!.Ended).Select(h => h.Label));
+                    string lost = string.Join(", ", running.Where(h => h.Engine.Ended).Select(h => h.Label));
                     (stopReason, message) = (CapacityStopReasons.Failed, running.Count == 0 ? "no host started its search" : $"the search ended on {lost} before the deployment's did");
                     break;
                 }
@@ -63,44 +52,46 @@ namespace ExchStorageTest.MultiHost
                     break;
                 }
                 int number = outcomes.Count + 1;
-                foreach (RemoteHost host in running)
+                foreach (RunningHost host in running)
                 {
-                    var step = new JsonObject().Set(ControlFields.Mailboxes, mailboxes).Set(ControlFields.MeasureAtUtc, UtcTime.Iso(measureAt + host.Skew!.Skew));
-                    host.Channel!.Send(ControlCommands.Step + " " + JsonWriter.Write(step));
+                    var step = new JsonObject().Set(ControlFields.Mailboxes, mailboxes).Set(ControlFields.MeasureAtUtc, UtcTime.Iso(host.Planned.OnHostClock(measureAt)));
+                    host.Engine.Send(ControlCommands.Step + " " + JsonWriter.Write(step));
                 }
                 string name = $"Step {number}: {mailboxes} mailboxes a host ({mailboxes * running.Count} in all)";
                 _output.Verbose($"{name}: every host measures from {UtcTime.Iso(measureAt)} (this computer's clock) for {timing.StepSeconds:0.#} s.");
-                Wait(activity, running, () => running.All(h => h.Channel!.Ended || StepsOf(h).Count >= number), finished =>
+                _relay.Wait(activity, running, () => running.All(h => h.Engine.Ended || StepsOf(h).Count >= number), finished =>
                 {
                     DateTime now = _timing.Now();
                     return now < windowAt
                         ? string.Format(CultureInfo.InvariantCulture, "{0}: loading; every host measures from {1} (in {2:0} s)", name, UtcTime.Iso(windowAt), (windowAt - now).TotalSeconds)
                         : string.Format(CultureInfo.InvariantCulture, "{0}: measuring; {1} of {2} judged", name, running.Count(h => StepsOf(h).Count >= number), Wording.Count(running.Count, "host"));
                 });
-                var judged = running.Select(h => (Host: h, Step: StepsOf(h).ElementAtOrDefault(number - 1))).ToList();
-                if (judged.Any(j => j.Step == null)) continue; // a host ended without judging it: the loop's first check ends the search
-                StepOutcome outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step!.GetString(EventFields.Result.CapacityFields.Step.Result) == Verdicts.Pass).ToList());
+                var judged = new List<(RunningHost Host, JsonObject Step)>();
+                foreach (RunningHost host in running)
+                    if (StepsOf(host).ElementAtOrDefault(number - 1) is JsonObject step) judged.Add((host, step));
+                if (judged.Count < running.Count) continue; // a host ended without judging it: the loop's first check ends the search
+                StepOutcome outcome = CapacitySequence.Deployment(mailboxes, judged.Select(j => j.Step.GetString(EventFields.Result.CapacityFields.Step.Result) == Verdicts.Pass).ToList());
                 outcomes.Add(outcome);
-                var starts = judged.Select(j => UtcTime.Parse(j.Step!.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Host.Skew!.Skew).OfType<DateTime>().ToList();
+                var starts = judged.Select(j => UtcTime.Parse(j.Step.GetString(EventFields.Result.CapacityFields.Step.MeasureStartUtc)) - j.Host.Planned.Skew.Skew).OfType<DateTime>().ToList();
                 double skew = starts.Count < 2 ? 0 : (starts.Max() - starts.Min()).TotalSeconds;
                 _output.Verbose(string.Format(CultureInfo.InvariantCulture, "{0}: {1} for the deployment ({2}); the hosts' windows started within {3:0.###} s of each other.",
-                    name, Verdicts.Of(outcome.Passed), string.Join("; ", judged.Select(j => Describe(j.Host, j.Step!))), skew));
+                    name, Verdicts.Of(outcome.Passed), string.Join("; ", judged.Select(j => Describe(j.Host, j.Step))), skew));
             }
 
             _output.Verbose($"The deployment's capacity search ended ({stopReason}): {message}.");
             var end = new JsonObject().Set(ControlFields.StopReason, stopReason).Set(ControlFields.Message, message);
-            foreach (RemoteHost host in running)
+            foreach (RunningHost host in running)
             {
-                host.Channel!.Send(ControlCommands.End + " " + JsonWriter.Write(end));
-                host.Channel.Close();
+                host.Engine.Send(ControlCommands.End + " " + JsonWriter.Write(end));
+                host.Engine.Close();
             }
-            Wait(activity, running, () => false, finished => $"Search ended ({stopReason}); {finished} of {Wording.Count(running.Count, "host")} saved their results");
+            _relay.Wait(activity, running, () => false, finished => $"Search ended ({stopReason}); {finished} of {Wording.Count(running.Count, "host")} saved their results");
         }
 
         /// <summary>The steps a host's engine has judged so far (its capacityStep events).</summary>
-        private static List<JsonObject> StepsOf(RemoteHost host) => host.Channel!.ReceivedOf(EventTypes.CapacityStep).ToList();
+        private static List<JsonObject> StepsOf(RunningHost host) => host.Engine.ReceivedOf(EventTypes.CapacityStep).ToList();
 
-        private static string Describe(RemoteHost host, JsonObject step)
+        private static string Describe(RunningHost host, JsonObject step)
         {
             string result = step.GetString(EventFields.Result.CapacityFields.Step.Result) ?? "";
             string? rule = step.GetString(EventFields.Result.CapacityFields.Step.LimitingRule);
@@ -124,6 +115,9 @@ namespace ExchStorageTest.MultiHost
             public double SettleSeconds { get; }
             public double StepSeconds { get; }
 
+            /// <summary>The first step measures after the warm-up and settling the plans give (the same on every host).</summary>
+            public double Lead => WarmupSeconds + SettleSeconds;
+
             private static SearchTiming From(JsonObject? plan)
             {
                 JsonObject? c = plan?.GetObject(EventFields.Plan.Capacity);
@@ -133,7 +127,7 @@ namespace ExchStorageTest.MultiHost
             }
 
             /// <summary>The hosts share their settings, so their timings agree; where they do not, the shortest bound and the longest of the rest hold for all.</summary>
-            public static SearchTiming Of(IEnumerable<RemoteHost> hosts)
+            public static SearchTiming Of(IEnumerable<PlannedHost> hosts)
             {
                 var each = hosts.Select(h => From(h.Plan)).ToList();
                 return new SearchTiming(each.Min(t => t.BoundSeconds), each.Max(t => t.WarmupSeconds), each.Max(t => t.SettleSeconds), each.Max(t => t.StepSeconds));
