@@ -11,8 +11,8 @@ namespace ExchStorageTest.Engine
     /// does nothing and a stop arrives through StopProcessing as usual.
     /// </summary>
     /// <remarks>
-    /// The console mode is shared with the helper: with Ctrl+C as input, the terminal (Unix: no ISIG) or the
-    /// console (Windows: no ENABLE_PROCESSED_INPUT) sends the helper no signal either, so the helper is
+    /// The console mode is shared with the engine: with Ctrl+C as input, the terminal (Unix: no ISIG) or the
+    /// console (Windows: no ENABLE_PROCESSED_INPUT) sends the engine no signal either, so the engine is
     /// stopped once, through its control channel. The mode is restored when the run ends.
     /// </remarks>
     internal sealed class ConsoleInterrupt : IDisposable

@@ -3,7 +3,7 @@ using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Engine
 {
-    /// <summary>One line of the helper's JSON Lines output (docs/protocol.md): a type and its fields.</summary>
+    /// <summary>One line of the engine's JSON Lines output (docs/protocol.md): a type and its fields.</summary>
     internal sealed class EngineEvent
     {
         public EngineEvent(JsonObject fields) => Fields = fields;

@@ -8,7 +8,7 @@ using ExchStorageTest.Errors;
 namespace ExchStorageTest.Engine
 {
     /// <summary>
-    /// Finds the native helper for this machine: <c>bin/&lt;rid&gt;/exchstoragetest-engine</c> beside this assembly
+    /// Finds the native engine for this machine: <c>bin/&lt;rid&gt;/exchstoragetest-engine</c> beside this assembly
     /// (<c>bin/ExchStorageTest.dll</c>), the layout the build produces and the package ships. The environment
     /// variable EXCHSTORAGETEST_ENGINE overrides the location (development builds, a shared install).
     /// </summary>
@@ -16,8 +16,8 @@ namespace ExchStorageTest.Engine
     {
         public const string OverrideVariable = "EXCHSTORAGETEST_ENGINE";
 
-        /// <summary>The runtime identifier of the helper this OS needs: the OS's architecture, not the process's,
-        /// so 32-bit Windows PowerShell on 64-bit Windows still starts the 64-bit helper.</summary>
+        /// <summary>The runtime identifier of the engine this OS needs: the OS's architecture, not the process's,
+        /// so 32-bit Windows PowerShell on 64-bit Windows still starts the 64-bit engine.</summary>
         public static string RuntimeId =>
             RuntimeIdFor(RuntimeInformation.IsOSPlatform(OSPlatform.Windows), RuntimeInformation.IsOSPlatform(OSPlatform.OSX), RuntimeInformation.OSArchitecture);
 
@@ -30,7 +30,7 @@ namespace ExchStorageTest.Engine
         /// <summary>The folder holding this assembly (the module's bin folder).</summary>
         public static string ModuleBinFolder => Path.GetDirectoryName(typeof(EngineLocator).Assembly.Location) ?? ".";
 
-        /// <summary>Where this machine's helper is looked for, whether or not it is there: EXCHSTORAGETEST_ENGINE, or bin/&lt;rid&gt;/.</summary>
+        /// <summary>Where this machine's engine is looked for, whether or not it is there: EXCHSTORAGETEST_ENGINE, or bin/&lt;rid&gt;/.</summary>
         public static string ExpectedPath
         {
             get

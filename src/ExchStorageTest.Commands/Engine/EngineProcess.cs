@@ -13,21 +13,21 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Engine
 {
     /// <summary>
-    /// One run of the native helper over the documented protocol: the request goes on the first line of its
+    /// One run of the native engine over the documented protocol: the request goes on the first line of its
     /// standard input (<c>--control-stdin</c>), which stays open as the stop channel; its events are read on a
     /// background thread so the pipeline thread can wait for them with a timeout and stay responsive to a stop.
-    /// Disposing stops a helper that is still running (cleanly first, then by force), so no helper outlives
-    /// the command that started it. The reader notes when each line arrives, so the caller can hold the helper to the
+    /// Disposing stops an engine that is still running (cleanly first, then by force), so no engine outlives
+    /// the command that started it. The reader notes when each line arrives, so the caller can hold the engine to the
     /// heartbeat its hello promised (<see cref="Heartbeat"/>) and <see cref="Kill"/> one that fell silent.
     /// </summary>
     internal sealed class EngineProcess : IDisposable
     {
-        /// <summary>How long a helper asked to stop may take to judge and save its partial result.</summary>
+        /// <summary>How long an engine asked to stop may take to judge and save its partial result.</summary>
         public static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(30);
 
         private readonly Process _process;
         private readonly BlockingCollection<EngineEvent> _events = new BlockingCollection<EngineEvent>();
-        // The last lines of standard error, for the message about a helper that failed.
+        // The last lines of standard error, for the message about an engine that failed.
         private const int ErrorTailLines = 12;
         private const int ErrorTailLineLength = 400;
         private readonly Queue<string> _stderrTail = new Queue<string>();
@@ -41,20 +41,20 @@ namespace ExchStorageTest.Engine
 
         public string EngineVersion { get; private set; } = "";
 
-        /// <summary>How long the helper may stay silent (its hello's heartbeat promise); null when it promised none.</summary>
+        /// <summary>How long the engine may stay silent (its hello's heartbeat promise); null when it promised none.</summary>
         public TimeSpan? SilenceLimit { get; private set; }
 
-        /// <summary>The heartbeat interval the helper promised in its hello, in seconds (0: none).</summary>
+        /// <summary>The heartbeat interval the engine promised in its hello, in seconds (0: none).</summary>
         public double HeartbeatSeconds { get; private set; }
 
-        /// <summary>Time since the helper's last line on standard output (any event, a heartbeat included).</summary>
+        /// <summary>Time since the engine's last line on standard output (any event, a heartbeat included).</summary>
         public TimeSpan Silence =>
             TimeSpan.FromSeconds((Stopwatch.GetTimestamp() - Interlocked.Read(ref _lastHeard)) / (double)Stopwatch.Frequency);
 
-        /// <summary>True once the helper has been silent for longer than its heartbeat promise allows.</summary>
+        /// <summary>True once the engine has been silent for longer than its heartbeat promise allows.</summary>
         public bool SilentTooLong => SilenceLimit.HasValue && Silence > SilenceLimit.Value;
 
-        /// <summary>Starts the helper with the request and checks its hello line.</summary>
+        /// <summary>Starts the engine with the request and checks its hello line.</summary>
         public static EngineProcess Start(string enginePath, JsonObject request)
         {
             var info = new ProcessStartInfo(enginePath, "--control-stdin")
@@ -76,12 +76,12 @@ namespace ExchStorageTest.Engine
             {
                 throw new StorageTestException(ErrorCodes.EngineStartFailed, $"The ExchStorageTest engine '{enginePath}' could not be started: {ex.Message}", enginePath, ex);
             }
-            var helper = new EngineProcess(process);
-            helper.BeginReading();
+            var engine = new EngineProcess(process);
+            engine.BeginReading();
             // Bytes, not the StreamWriter: its encoding is the console's (not UTF-8) in Windows PowerShell 5.1.
-            helper.WriteLine(JsonWriter.Write(request));
-            helper.ExpectHello();
-            return helper;
+            engine.WriteLine(JsonWriter.Write(request));
+            engine.ExpectHello();
+            return engine;
         }
 
         /// <summary>ERROR_INTERNAL_ERROR: what CreateProcess gives for a start the OS itself failed, not for a bad path or access.</summary>
@@ -95,12 +95,12 @@ namespace ExchStorageTest.Engine
         /// <see cref="ErrorInternalError"/>: Wine under load (the CI's Windows suite beside the Linux ones) fails a
         /// CreateProcess now and then with it — twice in a row on one test in two clean-clone runs on one day, whose file
         /// passes when run alone — so one more try a second later is the cheap way past it. Any other failure,
-        /// and a second internal error, goes to the caller as it came: a missing or blocked helper is not retried.
+        /// and a second internal error, goes to the caller as it came: a missing or blocked engine is not retried.
         /// </summary>
         internal static T StartRetryingTransient<T>(Func<T> start, TimeSpan delay) =>
             Transient.Retry(start, ex => ex is System.ComponentModel.Win32Exception w && w.NativeErrorCode == ErrorInternalError, tries: 2, delay);
 
-        /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the helper's output ended.</summary>
+        /// <summary>The next event, or null when <paramref name="timeout"/> passed first or the engine's output ended.</summary>
         public EngineEvent? Next(TimeSpan timeout, out bool ended)
         {
             ended = false;
@@ -116,7 +116,7 @@ namespace ExchStorageTest.Engine
             return null;
         }
 
-        /// <summary>Asks the helper to stop: it ends its measured window, judges and saves what it has. Safe from any thread.</summary>
+        /// <summary>Asks the engine to stop: it ends its measured window, judges and saves what it has. Safe from any thread.</summary>
         public void RequestStop()
         {
             lock (_stdinLock)
@@ -129,11 +129,11 @@ namespace ExchStorageTest.Engine
 
         public bool StopRequested => _stopRequested;
 
-        /// <summary>A control command for the running helper (<see cref="ControlCommands"/>), with its JSON argument when it has one. Safe from any thread.</summary>
+        /// <summary>A control command for the running engine (<see cref="ControlCommands"/>), with its JSON argument when it has one. Safe from any thread.</summary>
         public void Send(string command, JsonObject? argument = null) =>
             WriteLine(argument == null ? command : command + " " + JsonWriter.Write(argument));
 
-        /// <summary>Waits for the helper to exit; its exit code (docs/protocol.md), or null when it did not exit in time.</summary>
+        /// <summary>Waits for the engine to exit; its exit code (docs/protocol.md), or null when it did not exit in time.</summary>
         public int? WaitForExit(TimeSpan timeout)
         {
             if (!_process.WaitForExit((int)Math.Min(int.MaxValue, timeout.TotalMilliseconds))) return null;
@@ -143,14 +143,14 @@ namespace ExchStorageTest.Engine
 
         public bool HasExited => _process.HasExited;
 
-        /// <summary>The last lines the helper wrote to standard error (for messages about a helper that failed), one a line.</summary>
+        /// <summary>The last lines the engine wrote to standard error (for messages about an engine that failed), one a line.</summary>
         public string ErrorTail
         {
             get { lock (_stderrTail) return string.Join(Environment.NewLine, _stderrTail.ToArray()).Trim(); }
         }
 
         /// <summary>
-        /// Ends the helper at once (a hung one cannot be asked to stop) and waits for it to be gone. A frozen process
+        /// Ends the engine at once (a hung one cannot be asked to stop) and waits for it to be gone. A frozen process
         /// (SIGSTOP, a debugger) is killed too: SIGKILL and TerminateProcess need no cooperation.
         /// </summary>
         public void Kill()
@@ -167,7 +167,7 @@ namespace ExchStorageTest.Engine
             }
         }
 
-        /// <summary>How the helper ended, in words: its exit code, with the signal (Unix) or NTSTATUS (Windows) it means.</summary>
+        /// <summary>How the engine ended, in words: its exit code, with the signal (Unix) or NTSTATUS (Windows) it means.</summary>
         public string DescribeExit()
         {
             if (!_process.HasExited) return "is still running";
@@ -223,7 +223,7 @@ namespace ExchStorageTest.Engine
                 }
                 catch (Exception ex) when (ex is IOException || ex is ObjectDisposedException || ex is InvalidOperationException)
                 {
-                    // The helper has exited: nothing left to tell it.
+                    // The engine has exited: nothing left to tell it.
                 }
             }
         }
@@ -241,7 +241,7 @@ namespace ExchStorageTest.Engine
                 }
             };
             _process.BeginErrorReadLine();
-            var reader = new Thread(ReadEvents) { IsBackground = true, Name = "ExchStorageTest helper events" };
+            var reader = new Thread(ReadEvents) { IsBackground = true, Name = "ExchStorageTest engine events" };
             reader.Start();
         }
 

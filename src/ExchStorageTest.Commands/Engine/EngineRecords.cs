@@ -42,14 +42,14 @@ namespace ExchStorageTest.Engine
         }
 
         /// <summary>
-        /// An <c>error</c> event as the module's error, its code as ErrorId; without one, the engine's exit code (-1: it
+        /// An <c>error</c> event as the module's error, its code as ErrorId; without one, the engine's exit code (EngineExit.DidNotExit: it
         /// did not exit when asked to stop) and the end of what it wrote to standard error say what happened.
         /// </summary>
         public static StorageTestException Error(JsonObject? error, int exit, string stderr, string prefix = "")
         {
             if (error == null)
                 return new StorageTestException(ErrorCodes.EngineFailed,
-                    $"{prefix}The ExchStorageTest engine {(exit < 0 ? "did not exit after it was asked to stop" : $"exited with code {exit} without an error event")}. {stderr}".Trim(),
+                    $"{prefix}The ExchStorageTest engine {(exit == EngineExit.DidNotExit ? "did not exit after it was asked to stop" : $"exited with code {exit} without an error event")}. {stderr}".Trim(),
                     null);
             string code = error.GetString(EventFields.Error.Code) ?? "";
             if (code.Length == 0) code = ErrorCodes.EngineError.Code;

@@ -3,7 +3,7 @@ using System.Management.Automation;
 namespace ExchStorageTest.Engine
 {
     /// <summary>
-    /// Where a helper run's records go: the command's own streams (on the pipeline thread), or a background
+    /// Where an engine run's records go: the command's own streams (on the pipeline thread), or a background
     /// job's collections (-AsJob), where Receive-Job finds them.
     /// </summary>
     internal interface IRunSink
@@ -16,7 +16,7 @@ namespace ExchStorageTest.Engine
         void Warning(string message);
         void Progress(ProgressRecord record);
 
-        /// <summary>A non-terminating error: the helper reported it and went on.</summary>
+        /// <summary>A non-terminating error: the engine reported it and went on.</summary>
         void Error(ErrorRecord record);
     }
 }

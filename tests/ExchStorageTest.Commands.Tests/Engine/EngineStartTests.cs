@@ -3,7 +3,7 @@ using System.ComponentModel;
 using ExchStorageTest.Engine;
 using Xunit;
 
-namespace ExchStorageTest.Commands.Tests.Helper
+namespace ExchStorageTest.Commands.Tests.Engine
 {
     public class EngineStartTests
     {
