@@ -8,9 +8,10 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// The module's part on each host of a multi-host run: the host's end of the one channel (docs/module.md, "Multi-host
-    /// runs"). It runs what a run on this computer runs — the engine with the request, on its control channel — and relays
-    /// the engine's event stream as it arrives. The orchestrator's remote pipeline (<see cref="Script"/>) starts it with
+    /// The module's part on each host of a multi-host run, the only code that runs there (docs/module.md, "Multi-host
+    /// runs"). It runs what a run on this computer runs — the engine with the request, on its control channel, driven
+    /// through the same <see cref="EngineSession"/> (its heartbeat and exit rules) — and relays the engine's event
+    /// stream as it arrives. The orchestrator's remote pipeline (<see cref="Script"/>) starts it with
     /// the request JSON (a plan, a test, a capacity search stepped by the orchestrator) and writes lines to its input:
     /// each is a control command for the engine (<c>stop</c>, <c>step {...}</c>, <c>end {...}</c>) or <see cref="Poll"/>;
     /// each is answered with one <see cref="HostAnswer"/>, the events that arrived meanwhile (waiting up to

@@ -5,7 +5,7 @@ using System.Management.Automation.Runspaces;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// The transport under one <see cref="RemoteEngine"/>: a pipeline on the host running <see cref="HostAgent.Script"/>,
+    /// The agent's pipeline on a host's link, under one <see cref="RemoteEngine"/>: a pipeline on the host running <see cref="HostAgent.Script"/>,
     /// lines in, answers (text) out, in order. Over a remoting runspace it is <see cref="RunspaceAgentPipeline"/>; the module's
     /// unit tests call the agent in-process. Callbacks come on any thread.
     /// </summary>
@@ -101,7 +101,7 @@ namespace ExchStorageTest.MultiHost
                 }
                 catch (NullReferenceException) when (!AcceptsInput)
                 {
-                    // Torn down under the write; the pipeline's end reaches the channel through its ended callback.
+                    // Torn down under the write; the pipeline's end reaches the RemoteEngine through its ended callback.
                 }
             }
         }

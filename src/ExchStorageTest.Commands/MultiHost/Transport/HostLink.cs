@@ -5,8 +5,8 @@ using System.Management.Automation.Runspaces;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// What the orchestrator does on a host, whatever carries it: ask what the host is (<see cref="HostFacts"/>), put
-    /// files there (the module copy) and fetch them back (the results), read its clock, and open the channel to its
+    /// The link to a host (the one word for the transport): what the orchestrator does there, whatever carries it: ask what the host is (<see cref="HostFacts"/>), put
+    /// files there (the module copy) and fetch them back (the results), read its clock, and open the agent's pipeline to its
     /// engine (<see cref="RemoteEngine"/>). Over remoting it is <see cref="RunspaceHostLink"/>; the module's unit tests
     /// give the orchestrator hosts in this process (an agent over an engine of their own), so the orchestrator's rules
     /// run without a network. Calls may come from several threads at once (hosts are prepared in parallel), one at a

@@ -8,12 +8,13 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.MultiHost
 {
     /// <summary>
-    /// The orchestrator's end of the one channel to a host's engine, for every kind of work (a plan, a test, a capacity
-    /// search): the request JSON goes in, the engine's events come out as the host's agent relays them
+    /// A host's engine as the orchestrator drives it over the host's link (<see cref="IHostLink"/>, through the agent's
+    /// pipeline), for every kind of work (a plan, a test, a capacity search): the request JSON goes in, the engine's events come out as the host's agent relays them
     /// (<see cref="HostAgent"/>), and control lines (<c>stop</c>, <c>step</c>, <c>end</c>) go in while it runs. It keeps
     /// one line in flight: when an answer comes and nothing else is to be said, it polls again, so events arrive as they
     /// come and the host's silence is noticed. Its events are read by the command's thread (<see cref="Take"/>) and
-    /// mapped there with the mappers a run on this computer uses. The rule for a lost engine is the local one: an engine
+    /// mapped there with the mappers a run on this computer uses. The rule for a lost engine is the local one (the agent's
+    /// <see cref="Engine.EngineSession"/>, judged by <see cref="EngineExit.Judge"/>): an engine
     /// that ends without a result, or a host silent for longer than <see cref="Silence"/>, fails that host (the pipeline
     /// is stopped); the others go on.
     /// </summary>
