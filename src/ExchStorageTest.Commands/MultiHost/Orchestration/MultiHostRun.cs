@@ -45,9 +45,9 @@ namespace ExchStorageTest.MultiHost
 
         private readonly IRunOutput _output;
         private readonly RunSettings _settings;
-        private readonly ModuleCopy _module;
         private readonly OrchestratorTiming _timing;
         private readonly HostRoster _roster;
+        private readonly HostChecks _checks;
         private readonly EveryHost _everyHost;
         private readonly HostRelay _relay;
         // The engines started (a stop reaches each; the end of the run releases each).
@@ -64,9 +64,9 @@ namespace ExchStorageTest.MultiHost
         {
             _output = output;
             _settings = settings;
-            _module = module;
             _timing = timing ?? new OrchestratorTiming();
             _roster = new HostRoster(hosts);
+            _checks = new HostChecks(output, settings, module, _timing, _roster);
             _everyHost = new EveryHost(output, _roster);
             _relay = new HostRelay(output);
         }
@@ -95,7 +95,7 @@ namespace ExchStorageTest.MultiHost
             try
             {
                 // 1. Checked and planned, every host at once.
-                var (planned, hostSettings) = new HostChecks(_output, _settings, _module, _timing, _roster).Check(profile, activity);
+                var (planned, hostSettings) = _checks.Check(profile, activity);
                 if (planned.Count == 0)
                 {
                     // Nothing to run, but the user is owed the record of why (under -WhatIf nothing is written or returned).
