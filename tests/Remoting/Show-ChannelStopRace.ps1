@@ -8,7 +8,7 @@
     cannot read), and a plan, a run's collection, a search's end and the release then end the channel's input.
     PowerShell's remoting client tears the command's transport down as the stop begins but leaves the input attached,
     so a line or the end of input written then throws a NullReferenceException from its fragmentor. A silence limit of
-    zero makes each channel (HostChannel over RunspaceLink, the module's own) stop its pipeline at its first look, while
+    zero makes each channel (RemoteEngine over RunspaceAgentPipeline, the module's own) stop its pipeline at its first look, while
     the host's agent starts; each channel is then closed and waited for. Before the fix every try failed so (20 of 20);
     with it none does.
 
@@ -35,8 +35,8 @@ $skip = Get-SshRigSkipReason
 if ($skip) { throw "The SSH rig cannot run here: $skip." }
 
 $assembly = [ExchStorageTest.MultiHost.HostAgent].Assembly
-$linkType = $assembly.GetType('ExchStorageTest.MultiHost.RunspaceLink', $true)
-$channelType = $assembly.GetType('ExchStorageTest.MultiHost.HostChannel', $true)
+$linkType = $assembly.GetType('ExchStorageTest.MultiHost.RunspaceAgentPipeline', $true)
+$channelType = $assembly.GetType('ExchStorageTest.MultiHost.RemoteEngine', $true)
 $rig = Start-SshRig
 $sessions = @($null, $null)
 try {

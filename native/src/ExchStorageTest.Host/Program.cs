@@ -53,18 +53,18 @@ try
 catch (EngineException ex)
 {
     events.Error(ex.Code, ex.Category, ex.Message, ex.Target);
-    return ExitCodes.For(ex);
+    return EngineExit.For(ex.IsRefusal);
 }
 catch (OperationCanceledException)
 {
     events.Error(ErrorCodes.Stopped, "The engine was stopped before it produced a result.", null);
-    return ExitCodes.Stopped;
+    return EngineExit.Stopped;
 }
 catch (Exception ex)
 {
     events.Error(ErrorCodes.EngineFault, $"The engine failed unexpectedly: {ex.GetType().Name}: {ex.Message}", null);
     Console.Error.WriteLine(ex);
-    return ExitCodes.Error;
+    return EngineExit.Error;
 }
 
 static string ReadRequestText(string[] args)

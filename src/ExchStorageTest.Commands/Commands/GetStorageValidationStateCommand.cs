@@ -1,7 +1,7 @@
 using System.Management.Automation;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Commands
@@ -37,12 +37,12 @@ namespace ExchStorageTest.Commands
 
         protected override void EndProcessing() => Guard(() =>
         {
-            var request = HelperRequest.For(HelperCommands.Validation)
+            var request = EngineRequest.For(HelperCommands.Validation)
                 .Set(RequestFields.Paths, new[] { ResolvePath(ProfilePath) })
                 .Set(RequestFields.TestType, TestType)
                 .Set(RequestFields.MaxResultAgeHours, MaxResultAgeHours);
             if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set(RequestFields.OutputPath, ResolvePath(OutputPath!));
-            HelperEvent state = RunHelper(request, "Reading the storage validation state").First(EventTypes.Validation)
+            EngineEvent state = RunHelper(request, "Reading the storage validation state").First(EventTypes.Validation)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", null);
             var observed = StorageValidationState.FromEvent(state.Fields);
             // DSC shows a resource's verbose stream: why it is out of state belongs there.

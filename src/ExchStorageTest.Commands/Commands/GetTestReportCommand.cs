@@ -4,7 +4,7 @@ using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 using ExchStorageTest.Reports;
@@ -146,10 +146,10 @@ namespace ExchStorageTest.Commands
                     "-Label names runs to compare, each a run of its own; -Deployment merges the results into one run. Give one or the other.", Label);
             var request = Label == null ? ReportRequest.For(_paths, formats, outputPath, metadata, Compare.IsPresent, Deployment.IsPresent)
                 : ReportRequest.ForRuns(_paths.Select((path, i) => (Label[i], path)).ToList(), formats, outputPath, metadata);
-            HelperOutcome outcome = RunHelper(request, "Rendering test report");
+            EngineOutcome outcome = RunHelper(request, "Rendering test report");
             var reports = Reports(outcome);
             // Asked to compare: the comparison, holding each run's report; otherwise one report per run.
-            if (outcome.OfType(EventTypes.Comparison).FirstOrDefault() is HelperEvent comparison)
+            if (outcome.OfType(EventTypes.Comparison).FirstOrDefault() is EngineEvent comparison)
                 WriteObject(ReportComparison.FromEvent(comparison.Fields, reports));
             else
             {
@@ -159,7 +159,7 @@ namespace ExchStorageTest.Commands
             }
         });
 
-        private static List<TestReport> Reports(HelperOutcome outcome) => outcome.OfType(EventTypes.Report).Select(e => TestReport.FromEvent(e.Fields)).ToList();
+        private static List<TestReport> Reports(EngineOutcome outcome) => outcome.OfType(EventTypes.Report).Select(e => TestReport.FromEvent(e.Fields)).ToList();
 
         /// <summary>
         /// The Rejudge set: checked before anything is sent, asked once (it always writes: the re-judged results and the

@@ -249,7 +249,7 @@ namespace ExchStorageTest.Commands
 
             if (multiHost)
             {
-                using (var hosts = remoting != null ? HostConnector.Open(this, ComputerName!, remoting) : HostConnector.Adopt(this, Session ?? new PSSession[0]))
+                using (var hosts = remoting != null ? HostLinks.Open(this, ComputerName!, remoting) : HostLinks.Adopt(this, Session ?? new PSSession[0]))
                 {
                     _multiHost = new MultiHostRun(new CommandOutput(this), settings, hosts.Hosts, new ModuleCopy(MyInvocation.MyCommand.Module));
                     // The paths are the hosts' paths: they are checked there, by each host's plan.

@@ -2,7 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Contract;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 
@@ -54,8 +54,8 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_targets.Count == 0) return;
-            var request = HelperRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
-            foreach (HelperEvent done in RunHelper(request, Activity).OfType(HelperCommand))
+            var request = EngineRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
+            foreach (EngineEvent done in RunHelper(request, Activity).OfType(HelperCommand))
                 foreach (object output in Output(done.Fields.GetArray(ItemList).OfType<JsonObject>()))
                     WriteObject(output);
         });

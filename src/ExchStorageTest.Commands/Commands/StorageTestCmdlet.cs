@@ -2,7 +2,7 @@ using System.Management.Automation;
 using System;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Input;
 using ExchStorageTest.Json;
 
@@ -16,7 +16,7 @@ namespace ExchStorageTest.Commands
     /// </summary>
     public abstract class StorageTestCmdlet : PSCmdlet, IRunSink
     {
-        private readonly HelperRun _run = new HelperRun();
+        private readonly EngineRun _run = new EngineRun();
 
         /// <summary>Runs <paramref name="body"/>, turning the module's own errors into terminating errors.</summary>
         protected void Guard(Action body)
@@ -52,13 +52,13 @@ namespace ExchStorageTest.Commands
         protected override void StopProcessing() => _run.Stop();
 
         /// <summary>
-        /// Runs the helper to its end with this command's streams as the sink (see <see cref="HelperRun"/>);
+        /// Runs the helper to its end with this command's streams as the sink (see <see cref="EngineRun"/>);
         /// <paramref name="beforeStop"/> sees the outcome before a stopped pipeline ends the command (an ESRP suite
         /// records its stopped test there).
         /// </summary>
-        internal HelperOutcome RunHelper(JsonObject request, string activity, Action<HelperEvent>? onEvent = null, int activityId = 1, Action<HelperOutcome>? beforeStop = null)
+        internal EngineOutcome RunHelper(JsonObject request, string activity, Action<EngineEvent>? onEvent = null, int activityId = 1, Action<EngineOutcome>? beforeStop = null)
         {
-            HelperOutcome outcome;
+            EngineOutcome outcome;
             using (var console = ConsoleInterrupt.TryBegin())
                 outcome = _run.Run(request, activity, activityId, this, onEvent, console);
             beforeStop?.Invoke(outcome);
@@ -70,7 +70,7 @@ namespace ExchStorageTest.Commands
         /// PowerShell accepts no output from a stopped pipeline, so a stopped run's partial result is announced
         /// on the host (the one channel still open) with the path of its saved results.
         /// </summary>
-        private void AnnounceStopped(HelperOutcome outcome)
+        private void AnnounceStopped(EngineOutcome outcome)
         {
             string message = StoppedMessage(outcome);
             if (!Stopping)
@@ -95,9 +95,9 @@ namespace ExchStorageTest.Commands
             }
         }
 
-        internal static string StoppedMessage(HelperOutcome outcome)
+        internal static string StoppedMessage(EngineOutcome outcome)
         {
-            HelperEvent? result = outcome.First(EventTypes.Result);
+            EngineEvent? result = outcome.First(EventTypes.Result);
             if (result == null) return "ExchStorageTest: the run was stopped before the engine reported a result.";
             string? path = result.Fields.GetString(EventFields.Result.ResultsPath);
             string? verdict = result.Fields.GetString(EventFields.Result.Verdict), completion = result.Fields.GetString(EventFields.Result.Completion);

@@ -4,7 +4,7 @@ using System.Management.Automation;
 using System.Threading;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 
 namespace ExchStorageTest.Jobs
 {
@@ -17,12 +17,12 @@ namespace ExchStorageTest.Jobs
     /// </summary>
     internal sealed class StorageTestJob : Job, IRunSink
     {
-        private readonly HelperRun _run = new HelperRun();
-        private readonly Func<HelperRun, IRunSink, IEnumerable<object>> _work;
+        private readonly EngineRun _run = new EngineRun();
+        private readonly Func<EngineRun, IRunSink, IEnumerable<object>> _work;
         private readonly ManualResetEvent _finished = new ManualResetEvent(false);
         private string _status = "";
 
-        public StorageTestJob(string command, string name, Func<HelperRun, IRunSink, IEnumerable<object>> work)
+        public StorageTestJob(string command, string name, Func<EngineRun, IRunSink, IEnumerable<object>> work)
             : base(command, name)
         {
             _work = work;
@@ -50,7 +50,7 @@ namespace ExchStorageTest.Jobs
             if (IsFinished(JobStateInfo.State)) return;
             SetJobState(JobState.Stopping);
             _run.Stop();
-            _finished.WaitOne(HelperProcess.StopGrace + TimeSpan.FromSeconds(10));
+            _finished.WaitOne(EngineProcess.StopGrace + TimeSpan.FromSeconds(10));
         }
 
         protected override void Dispose(bool disposing)

@@ -8,7 +8,7 @@ using System.Text;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Profiles
@@ -53,9 +53,9 @@ namespace ExchStorageTest.Profiles
                     cmdlet.WriteVerbose($"Using the calculator's server export beside the workbook: '{beside}'.");
                 }
             }
-            var request = HelperRequest.For(HelperCommands.Calculator).Set(RequestFields.Paths, new[] { workbook });
+            var request = EngineRequest.For(HelperCommands.Calculator).Set(RequestFields.Paths, new[] { workbook });
             if (serversCsv != null) request.Set(RequestFields.ServersCsvPath, serversCsv);
-            HelperEvent answer = cmdlet.RunHelper(request, "Reading the sizing calculator").First(EventTypes.Calculator)
+            EngineEvent answer = cmdlet.RunHelper(request, "Reading the sizing calculator").First(EventTypes.Calculator)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without answering the calculator's profiles: install matching versions of the module and the engine.", null);
             var import = new CalculatorImport(answer.Fields, workbook);
             if (serversCsv == null)

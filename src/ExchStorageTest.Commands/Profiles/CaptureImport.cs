@@ -4,7 +4,7 @@ using System.Linq;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Profiles
@@ -33,14 +33,14 @@ namespace ExchStorageTest.Profiles
         public static CaptureImport Read(StorageTestCmdlet cmdlet, string[] captures, double? growthFactor, string? windowStart, int? windowMinutes,
             int? mailboxCount, string? calculatorPath, string? serversCsv)
         {
-            var request = HelperRequest.For(HelperCommands.Capture).Set(RequestFields.Paths, captures);
+            var request = EngineRequest.For(HelperCommands.Capture).Set(RequestFields.Paths, captures);
             if (growthFactor.HasValue) request.Set(RequestFields.GrowthFactor, growthFactor.Value);
             if (windowStart != null) request.Set(RequestFields.CaptureWindowStart, windowStart);
             if (windowMinutes.HasValue) request.Set(RequestFields.CaptureWindowMinutes, windowMinutes.Value);
             if (mailboxCount.HasValue) request.Set(RequestFields.MailboxCount, mailboxCount.Value);
             if (calculatorPath != null) request.Set(RequestFields.CalculatorPath, calculatorPath);
             if (serversCsv != null) request.Set(RequestFields.ServersCsvPath, serversCsv);
-            HelperEvent answer = cmdlet.RunHelper(request, "Reading the PerfMon capture").First(EventTypes.Capture)
+            EngineEvent answer = cmdlet.RunHelper(request, "Reading the PerfMon capture").First(EventTypes.Capture)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without answering the capture's profile: install matching versions of the module and the engine.", null);
             var import = new CaptureImport(answer.Fields);
             foreach (string line in import.Derivation) cmdlet.WriteVerbose(line);

@@ -3,7 +3,7 @@ using System.Linq;
 using System;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
 
@@ -58,15 +58,15 @@ namespace ExchStorageTest.Runs
             }
 
             JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, startAt);
-            HelperOutcome outcome = _cmdlet.RunHelper(request, Activity(_settings.TestType, profile.Name));
+            EngineOutcome outcome = _cmdlet.RunHelper(request, Activity(_settings.TestType, profile.Name));
             foreach (var result in outcome.OfType(EventTypes.Result))
                 _cmdlet.WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
         }
 
         /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
-        private static IEnumerable<object> InJob(HelperRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
+        private static IEnumerable<object> InJob(EngineRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
         {
-            HelperOutcome outcome = run.Run(request, Activity(request.GetString(RequestFields.TestType), profile.Name), 1, sink);
+            EngineOutcome outcome = run.Run(request, Activity(request.GetString(RequestFields.TestType), profile.Name), 1, sink);
             if (run.StopRequested) sink.Warning(StorageTestCmdlet.StoppedMessage(outcome));
             return outcome.OfType(EventTypes.Result).Select(result => (object)TestResult.FromEvent(result.Fields, profile.Name)).ToList();
         }

@@ -2,7 +2,7 @@ using System;
 using System.Collections;
 using System.Collections.Generic;
 using ExchStorageTest.Contract;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 using ExchStorageTest.Profiles;
 
@@ -74,7 +74,7 @@ namespace ExchStorageTest.Runs
         /// <param name="runId">The run this test is one host of (a multi-host or start-file run: every host the same); the results record it, and only results of one run id merge into one deployment's aggregate.</param>
         public JsonObject ToRequest(string command, MailboxProfile profile, DateTime? startAtUtc = null, string? testId = null, string? runId = null)
         {
-            var request = HelperRequest.For(command)
+            var request = EngineRequest.For(command)
                 .Set(RequestFields.TestId, testId ?? RunIds.New(DateTime.UtcNow))
                 .Set(RequestFields.Profile, profile.ToJson())
                 .Set(RequestFields.TestType, TestType);

@@ -4,7 +4,7 @@ using System;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Runs
@@ -75,8 +75,8 @@ namespace ExchStorageTest.Runs
                 _cmdlet.WriteVerbose($"Fault script '{settings.FaultScript}': the start file names '{start.FaultScriptHost}' to start it " +
                     (string.Equals(start.FaultScriptHost, Environment.MachineName, StringComparison.OrdinalIgnoreCase) ? "(this host)." : $"(not this host, {Environment.MachineName}: it only judges the window)."));
             JsonObject request = settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
-            HelperOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
-            foreach (HelperEvent result in outcome.OfType(EventTypes.Result))
+            EngineOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
+            foreach (EngineEvent result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);
                 // A share that fails now loses nothing: the result is still returned, with where it was saved here.

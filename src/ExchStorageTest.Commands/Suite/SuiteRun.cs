@@ -7,7 +7,7 @@ using System;
 using ExchStorageTest.Commands;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Jobs;
 using ExchStorageTest.Json;
 using ExchStorageTest.Profiles;
@@ -89,7 +89,7 @@ namespace ExchStorageTest.Suite
             {
                 var job = new StorageTestJob(_cmdlet.MyInvocation.Line, $"ExchStorageTest-EsrpSuite-{profile.Name}", (run, sink) =>
                 {
-                    HelperOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
+                    EngineOutcome RunTest(JsonObject request, string activity) => run.Run(request, activity, 1, sink);
                     bool finished = Execute(state, profile, plan, sink, RunTest, () => run.StopRequested);
                     return new object[] { Result(state, profile, finished ? Document(state, RunTest) : null) };
                 });
@@ -109,7 +109,7 @@ namespace ExchStorageTest.Suite
         /// during a test is recorded (its partial result, state Stopped) and ends the suite. <paramref name="plan"/>
         /// is the helper's plan of the first test to run: its preparation sets how far ahead a start file's instant lies.
         /// </summary>
-        private bool Execute(SuiteState state, MailboxProfile profile, JsonObject? plan, IRunSink sink, Func<JsonObject, string, HelperOutcome> runTest, Func<bool> stopRequested)
+        private bool Execute(SuiteState state, MailboxProfile profile, JsonObject? plan, IRunSink sink, Func<JsonObject, string, EngineOutcome> runTest, Func<bool> stopRequested)
         {
             string folder = state.Folder;
             while (state.Next is SuiteTest test)
@@ -134,7 +134,7 @@ namespace ExchStorageTest.Suite
                 test.StartedUtc = DateTime.UtcNow;
                 test.EndedUtc = null;
                 state.Save();
-                HelperOutcome outcome;
+                EngineOutcome outcome;
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
@@ -191,7 +191,7 @@ namespace ExchStorageTest.Suite
         }
 
         /// <summary>The running test's outcome into the state file: the helper's result event, or Error without one.</summary>
-        private static void Record(SuiteState state, HelperOutcome outcome)
+        private static void Record(SuiteState state, EngineOutcome outcome)
         {
             SuiteTest? test = state.Tests.FirstOrDefault(t => t.State == SuiteTest.Running);
             if (test == null) return;
@@ -256,10 +256,10 @@ namespace ExchStorageTest.Suite
         /// files known by the kinds the engine gives them (text and HTML), and kept in the state file, so a complete suite
         /// run again returns the document it wrote instead of writing another.
         /// </summary>
-        private static SuiteDocument Document(SuiteState state, Func<JsonObject, string, HelperOutcome> runTest)
+        private static SuiteDocument Document(SuiteState state, Func<JsonObject, string, EngineOutcome> runTest)
         {
             if (state.Document is SuiteDocument kept && kept.Files.All(File.Exists)) return kept;
-            HelperOutcome outcome = runTest(ReportRequest.For(new[] { state.Folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
+            EngineOutcome outcome = runTest(ReportRequest.For(new[] { state.Folder }, new[] { "EsrpHtml" }, null), "Writing the ESRP document");
             JsonObject? report = outcome.First(EventTypes.Report)?.Fields;
             var document = new SuiteDocument(
                 report == null ? new string[0] : ReportFiles.OfKind(report, EventFields.Report.Reports, ReportKinds.SubmissionEsrp, ReportKinds.SubmissionEsrpHtml).ToArray(),

@@ -2,7 +2,7 @@ using System;
 using System.Globalization;
 using System.IO;
 using System.Text;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Runs;
 
 namespace ExchStorageTest.Tasks
@@ -22,7 +22,7 @@ namespace ExchStorageTest.Tasks
 
         /// <summary>The manifest users import, at the module base above bin/ (where this assembly is).</summary>
         public static string ModuleManifestPath =>
-            Path.Combine(Path.GetDirectoryName(HelperLocator.ModuleBinFolder) ?? HelperLocator.ModuleBinFolder, "ExchStorageTest.psd1");
+            Path.Combine(Path.GetDirectoryName(EngineLocator.ModuleBinFolder) ?? EngineLocator.ModuleBinFolder, "ExchStorageTest.psd1");
 
         /// <summary>The runner's text; <c>settings</c> are the run settings it passes to Invoke-StorageTest (test type, duration, fault window), its OutputPath <c>outputPath</c>.</summary>
         public static string Text(string name, string manifestPath, string profilePath, string outputPath, RunSettings settings)

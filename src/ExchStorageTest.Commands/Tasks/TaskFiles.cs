@@ -1,6 +1,6 @@
 using System;
 using System.IO;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 
 namespace ExchStorageTest.Tasks
 {
@@ -29,7 +29,7 @@ namespace ExchStorageTest.Tasks
         }
 
         /// <summary>%ProgramData%\ExchStorageTest\Tasks on Windows, /var/lib/exchstoragetest/tasks elsewhere.</summary>
-        public static string DefaultScriptFolder => HelperLocator.IsWindows
+        public static string DefaultScriptFolder => EngineLocator.IsWindows
             ? Path.Combine(Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.CommonApplicationData), "ExchStorageTest"), "Tasks")
             : "/var/lib/exchstoragetest/tasks";
 

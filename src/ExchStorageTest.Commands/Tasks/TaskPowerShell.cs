@@ -5,7 +5,7 @@ using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Errors;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 
 namespace ExchStorageTest.Tasks
 {
@@ -22,7 +22,7 @@ namespace ExchStorageTest.Tasks
         /// </summary>
         public static string Resolve(string? given, Func<string, string> resolvePath)
         {
-            if (HelperLocator.IsWindows) return string.IsNullOrWhiteSpace(given) ? "powershell.exe" : given!;
+            if (EngineLocator.IsWindows) return string.IsNullOrWhiteSpace(given) ? "powershell.exe" : given!;
             if (!string.IsNullOrWhiteSpace(given))
             {
                 string? found = given!.IndexOf('/') >= 0 ? resolvePath(given) : ExecutableSearch.OnPath(given);

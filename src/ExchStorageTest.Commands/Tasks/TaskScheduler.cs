@@ -1,6 +1,6 @@
 using System;
 using System.Management.Automation;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 
 namespace ExchStorageTest.Tasks
 {
@@ -62,6 +62,6 @@ namespace ExchStorageTest.Tasks
     {
         /// <summary>This computer's scheduler; <paramref name="unitFolder"/> is systemd's (-UnitPath).</summary>
         public static ITaskScheduler ForThisComputer(string unitFolder) =>
-            HelperLocator.IsWindows ? new WindowsTaskScheduler() : (ITaskScheduler)new SystemdTimers(unitFolder);
+            EngineLocator.IsWindows ? new WindowsTaskScheduler() : (ITaskScheduler)new SystemdTimers(unitFolder);
     }
 }

@@ -30,7 +30,7 @@ public sealed class CapacitySearchTests : IDisposable
     private RunSettings Settings => RunSettings.None.With(RunSetting.TestType, nameof(TestType.Capacity)).With(RunSetting.OutputPath, Path.Combine(_root, "collected"));
 
     private void Search(OrchestratorTiming timing, params FakeHost[] hosts) =>
-        new MultiHostRun(_output, Settings, hosts.Select(h => h.ToRemoteHost()).ToList(), new ModuleCopy(null), timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        new MultiHostRun(_output, Settings, hosts.Select(h => h.ToTarget()).ToList(), new ModuleCopy(null), timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
     private static OrchestratorTiming Fast => new() { StepNotice = TimeSpan.Zero, Silence = TimeSpan.FromSeconds(20) };
 
@@ -82,7 +82,7 @@ public sealed class CapacitySearchTests : IDisposable
         a.Capacity = (8.5, 1, 1, 2);
         a.Stepped = step => now = startAt.AddSeconds(1 + 3 * step);
 
-        new MultiHostRun(_output, Settings, new[] { a.ToRemoteHost() }, new ModuleCopy(null), timing).Run(Profile(), startAt);
+        new MultiHostRun(_output, Settings, new[] { a.ToTarget() }, new ModuleCopy(null), timing).Run(Profile(), startAt);
 
         // Step 1 ends at 4 s, step 2 at 7 s; a third would end at 10 s, beyond 8.5 s.
         Assert.Equal(new[] { 100, 200 }, StepsSent(a));
@@ -131,7 +131,7 @@ public sealed class CapacitySearchTests : IDisposable
     {
         var a = Host("MBX01", _ => true);
         var b = Host("MBX02", _ => true);
-        var run = new MultiHostRun(_output, Settings, new[] { a.ToRemoteHost(), b.ToRemoteHost() }, new ModuleCopy(null), Fast);
+        var run = new MultiHostRun(_output, Settings, new[] { a.ToTarget(), b.ToTarget() }, new ModuleCopy(null), Fast);
         // Stopped as the second step is judged on MBX01.
         a.Stepped = step =>
         {

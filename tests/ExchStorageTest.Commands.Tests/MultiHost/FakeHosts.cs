@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Globalization;
 using System.Management.Automation;
-using ExchStorageTest.Helper;
+using ExchStorageTest.Engine;
 using ExchStorageTest.Json;
 using ExchStorageTest.MultiHost;
 
@@ -24,7 +24,7 @@ internal static class SilentHost
     public static readonly TimeSpan Limit = TimeSpan.FromSeconds(2);
 }
 
-internal sealed class FakeHost : IHostConnection
+internal sealed class FakeHost : IHostLink
 {
     public FakeHost(string machine, string folder, TimeSpan? skew = null)
     {
@@ -95,11 +95,11 @@ internal sealed class FakeHost : IHostConnection
 
     public ClockSkew MeasureSkew() => new(Skew, TimeSpan.FromMilliseconds(1));
 
-    public IHostLink OpenLink() => new InProcessLink(this);
+    public IAgentPipeline OpenAgentPipeline() => new InProcessAgentPipeline(this);
 
     public void Fetch(string remotePath, string localPath) => File.Copy(remotePath, localPath, overwrite: false);
 
-    public RemoteHost ToRemoteHost() => new(Machine.ToLowerInvariant() + ".example", this);
+    public HostTarget ToTarget() => new(Machine.ToLowerInvariant() + ".example", this);
 }
 
 /// <summary>
@@ -108,14 +108,14 @@ internal sealed class FakeHost : IHostConnection
 /// <see cref="Abort"/> fails (there it reaches the command's transport, which the stop tears down, and throws a
 /// NullReferenceException from the remoting fragmentor; measured over SSH: 27 of 40 writes within 20 ms of BeginStop).
 /// </summary>
-internal sealed class InProcessLink : IHostLink
+internal sealed class InProcessAgentPipeline : IAgentPipeline
 {
     private readonly FakeHost _host;
     private readonly BlockingCollection<string> _lines = new();
     private readonly CancellationTokenSource _abort = new();
     private int _answers;
 
-    public InProcessLink(FakeHost host) => _host = host;
+    public InProcessAgentPipeline(FakeHost host) => _host = host;
 
     public void Start(string requestJson, Action<string> answered, Action<Exception?> ended)
     {
@@ -184,7 +184,7 @@ internal sealed class InProcessLink : IHostLink
 /// </summary>
 internal sealed class FakeEngine : IEngineStream
 {
-    private readonly BlockingCollection<HelperEvent> _events = new();
+    private readonly BlockingCollection<EngineEvent> _events = new();
     private readonly FakeHost _host;
     private readonly JsonObject _request;
     private readonly List<JsonObject> _steps = new();
@@ -210,12 +210,12 @@ internal sealed class FakeEngine : IEngineStream
     public string ErrorTail => "";
     public bool Stopped { get; private set; }
 
-    public HelperEvent? Next(TimeSpan timeout, out bool ended)
+    public EngineEvent? Next(TimeSpan timeout, out bool ended)
     {
         ended = false;
         try
         {
-            if (_events.TryTake(out HelperEvent? next, timeout)) return next;
+            if (_events.TryTake(out EngineEvent? next, timeout)) return next;
         }
         catch (InvalidOperationException)
         {
@@ -246,7 +246,7 @@ internal sealed class FakeEngine : IEngineStream
     public int? WaitForExit(TimeSpan timeout) => _exit;
 
     /// <summary>Set by a test: the engine went silent past its heartbeat.</summary>
-    public string? Lost => _host.EngineHangs && _exit == null ? "its ExchStorageTest engine (process 4242) wrote nothing for 30 s, though it promised an event at least every 5 s: it was frozen or hung, and was killed" : null;
+    public string? Lost => _host.EngineHangs && _exit == null ? "wrote nothing for 30 s, though it promised an event at least every 5 s: it was frozen or hung, and was killed" : null;
 
     public string DescribeExit() => $"ended with exit code {_exit}";
 
@@ -336,7 +336,7 @@ internal sealed class FakeEngine : IEngineStream
     private static JsonObject Log(string message) =>
         new JsonObject().Set(EventFields.Type, EventTypes.Log).Set(EventFields.Log.Level, EventFields.Log.Info).Set(EventFields.Log.Message, message);
 
-    private void Emit(JsonObject fields) => _events.Add(new HelperEvent(fields.Set(EventFields.TimeUtc, DateTime.UtcNow.ToString("o", CultureInfo.InvariantCulture))));
+    private void Emit(JsonObject fields) => _events.Add(new EngineEvent(fields.Set(EventFields.TimeUtc, DateTime.UtcNow.ToString("o", CultureInfo.InvariantCulture))));
 
     private void Exit(int code)
     {

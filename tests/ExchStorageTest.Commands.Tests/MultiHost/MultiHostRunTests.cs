@@ -34,7 +34,7 @@ public sealed class MultiHostRunTests : IDisposable
         .With(RunSetting.Duration, TimeSpan.FromSeconds(10))
         .With(RunSetting.OutputPath, Path.Combine(_root, "collected"));
 
-    private MultiHostRun Orchestrator(RunSettings settings, IReadOnlyList<RemoteHost> hosts, OrchestratorTiming? timing = null) =>
+    private MultiHostRun Orchestrator(RunSettings settings, IReadOnlyList<HostTarget> hosts, OrchestratorTiming? timing = null) =>
         new(_output, settings, hosts, new ModuleCopy(null), timing ?? new OrchestratorTiming { StepNotice = TimeSpan.Zero, Silence = TimeSpan.FromSeconds(20) });
 
     private List<TestResult> Results => _output.Objects.OfType<TestResult>().ToList();
@@ -48,7 +48,7 @@ public sealed class MultiHostRunTests : IDisposable
         DateTime startAt = DateTime.UtcNow.AddMinutes(5);
         startAt = startAt.AddTicks(-(startAt.Ticks % TimeSpan.TicksPerMillisecond));
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), startAt);
+        Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }).Run(Profile(), startAt);
 
         Assert.Null(_output.OffThread);
         Assert.Empty(_output.Errors);
@@ -88,7 +88,7 @@ public sealed class MultiHostRunTests : IDisposable
         var b = Host("MBX02");
         RunSettings settings = Settings().With(RunSetting.FaultAt, TimeSpan.FromSeconds(20)).With(RunSetting.FaultScript, "/scripts/failover.sh");
 
-        Orchestrator(settings, new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(settings, new[] { a.ToTarget(), b.ToTarget() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         Assert.Empty(_output.Errors);
         // The plan too: the first host's engine checks the script is there before anything is written.
@@ -106,7 +106,7 @@ public sealed class MultiHostRunTests : IDisposable
     public void A_window_without_a_script_names_no_host()
     {
         var a = Host("MBX01");
-        Orchestrator(Settings().With(RunSetting.FaultAt, TimeSpan.FromSeconds(20)), new[] { a.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings().With(RunSetting.FaultAt, TimeSpan.FromSeconds(20)), new[] { a.ToTarget() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
         Assert.All(a.Requests, r => Assert.False(r.Contains(RequestFields.FaultScriptHost)));
         Assert.All(a.Requests, r => Assert.Equal(20.0, r.GetNumber(RequestFields.FaultAtSeconds)));
     }
@@ -118,7 +118,7 @@ public sealed class MultiHostRunTests : IDisposable
         var b = Host("MBX02");
         b.PlanRefusal = "FolderInUse";
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         ErrorRecord error = Assert.Single(_output.Errors);
         Assert.Equal("ExchStorageTest.HostFailed", error.FullyQualifiedErrorId);
@@ -139,7 +139,7 @@ public sealed class MultiHostRunTests : IDisposable
         b.FallsSilentAfter = 1;
         var timing = new OrchestratorTiming { Silence = SilentHost.Limit };
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         ErrorRecord error = Assert.Single(_output.Errors);
         Assert.Equal("MBX02", error.TargetObject);
@@ -162,7 +162,7 @@ public sealed class MultiHostRunTests : IDisposable
         b.FallsSilentAfter = 0;
         var timing = new OrchestratorTiming { Silence = SilentHost.Limit };
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }, timing).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         ErrorRecord error = Assert.Single(_output.Errors);
         Assert.Equal("MBX02", error.TargetObject);
@@ -179,7 +179,7 @@ public sealed class MultiHostRunTests : IDisposable
         var b = Host("MBX02");
         a.RunsUntilStopped = b.RunsUntilStopped = true;
         b.FallsSilentAfter = 2;
-        var run = Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }, new OrchestratorTiming { Silence = SilentHost.Limit });
+        var run = Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }, new OrchestratorTiming { Silence = SilentHost.Limit });
         var stopper = new Thread(() =>
         {
             while (b.Aborts == 0) Thread.Sleep(5);
@@ -204,7 +204,7 @@ public sealed class MultiHostRunTests : IDisposable
         b.RunsUntilStopped = true;
         b.EngineHangs = true;
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         ErrorRecord error = Assert.Single(_output.Errors);
         Assert.Equal("MBX02", error.TargetObject);
@@ -219,7 +219,7 @@ public sealed class MultiHostRunTests : IDisposable
         var a = Host("MBX01");
         a.PlanRefusal = "PathNotFound";
 
-        Orchestrator(Settings(), new[] { a.ToRemoteHost() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        Orchestrator(Settings(), new[] { a.ToTarget() }).Run(Profile(), DateTime.UtcNow.AddMinutes(5));
 
         Assert.Empty(Results);
         Assert.Equal(1, Aggregate.HostCount);
@@ -233,7 +233,7 @@ public sealed class MultiHostRunTests : IDisposable
         var a = Host("MBX01");
         var b = Host("MBX02");
         a.RunsUntilStopped = b.RunsUntilStopped = true;
-        var run = Orchestrator(Settings(), new[] { a.ToRemoteHost(), b.ToRemoteHost() });
+        var run = Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() });
         var stopper = new Thread(() =>
         {
             while (a.Engines.Count < 2 || b.Engines.Count < 2) Thread.Sleep(5);

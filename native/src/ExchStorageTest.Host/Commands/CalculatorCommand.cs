@@ -28,7 +28,7 @@ internal sealed class CalculatorCommand : IHelperCommand
         {
             foreach (string warning in import.Warnings) events.Log(EventFields.Log.Warning, warning);
             events.Emit(EventTypes.Calculator, w => Write(w, import));
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

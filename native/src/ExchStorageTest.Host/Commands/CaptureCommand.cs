@@ -48,7 +48,7 @@ internal sealed class CaptureCommand : IHelperCommand
                 foreach (string line in import.Derivation) w.WriteStringValue(line);
                 w.WriteEndArray();
             });
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 }

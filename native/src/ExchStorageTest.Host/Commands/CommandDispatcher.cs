@@ -44,5 +44,5 @@ internal sealed class VersionCommand : IHelperCommand
 {
     public string Name => HelperCommands.Version;
 
-    public CommandWork Check(EngineRequest request, EventWriter events) => _ => ExitCodes.Ran;
+    public CommandWork Check(EngineRequest request, EventWriter events) => _ => EngineExit.Ran;
 }

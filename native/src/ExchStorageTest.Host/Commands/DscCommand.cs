@@ -100,8 +100,8 @@ public static class DscCommand
 
         var after = Read(instance, DateTime.UtcNow);
         stdout.WriteLine(after.ToJson(inDesiredState: null));
-        if (exit != ExitCodes.Ran)
-            return exit == ExitCodes.Stopped ? TestFailed : Error;
+        if (exit != EngineExit.Ran)
+            return exit == EngineExit.Stopped ? TestFailed : Error;
         if (after.LastResult != Verdicts.Pass)
         {
             Trace(stderr, "error", $"The storage test for profile '{profile.Name}' failed: {string.Join("; ", after.Reasons.Select(r => r.Phrase))}");

@@ -17,5 +17,5 @@ internal interface IHelperCommand
     CommandWork Check(EngineRequest request, EventWriter events);
 }
 
-/// <summary>A checked command's work: writes its events, returns the exit code (<see cref="ExitCodes"/>).</summary>
+/// <summary>A checked command's work: writes its events, returns the exit code (<see cref="EngineExit"/>).</summary>
 internal delegate int CommandWork(CancellationToken cancel);

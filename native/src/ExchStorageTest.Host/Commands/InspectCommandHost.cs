@@ -28,7 +28,7 @@ internal sealed class InspectCommandHost : IHelperCommand
         return _ =>
         {
             Write(events, InspectCommand.Run(request.Paths, plannedBytes: 0));
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

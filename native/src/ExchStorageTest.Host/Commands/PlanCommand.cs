@@ -17,7 +17,7 @@ internal sealed class PlanCommand : IHelperCommand
         return _ =>
         {
             Write(events, plan);
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

@@ -39,7 +39,7 @@ internal static class RejudgeReport
                 string text = TextReport.Render(r, ReportFiles.Options(r, null, formats, metadata));
                 ReportCommand.EmitReport(events, run, new List<List<TestResults>> { run }, text, written, suite, EsrpSummary.From(suite, metadata?.Values), submission: false, null);
             }
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

@@ -33,7 +33,7 @@ internal sealed class ReportCommand : IHelperCommand
         return _ =>
         {
             Write(events, formats, request.Compare, results, runs, labels, suite, metadata, outputPath);
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

@@ -23,8 +23,8 @@ internal static class ResultEvent
     {
         bool reportsSaved = ReportFiles.WriteDefault(results, events, out var reports);
         Write(events, results, reports);
-        if (results.Completion == Completions.Stopped) return ExitCodes.Stopped;
-        return results.SaveError is null && reportsSaved ? ExitCodes.Ran : ExitCodes.Error;
+        if (results.Completion == Completions.Stopped) return EngineExit.Stopped;
+        return results.SaveError is null && reportsSaved ? EngineExit.Ran : EngineExit.Error;
     }
 
     public static void Write(Engine.Protocol.EventWriter events, TestResults r, IReadOnlyList<ReportFile> reports)

@@ -41,7 +41,7 @@ internal sealed class ValidationCommand : IHelperCommand
                     else value.WriteTo(w);
                 }
             });
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 }

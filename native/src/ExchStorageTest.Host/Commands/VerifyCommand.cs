@@ -25,7 +25,7 @@ internal sealed class VerifyCommand : IHelperCommand
         return cancel =>
         {
             Write(events, ChecksumVerifier.Verify(databases, logFolders, events, cancel));
-            return ExitCodes.Ran;
+            return EngineExit.Ran;
         };
     }
 

@@ -47,7 +47,7 @@ internal static class JetstressCalculator
             File.WriteAllText(path, JetstressConfigWriter.Render(draft), new UTF8Encoding(false));
             console.Say($"Wrote {path}.");
         }
-        return ExitCodes.Ran;
+        return EngineExit.Ran;
     }
 
     /// <summary>The calculator's profile in a /g template: its figures, the databases' folders (logs beside each), and the switches.</summary>

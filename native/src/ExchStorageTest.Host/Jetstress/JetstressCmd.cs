@@ -49,7 +49,7 @@ internal static class JetstressCmd
             if (line.Help)
             {
                 stdout.Write(JetstressCommandLine.Usage);
-                return ExitCodes.Ran;
+                return EngineExit.Ran;
             }
             if (line.Generate) return Generate(line, workingDirectory, console);
             if (line.Rejudge is not null) return Rejudge(line, workingDirectory, console, stderr, cancel);
@@ -70,15 +70,15 @@ internal static class JetstressCmd
         }
         catch (EngineException ex)
         {
-            return Fail(ExitCodes.For(ex), ex.Code, ex.Message, console, stderr);
+            return Fail(EngineExit.For(ex.IsRefusal), ex.Code, ex.Message, console, stderr);
         }
         catch (OperationCanceledException)
         {
-            return Fail(ExitCodes.Stopped, ErrorCodes.Stopped.Code, "JetstressCmd was stopped before the test produced a result.", console, stderr);
+            return Fail(EngineExit.Stopped, ErrorCodes.Stopped.Code, "JetstressCmd was stopped before the test produced a result.", console, stderr);
         }
         catch (Exception ex)
         {
-            return Fail(ExitCodes.Error, ErrorCodes.EngineFault.Code, $"JetstressCmd failed unexpectedly: {ex.GetType().Name}: {ex.Message}", console, stderr);
+            return Fail(EngineExit.Error, ErrorCodes.EngineFault.Code, $"JetstressCmd failed unexpectedly: {ex.GetType().Name}: {ex.Message}", console, stderr);
         }
     }
 
@@ -89,7 +89,7 @@ internal static class JetstressCmd
     private static int Finish(int exit, JetstressConsole console, TextWriter stderr)
     {
         if (console.Result is not { } result)
-            return Fail(exit == ExitCodes.Ran ? ExitCodes.Error : exit, console.LastError?.Code ?? ErrorCodes.EngineFault.Code,
+            return Fail(exit == EngineExit.Ran ? EngineExit.Error : exit, console.LastError?.Code ?? ErrorCodes.EngineFault.Code,
                 console.LastError?.Message ?? "The engine ended without a result.", console, stderr);
         string verdict = result.GetProperty(EventFields.Result.Verdict).GetString() ?? "";
         string completion = result.GetProperty(EventFields.Result.Completion).GetString() ?? "";
@@ -97,12 +97,12 @@ internal static class JetstressCmd
             .FirstOrDefault(p => p.EndsWith(".html", StringComparison.Ordinal)) ?? "(not written)";
         // A stopped run's verdict is its completion (Stopped): said once.
         console.Say($"Overall Test Result: {verdict}{(verdict == completion ? "" : $" ({completion})")}. Report: {html}");
-        if (exit != ExitCodes.Ran)
+        if (exit != EngineExit.Ran)
             return Fail(exit, console.LastError?.Code ?? ErrorCodes.ReportWriteFailed.Code,
                 console.LastError?.Message ?? $"The test ended {completion}.", console, stderr, said: true);
         if (completion != "Complete")
-            return Fail(ExitCodes.Error, ErrorCodes.JetstressRunNotComplete.Code, $"The test ended {completion}, not at its end: its report says what was measured and why it stopped.", console, stderr, said: true);
-        return ExitCodes.Ran;
+            return Fail(EngineExit.Error, ErrorCodes.JetstressRunNotComplete.Code, $"The test ended {completion}, not at its end: its report says what was measured and why it stopped.", console, stderr, said: true);
+        return EngineExit.Ran;
     }
 
     /// <summary>
@@ -120,7 +120,7 @@ internal static class JetstressCmd
         console.Say($"Judging {path} again.");
         int exit = CommandDispatcher.Execute(request, new EventWriter(console), cancel);
         if (console.Report is not { } report)
-            return Fail(exit == ExitCodes.Ran ? ExitCodes.Error : exit, console.LastError?.Code ?? ErrorCodes.EngineFault.Code,
+            return Fail(exit == EngineExit.Ran ? EngineExit.Error : exit, console.LastError?.Code ?? ErrorCodes.EngineFault.Code,
                 console.LastError?.Message ?? "The engine ended without a report.", console, stderr);
         string verdict = report.GetProperty(EventFields.Report.Result).GetString() ?? "";
         string results = report.GetProperty(EventFields.Report.ResultsPaths).EnumerateArray().Select(p => p.GetString() ?? "").FirstOrDefault() ?? "";
@@ -153,7 +153,7 @@ internal static class JetstressCmd
         foreach (var instance in prepared)
             console.Say($"{instance.Plan.Name}: {instance.Plan.DatabaseFile} ({(instance.Created ? "created" : "there already")}), logs in {instance.Plan.LogFolder}.");
         console.Say("The databases are ready; run the test with /open.");
-        return ExitCodes.Ran;
+        return EngineExit.Ran;
     }
 
     /// <summary>
@@ -175,7 +175,7 @@ internal static class JetstressCmd
         }
         File.WriteAllText(path, JetstressConfigWriter.Render(draft), new UTF8Encoding(false));
         console.Say($"Wrote {path}.");
-        return ExitCodes.Ran;
+        return EngineExit.Ran;
     }
 
     /// <summary>A file /g may write: absent, or one an earlier /g wrote; any other is refused with FileExists and left as it is.</summary>
@@ -227,7 +227,7 @@ internal static class JetstressCmd
         string reason = $"{code}: {message}".ReplaceLineEndings(" ");
         if (!said) console.Say("Error " + reason);
         stderr.WriteLine($"{ProcessName}: {reason}");
-        return exit == ExitCodes.Ran ? ExitCodes.Error : exit;
+        return exit == EngineExit.Ran ? EngineExit.Error : exit;
     }
 
     private static string Quote(string arg) => arg.Contains(' ') ? $"\"{arg}\"" : arg;

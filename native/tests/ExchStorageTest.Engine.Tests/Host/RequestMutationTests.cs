@@ -172,7 +172,7 @@ public class RequestMutationTests : IDisposable
             var work = CommandDispatcher.Check(request, events);
             if (!ReadOnly.Contains(request.Command)) return null;
             int exit = work(CancellationToken.None);
-            return exit == ExitCodes.Ran ? null : $"exit {exit}: {Encoding.UTF8.GetString(output.ToArray())}";
+            return exit == EngineExit.Ran ? null : $"exit {exit}: {Encoding.UTF8.GetString(output.ToArray())}";
         }
         catch (EngineException ex) when (ex.IsRefusal)
         {

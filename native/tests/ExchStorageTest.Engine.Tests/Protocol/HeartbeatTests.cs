@@ -85,7 +85,7 @@ public class HeartbeatTests
         Capacity.CapacityCallerStepsTests.WaitUntilReady(engine);
         for (int i = 0; i < 3; i++) engine.WaitFor(EventTypes.Heartbeat, 60);
         engine.Send(ControlCommands.Stop);
-        Assert.Equal(ExchStorageTest.Host.ExitCodes.Stopped, engine.WaitForExit());
+        Assert.Equal(EngineExit.Stopped, engine.WaitForExit());
     }
 
     [Fact]
