@@ -78,6 +78,8 @@ public class ContractTablesTests
         Assert.Equal(Enum.GetValues<TestType>(), TestTypes.All.Select(t => t.Type));
         Assert.Equal(Enum.GetValues<TestType>().OrderBy(t => t), TestRunner.Runs.Keys.OrderBy(t => t));
         Assert.Equal("Performance, Stress or Throughput", TestTypes.TransactionalNames);
+        // A JetstressConfig.xml's Type: Jetstress's own four (ExchangeDsc's ValidateSet), whatever else the table holds.
+        Assert.Equal(new[] { "Performance", "Stress", "DatabaseBackup", "SoftRecovery" }, JetstressConfig.TestTypes);
     }
 
     [Fact]
