@@ -15,10 +15,10 @@ namespace ExchStorageTest.Contract
 
         /// <summary>Every code, sorted by section (<see cref="ErrorGroups.Order"/>), then by name.</summary>
         public static IReadOnlyList<ErrorCode> All =>
-            _all!.OrderBy(c => Array.IndexOf(ErrorGroups.Order, c.Group)).ThenBy(c => c.Code, StringComparer.Ordinal).ToList();
+            WithRunSettings().OrderBy(c => Array.IndexOf(ErrorGroups.Order, c.Group)).ThenBy(c => c.Code, StringComparer.Ordinal).ToList();
 
         /// <summary>The entry for a code, or null.</summary>
-        public static ErrorCode? Find(string code) => _all!.FirstOrDefault(c => string.Equals(c.Code, code, StringComparison.Ordinal));
+        public static ErrorCode? Find(string code) => WithRunSettings().FirstOrDefault(c => string.Equals(c.Code, code, StringComparison.Ordinal));
 
         // Static initializers of a partial class run in an unspecified order across its files: the list is made by the first entry.
         private static ErrorCode Add(string code, string category, RaisedBy raisedBy, string group, string meaning)
@@ -29,6 +29,19 @@ namespace ExchStorageTest.Contract
         }
 
         private const string Arg = ErrorCategories.InvalidArgument;
+
+        /// <summary>
+        /// A run setting's range code, declared with its entry (<see cref="RunSettingTable.Range"/>): refused by the engine's
+        /// plan, and by the module where it checks a setting no engine plans now.
+        /// </summary>
+        internal static ErrorCode RunSetting(string code, string meaning) => Add(code, Arg, RaisedBy.Engine, ErrorGroups.RunSettings, meaning);
+
+        // The codes a run setting's entry declares exist once the table does.
+        private static List<ErrorCode> WithRunSettings()
+        {
+            _ = RunSettingTable.All;
+            return _all!;
+        }
 
         // The request (docs/protocol.md): checked by the engine's request gate before any command runs.
         public static readonly ErrorCode RequestMissing = Add("RequestMissing", Arg, RaisedBy.Engine, ErrorGroups.Request, "no request was given to the engine");

@@ -70,8 +70,8 @@ namespace ExchStorageTest.Contract
                     return new Violation(ErrorCodes.FaultWindowInvalid, (script ? "FaultScript" : "FaultLength") + " needs FaultAt: the time into the measured window the fault starts.");
                 return null;
             }
-            if (testType != TestType.Performance && testType != TestType.Stress && testType != TestType.Throughput)
-                return new Violation(ErrorCodes.FaultWindowInvalid, $"A fault window needs a measured load window: a {testType} test has none (use Performance, Stress or Throughput).", testType.ToString());
+            if (!TestTypes.Of(testType).TakesFaultWindow)
+                return new Violation(ErrorCodes.FaultWindowInvalid, $"A fault window needs a measured load window: a {testType} test has none (use {TestTypes.TransactionalNames}).", testType.ToString());
             double at = faultAtSeconds.Value, length = faultLengthSeconds ?? DefaultFaultLengthSeconds;
             if (at + length > durationSeconds)
                 return new Violation(ErrorCodes.FaultWindowInvalid,

@@ -32,16 +32,9 @@ namespace ExchStorageTest.Contract
 
         private static readonly string[] Always = { RequestFields.Protocol, RequestFields.Command };
 
+        /// <summary>What run and plan take: the test's identity, its profile, and every run setting (<see cref="RunSettingTable"/>).</summary>
         private static readonly string[] TestSettings =
-        {
-            RequestFields.TestId, RequestFields.RunId, RequestFields.Profile, RequestFields.TestType, RequestFields.DurationSeconds, RequestFields.OutputPath,
-            RequestFields.DatabaseSource, RequestFields.RestoreFromPath, RequestFields.ThreadCount, RequestFields.TargetRateIops,
-            RequestFields.Thresholds, RequestFields.ContinueOnError, RequestFields.SampleIntervalSeconds, RequestFields.AllowBufferedIo, RequestFields.AllowUnsupportedPlatform,
-            RequestFields.PinWorkerThreads, RequestFields.TuningSeconds, RequestFields.WarmupSeconds, RequestFields.StartAtUtc,
-            RequestFields.MeasureAtUtc,
-            RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.JetstressFolders, RequestFields.CapacitySteps,
-            RequestFields.FaultAtSeconds, RequestFields.FaultLengthSeconds, RequestFields.FaultScript, RequestFields.FaultScriptHost, RequestFields.StallLimitSeconds,
-        };
+            new[] { RequestFields.TestId, RequestFields.RunId, RequestFields.Profile }.Concat(RunSettingTable.All.Select(s => s.Field)).ToArray();
 
         /// <summary>Every command with the fields it takes and the ones it needs.</summary>
         public static readonly CommandShape[] All =

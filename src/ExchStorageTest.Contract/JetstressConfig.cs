@@ -32,8 +32,12 @@ namespace ExchStorageTest.Contract
     /// </summary>
     public sealed class JetstressConfig
     {
-        /// <summary>The test types a configuration's <c>Type</c> may name (ExchangeDsc's ValidateSet, Jetstress's types).</summary>
-        public static readonly string[] TestTypes = { "Performance", "Stress", "DatabaseBackup", "SoftRecovery" };
+        /// <summary>
+        /// The test types a configuration's <c>Type</c> may name (ExchangeDsc's ValidateSet, Jetstress's types): ours that are a
+        /// Jetstress test of the same name (<see cref="TestTypeTraits.JetstressName"/>).
+        /// </summary>
+        public static readonly string[] TestTypes =
+            Contract.TestTypes.All.Where(t => t.JetstressName == t.Type.ToString()).Select(t => t.JetstressName!).ToArray();
 
         private JetstressConfig(string path) => FilePath = path;
 

@@ -1,3 +1,6 @@
+using System.Collections.Generic;
+using System.Linq;
+
 namespace ExchStorageTest.Contract
 {
     /// <summary>
@@ -92,15 +95,21 @@ namespace ExchStorageTest.Contract
         /// <summary>Command <c>capture</c>: the sizing calculator's workbook, whose design is shown beside the capture's and the higher tested.</summary>
         public const string CalculatorPath = "calculatorPath";
 
-        /// <summary>Every top-level field, in the order docs/protocol.md lists them.</summary>
-        public static readonly string[] All =
+        /// <summary>The fields of the other commands (report, validation, calculator, capture ...), in the order docs/protocol.md lists them.</summary>
+        private static readonly string[] OtherCommands =
         {
-            Protocol, Command, TestId, RunId, Profile, TestType, DurationSeconds, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount,
-            TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds, AllowBufferedIo, AllowUnsupportedPlatform, PinWorkerThreads, TuningSeconds,
-            WarmupSeconds, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc,
-            FaultAtSeconds, FaultLengthSeconds, FaultScript, FaultScriptHost, StallLimitSeconds, Rejudge, WindowFromSeconds, WindowToSeconds, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
+            Rejudge, WindowFromSeconds, WindowToSeconds, Streams, Paths, Formats, MaxResultAgeHours, Runs, MetadataPath, Compare, Deployment, ServersCsvPath,
             GrowthFactor, CaptureWindowStart, CaptureWindowMinutes, MailboxCount, CalculatorPath,
         };
+
+        /// <summary>
+        /// Every top-level field, in the order docs/protocol.md lists them: the request's frame, then the run settings
+        /// (<see cref="RunSettingTable"/>: a new setting is an entry there, not a line here), then the other commands' fields.
+        /// </summary>
+        public static IReadOnlyList<string> All => _all ??=
+            new[] { Protocol, Command, TestId, RunId, Profile }.Concat(RunSettingTable.All.Select(s => s.Field)).Concat(OtherCommands).ToArray();
+
+        private static string[]? _all;
     }
 
     /// <summary>The fields of <c>profile</c>: the settings of a <see cref="ExchStorageTest.MailboxProfile"/>, as saved profile files spell them too.</summary>

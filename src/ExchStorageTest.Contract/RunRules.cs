@@ -38,10 +38,13 @@ namespace ExchStorageTest.Contract
         public static NumberRule Threshold(string limit) =>
             new NumberRule(limit, RequestFields.Thresholds + "." + limit, ErrorCodes.ThresholdOutOfRange, 0, 100_000, exclusiveMinimum: true);
 
-        /// <summary>Every number rule of a request's own fields (the profile's are in <see cref="ProfileRules.Numbers"/>).</summary>
-        public static readonly NumberRule[] Numbers =
-            new[] { Duration, Warmup, SampleInterval, TuningSeconds, ThreadCount, TargetRateIops, LogFilesToReplay, CapacityPercent, CompressibilityPercent, DuplicatePercent, MaxResultAgeHours,
-                    FaultRules.FaultAt, FaultRules.FaultLength, FaultRules.StallLimit }
+        /// <summary>
+        /// Every number rule of a request's own fields (the profile's are in <see cref="ProfileRules.Numbers"/>): the run
+        /// settings' (<see cref="RunSettingTable"/>), the validation command's and each latency limit's. Made on each call, so
+        /// that the table, whose entries name the rules above, may be read from anywhere without an order of initialisation.
+        /// </summary>
+        public static NumberRule[] Numbers =>
+            RunSettingTable.All.Where(s => s.Rule != null).Select(s => s.Rule!).Concat(new[] { MaxResultAgeHours })
             .Concat(ThresholdFields.Limits.Select(Threshold)).ToArray();
 
         /// <summary>A fixed session count drives a closed loop, a target rate an open one: not both.</summary>

@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Linq;
 
 namespace ExchStorageTest.Contract
 {
@@ -15,6 +17,88 @@ namespace ExchStorageTest.Contract
         Throughput,
         /// <summary>Steps the paced mailbox load up until a step fails the Performance rules: how many mailboxes the storage carries.</summary>
         Capacity,
+    }
+
+    /// <summary>
+    /// What a test type is, declared once (docs/module.md, "Adding a test type"): the module, the engine's plan, runs,
+    /// verdict and reports ask these instead of listing types. docs/Invoke-StorageTest.md's test-type table states the same
+    /// (a test holds the two together).
+    /// </summary>
+    public sealed class TestTypeTraits
+    {
+        internal TestTypeTraits(TestType type, bool transactional, double defaultDurationSeconds, string thresholdsPreset, string? jetstressName, string esrpTitle)
+        {
+            Type = type;
+            Transactional = transactional;
+            DefaultDurationSeconds = defaultDurationSeconds;
+            ThresholdsPreset = thresholdsPreset;
+            JetstressName = jetstressName;
+            EsrpTitle = esrpTitle;
+        }
+
+        public TestType Type { get; }
+
+        /// <summary>
+        /// Exchange's transactional load over one measured window (sessions tuned or given, a warm-up, page-fault stalls):
+        /// what a fault window, a re-judgement, a comparison's load figures and the calculator and capture checks need.
+        /// </summary>
+        public bool Transactional { get; }
+
+        /// <summary>Whether a failure-mode window may be declared: only a test with a measured load window has one to put it in.</summary>
+        public bool TakesFaultWindow => Transactional;
+
+        /// <summary>The measured window when a request gives none (<see cref="RunDefaults.DurationSeconds"/>).</summary>
+        public double DefaultDurationSeconds { get; }
+
+        /// <summary>The latency limits it is judged by unless told otherwise: <see cref="ThresholdPresets"/>.</summary>
+        public string ThresholdsPreset { get; }
+
+        /// <summary>The Jetstress test it is (JetstressCmd's /type, JetstressConfig.xml's Type); null for one Jetstress has not.</summary>
+        public string? JetstressName { get; }
+
+        /// <summary>The title of its appendix in the ESRP document.</summary>
+        public string EsrpTitle { get; }
+
+        public override string ToString() => Type.ToString();
+    }
+
+    /// <summary>The names of the latency presets (SPEC section 4): Strict by default, Lenient for Stress.</summary>
+    public static class ThresholdPresets
+    {
+        public const string Strict = "Strict";
+        public const string Lenient = "Lenient";
+    }
+
+    /// <summary>Every test type's traits (<see cref="TestTypeTraits"/>), one row each, in <see cref="TestType"/>'s order.</summary>
+    public static class TestTypes
+    {
+        private const double Hour = 3600;
+
+        public static readonly IReadOnlyList<TestTypeTraits> All = new[]
+        {
+            // Jetstress and ESRP: 2 hours Performance and Throughput, 24 hours Stress; backup and soft recovery end when their work
+            // is done (24 hours bounds them); a capacity search's duration is its time bound, the whole search in 30 minutes.
+            new TestTypeTraits(TestType.Performance, transactional: true, 2 * Hour, ThresholdPresets.Strict, "Performance", "Performance testing"),
+            new TestTypeTraits(TestType.Stress, transactional: true, 24 * Hour, ThresholdPresets.Lenient, "Stress", "Stress testing"),
+            new TestTypeTraits(TestType.DatabaseBackup, transactional: false, 24 * Hour, ThresholdPresets.Strict, "DatabaseBackup", "Backup testing"),
+            new TestTypeTraits(TestType.SoftRecovery, transactional: false, 24 * Hour, ThresholdPresets.Strict, "SoftRecovery", "Recovery testing"),
+            // Jetstress's Performance test with DatabaseSizing Capacity (JetstressCmd sends reportedAs Performance).
+            new TestTypeTraits(TestType.Throughput, transactional: true, 2 * Hour, ThresholdPresets.Strict, "Performance", "Throughput testing"),
+            new TestTypeTraits(TestType.Capacity, transactional: false, RunDefaults.CapacityBoundSeconds, ThresholdPresets.Strict, null, "Capacity testing"),
+        };
+
+        /// <summary>The traits of <paramref name="type"/>.</summary>
+        public static TestTypeTraits Of(TestType type) => All.First(t => t.Type == type);
+
+        /// <summary>The test types with a measured transactional load window, as messages name them: "Performance, Stress or Throughput".</summary>
+        public static string TransactionalNames
+        {
+            get
+            {
+                var names = All.Where(t => t.Transactional).Select(t => t.Type.ToString()).ToList();
+                return names.Count < 2 ? string.Join("", names) : string.Join(", ", names.Take(names.Count - 1)) + " or " + names[names.Count - 1];
+            }
+        }
     }
 
     /// <summary>Where the database set comes from before the run.</summary>
@@ -63,13 +147,7 @@ namespace ExchStorageTest.Contract
         /// <summary>The capacity search's time bound when a request gives none: the whole search in 30 minutes.</summary>
         public const double CapacityBoundSeconds = 30 * 60;
 
-        /// <summary>
-        /// The measured window when a request gives none, as Jetstress and ESRP have it: 2 hours Performance and
-        /// Throughput, 24 hours Stress; backup and soft recovery end when their work is done (24 hours bounds them).
-        /// A capacity search's duration is its time bound (<see cref="CapacityBoundSeconds"/>).
-        /// </summary>
-        public static double DurationSeconds(TestType type) =>
-            type == Contract.TestType.Capacity ? CapacityBoundSeconds
-            : type == Contract.TestType.Performance || type == Contract.TestType.Throughput ? 2 * 3600 : 24 * 3600;
+        /// <summary>The measured window when a request gives none: the test type's (<see cref="TestTypeTraits.DefaultDurationSeconds"/>).</summary>
+        public static double DurationSeconds(TestType type) => TestTypes.Of(type).DefaultDurationSeconds;
     }
 }

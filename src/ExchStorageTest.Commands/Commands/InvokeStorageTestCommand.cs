@@ -310,7 +310,7 @@ namespace ExchStorageTest.Commands
             // Each test of the suite has a measured window of its own and two have none: a window belongs to one test, run on its own.
             if (suite && (Bound(nameof(FaultAt)) || Bound(nameof(FaultLength)) || Bound(nameof(FaultScript))))
                 throw new StorageTestException(ErrorCodes.FaultWindowInvalid,
-                    "A fault window (-FaultAt, -FaultLength, -FaultScript) belongs to one test with a measured load window: run it with -TestType Performance, Stress or Throughput, not EsrpSuite.", TestType);
+                    $"A fault window (-FaultAt, -FaultLength, -FaultScript) belongs to one test with a measured load window: run it with -TestType {Contract.TestTypes.TransactionalNames}, not EsrpSuite.", TestType);
             if (suite && (ComputerName != null || Session != null))
                 throw new StorageTestException(ErrorCodes.SuiteNotRemoted,
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);

@@ -1,106 +1,76 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 using System.Management.Automation;
 using ExchStorageTest.Contract;
 using ExchStorageTest.Input;
 
 namespace ExchStorageTest.Runs
 {
-    /// <summary>How a run setting's value is read from its parameter and written into the request.</summary>
-    internal enum SettingKind
-    {
-        /// <summary>Text as given (a test type, a database source).</summary>
-        Text,
-        /// <summary>A path, resolved against the PowerShell location; an empty one is not given.</summary>
-        Path,
-        /// <summary>A whole number.</summary>
-        Count,
-        /// <summary>A number.</summary>
-        Number,
-        /// <summary>A TimeSpan, sent in seconds.</summary>
-        Seconds,
-        /// <summary>A switch: given when present, sent as true.</summary>
-        Switch,
-        /// <summary>A switch that turns an engine default off: given when present, sent as false.</summary>
-        NegatedSwitch,
-        /// <summary>-Thresholds' overrides (<see cref="ThresholdsInput"/>).</summary>
-        Thresholds,
-    }
-
     /// <summary>
-    /// One setting of a run, declared once: Invoke-StorageTest's parameter, the request field the engine reads, how its
-    /// value is read and sent, and what the engine applies when it is not given (<see cref="RunDefaults"/>). The
-    /// declarations drive the binding of the parameters into <see cref="RunSettings"/>, the request sent to the engine
-    /// (here or on every host of a multi-host run), and the ESRP suite's per-test overrides; a new setting is one line
-    /// here (and the engine's field).
+    /// One setting of a run as Invoke-StorageTest binds it: an entry of the contract's table (<see cref="RunSettingTable"/>:
+    /// the parameter, the request field, the kind, the engine's default) and how its value is read from the parameter and
+    /// written into the request. Binding (<see cref="RunSettings"/>), the request sent to the engine (here or on every host
+    /// of a multi-host run) and the ESRP suite's per-test overrides go through <see cref="All"/>; a new setting is an
+    /// entry of the table and a parameter of the cmdlet, nothing here.
     /// </summary>
-    internal sealed class RunSetting
+    internal sealed class RunSetting : IEquatable<RunSetting>
     {
-        private RunSetting(string parameter, string field, SettingKind kind, object? engineDefault, bool fromRun = false)
-        {
-            FromRun = fromRun;
-            Parameter = parameter;
-            Field = field;
-            Kind = kind;
-            EngineDefault = engineDefault;
-        }
+        private readonly RunSettingEntry _entry;
+
+        private RunSetting(RunSettingEntry entry) => _entry = entry;
 
         /// <summary>Invoke-StorageTest's parameter.</summary>
-        public string Parameter { get; }
+        public string Parameter => _entry.Parameter!;
 
         /// <summary>The request field (<see cref="RequestFields"/>).</summary>
-        public string Field { get; }
+        public string Field => _entry.Field;
 
-        public SettingKind Kind { get; }
+        public SettingKind Kind => _entry.Kind;
 
-        /// <summary>
-        /// Set by the run, not bound from Invoke-StorageTest (which has no such parameter): the start file or the multi-host
-        /// run names the value and <see cref="RunSettings.With"/> carries it to every request like any other setting.
-        /// </summary>
-        public bool FromRun { get; }
+        /// <summary>Set by the run, not bound from Invoke-StorageTest (<see cref="RunSettingEntry.FromRun"/>).</summary>
+        public bool FromRun => _entry.FromRun;
 
         /// <summary>What the engine applies when the request leaves the setting out (null: it depends on the test type or the plan).</summary>
-        public object? EngineDefault { get; }
+        public object? EngineDefault => _entry.EngineDefault;
 
-        public static readonly RunSetting TestType = new RunSetting("TestType", RequestFields.TestType, SettingKind.Text, RunDefaults.TestType.ToString());
-        public static readonly RunSetting DatabaseSource = new RunSetting("DatabaseSource", RequestFields.DatabaseSource, SettingKind.Text, RunDefaults.DatabaseSource.ToString());
-        public static readonly RunSetting RestoreFromPath = new RunSetting("RestoreFromPath", RequestFields.RestoreFromPath, SettingKind.Path, null);
-        /// <summary>The measured window; a capacity search's time bound.</summary>
-        public static readonly RunSetting Duration = new RunSetting("Duration", RequestFields.DurationSeconds, SettingKind.Seconds, null);
-        public static readonly RunSetting Warmup = new RunSetting("Warmup", RequestFields.WarmupSeconds, SettingKind.Seconds, null);
-        public static readonly RunSetting OutputPath = new RunSetting("OutputPath", RequestFields.OutputPath, SettingKind.Path, null);
-        public static readonly RunSetting ThreadCount = new RunSetting("ThreadCount", RequestFields.ThreadCount, SettingKind.Count, null);
-        public static readonly RunSetting TargetRateIops = new RunSetting("TargetRateIops", RequestFields.TargetRateIops, SettingKind.Number, null);
-        public static readonly RunSetting Thresholds = new RunSetting("Thresholds", RequestFields.Thresholds, SettingKind.Thresholds, null);
-        public static readonly RunSetting ContinueOnError = new RunSetting("ContinueOnError", RequestFields.ContinueOnError, SettingKind.Switch, false);
-        public static readonly RunSetting AllowBufferedIo = new RunSetting("AllowBufferedIo", RequestFields.AllowBufferedIo, SettingKind.Switch, false);
-        public static readonly RunSetting AllowUnsupportedPlatform = new RunSetting("AllowUnsupportedPlatform", RequestFields.AllowUnsupportedPlatform, SettingKind.Switch, false);
-        public static readonly RunSetting NoCpuAffinity = new RunSetting("NoCpuAffinity", RequestFields.PinWorkerThreads, SettingKind.NegatedSwitch, RunDefaults.PinWorkerThreads);
-        public static readonly RunSetting SampleIntervalSeconds = new RunSetting("SampleIntervalSeconds", RequestFields.SampleIntervalSeconds, SettingKind.Number, null);
-        public static readonly RunSetting LogFilesToReplay = new RunSetting("LogFilesToReplay", RequestFields.LogFilesToReplay, SettingKind.Count, RunDefaults.LogFilesToReplay);
-        public static readonly RunSetting CapacityPercent = new RunSetting("CapacityPercent", RequestFields.CapacityPercent, SettingKind.Number, RunDefaults.CapacityPercent);
-        /// <summary>The database pages' data profile (<see cref="DataProfile"/>): 0 for both is incompressible, unique pages.</summary>
-        public static readonly RunSetting CompressibilityPercent = new RunSetting("CompressibilityPercent", RequestFields.CompressibilityPercent, SettingKind.Count, DataProfile.Default.CompressibilityPercent);
-        public static readonly RunSetting DuplicatePercent = new RunSetting("DuplicatePercent", RequestFields.DuplicatePercent, SettingKind.Count, DataProfile.Default.DuplicatePercent);
-        /// <summary>A failure-mode window (docs/failure-mode.md): its start into the measured window, the same on every host of a run.</summary>
-        public static readonly RunSetting FaultAt = new RunSetting("FaultAt", RequestFields.FaultAtSeconds, SettingKind.Seconds, null);
-        public static readonly RunSetting FaultLength = new RunSetting("FaultLength", RequestFields.FaultLengthSeconds, SettingKind.Seconds, FaultRules.DefaultFaultLengthSeconds);
-        public static readonly RunSetting FaultScript = new RunSetting("FaultScript", RequestFields.FaultScript, SettingKind.Path, null);
-        /// <summary>
-        /// The one host of a run that starts the fault script: a multi-host run's first host, a start file's named host
-        /// (New-StorageTestRun -FaultScriptComputerName); not given on a run of this computer alone, which starts it itself.
-        /// </summary>
-        public static readonly RunSetting FaultScriptHost = new RunSetting("FaultScriptComputerName", RequestFields.FaultScriptHost, SettingKind.Text, null, fromRun: true);
-        public static readonly RunSetting StallLimit = new RunSetting("StallLimit", RequestFields.StallLimitSeconds, SettingKind.Seconds, FaultRules.DefaultStallLimitSeconds);
+        /// <summary>The range a given value keeps (the engine's plan checks it too), or null.</summary>
+        public NumberRule? Rule => _entry.Rule;
 
-        /// <summary>Every run setting, in the order the request gets them.</summary>
-        public static readonly IReadOnlyList<RunSetting> All = new[]
-        {
-            TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, AllowUnsupportedPlatform, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
-            CapacityPercent, CompressibilityPercent, DuplicatePercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
-            FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
-        };
+        // The settings the module itself names; every other one is only bound and sent.
+        public static readonly RunSetting TestType = new RunSetting(RunSettingTable.TestType);
+        public static readonly RunSetting DatabaseSource = new RunSetting(RunSettingTable.DatabaseSource);
+        public static readonly RunSetting RestoreFromPath = new RunSetting(RunSettingTable.RestoreFromPath);
+        public static readonly RunSetting Duration = new RunSetting(RunSettingTable.Duration);
+        public static readonly RunSetting Warmup = new RunSetting(RunSettingTable.Warmup);
+        public static readonly RunSetting OutputPath = new RunSetting(RunSettingTable.OutputPath);
+        public static readonly RunSetting ThreadCount = new RunSetting(RunSettingTable.ThreadCount);
+        public static readonly RunSetting TargetRateIops = new RunSetting(RunSettingTable.TargetRateIops);
+        public static readonly RunSetting Thresholds = new RunSetting(RunSettingTable.Thresholds);
+        public static readonly RunSetting ContinueOnError = new RunSetting(RunSettingTable.ContinueOnError);
+        public static readonly RunSetting AllowBufferedIo = new RunSetting(RunSettingTable.AllowBufferedIo);
+        public static readonly RunSetting NoCpuAffinity = new RunSetting(RunSettingTable.PinWorkerThreads);
+        public static readonly RunSetting SampleIntervalSeconds = new RunSetting(RunSettingTable.SampleIntervalSeconds);
+        public static readonly RunSetting LogFilesToReplay = new RunSetting(RunSettingTable.LogFilesToReplay);
+        public static readonly RunSetting CapacityPercent = new RunSetting(RunSettingTable.CapacityPercent);
+        public static readonly RunSetting CompressibilityPercent = new RunSetting(RunSettingTable.CompressibilityPercent);
+        public static readonly RunSetting DuplicatePercent = new RunSetting(RunSettingTable.DuplicatePercent);
+        public static readonly RunSetting FaultAt = new RunSetting(RunSettingTable.FaultAt);
+        public static readonly RunSetting FaultLength = new RunSetting(RunSettingTable.FaultLength);
+        public static readonly RunSetting FaultScript = new RunSetting(RunSettingTable.FaultScript);
+        public static readonly RunSetting FaultScriptHost = new RunSetting(RunSettingTable.FaultScriptHost);
+        public static readonly RunSetting StallLimit = new RunSetting(RunSettingTable.StallLimit);
+
+        /// <summary>Every setting the module binds or carries: the table's entries with a parameter, in the table's order.</summary>
+        public static readonly IReadOnlyList<RunSetting> All =
+            RunSettingTable.All.Where(e => e.Parameter != null).Select(e => new RunSetting(e)).ToArray();
+
+        public bool Equals(RunSetting? other) => other != null && ReferenceEquals(_entry, other._entry);
+        public override bool Equals(object? obj) => Equals(obj as RunSetting);
+        public override int GetHashCode() => _entry.GetHashCode();
+        public static bool operator ==(RunSetting? a, RunSetting? b) => a is null ? b is null : a.Equals(b);
+        public static bool operator !=(RunSetting? a, RunSetting? b) => !(a == b);
 
         /// <summary>
         /// The setting's value from its bound parameter, or null when that counts as not given (an absent switch, an empty

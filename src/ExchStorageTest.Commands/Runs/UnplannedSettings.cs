@@ -8,7 +8,7 @@ namespace ExchStorageTest.Runs
 {
     /// <summary>
     /// Settings of a run that no engine plans now (a scheduled task runs hours later): checked here with the engine's own
-    /// rules (<see cref="RunRules.Numbers"/>, <see cref="FaultRules.Check"/>), so a bad value is refused before anything
+    /// rules (each setting's <see cref="RunSetting.Rule"/>, <see cref="FaultRules.Check"/>), so a bad value is refused before anything
     /// is written instead of failing at 2 a.m. A run planned now is checked by its engine's plan instead.
     /// </summary>
     internal static class UnplannedSettings
@@ -18,8 +18,7 @@ namespace ExchStorageTest.Runs
             foreach (RunSetting setting in RunSetting.All)
             {
                 if (setting.Kind != SettingKind.Seconds || !(settings[setting] is TimeSpan span)) continue;
-                NumberRule? rule = RunRules.Numbers.FirstOrDefault(r => r.Field == setting.Field);
-                if (rule?.Check(span.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
+                if (setting.Rule?.Check(span.TotalSeconds) is Violation bad) throw StorageTestException.From(bad);
             }
             var type = (TestType)Enum.Parse(typeof(TestType), settings.TestType, ignoreCase: true);
             double duration = settings.Duration?.TotalSeconds ?? RunDefaults.DurationSeconds(type);

@@ -2,6 +2,7 @@ using System;
 using System.Globalization;
 using System.IO;
 using System.Text;
+using ExchStorageTest.Contract;
 using ExchStorageTest.Engine;
 using ExchStorageTest.Runs;
 

@@ -1,3 +1,7 @@
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
 namespace ExchStorageTest.Engine.Planning;
 
 /// <summary>
@@ -127,6 +131,51 @@ public sealed class EngineRequest
     public int? MailboxCount { get; set; }
     /// <summary>Command "capture": the sizing calculator's workbook, whose design is shown beside the capture's and the higher tested.</summary>
     public string? CalculatorPath { get; set; }
+
+    /// <summary>
+    /// The run settings of the contract's table (<see cref="RunSettingTable"/>) that have no property above, as the request
+    /// gave them (the request gate has checked their kinds and ranges): a new setting needs no line in this type, the
+    /// engine reads it by its entry (<see cref="Number"/>, <see cref="Switch"/>, <see cref="Text"/>).
+    /// </summary>
+    [JsonExtensionData]
+    public Dictionary<string, JsonElement>? OtherSettings { get; set; }
+
+    private static readonly Dictionary<string, PropertyInfo> Properties =
+        typeof(EngineRequest).GetProperties(BindingFlags.Public | BindingFlags.Instance).ToDictionary(p => p.Name, StringComparer.OrdinalIgnoreCase);
+
+    private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
+
+    /// <summary>The property a setting is read into, or null for one read from <see cref="OtherSettings"/>.</summary>
+    public static PropertyInfo? PropertyOf(RunSettingEntry setting) => Properties.GetValueOrDefault(setting.Field);
+
+    /// <summary>The type a setting's value has in the request, by its kind (what the request gate checks a value against).</summary>
+    public static Type TypeOf(SettingKind kind) => kind switch
+    {
+        SettingKind.Count => typeof(int),
+        SettingKind.Number or SettingKind.Seconds => typeof(double),
+        SettingKind.Switch or SettingKind.NegatedSwitch => typeof(bool),
+        SettingKind.Instant => typeof(DateTime),
+        SettingKind.Thresholds => typeof(ThresholdOverrides),
+        _ => typeof(string),
+    };
+
+    /// <summary>
+    /// A setting's value: its property's, or the one the request gave in <see cref="OtherSettings"/>, else the entry's engine
+    /// default (null: not given, and its default depends on the plan).
+    /// </summary>
+    public object? Value(RunSettingEntry setting)
+    {
+        if (PropertyOf(setting) is PropertyInfo property) return property.GetValue(this);
+        var given = OtherSettings?.FirstOrDefault(f => string.Equals(f.Key, setting.Field, StringComparison.OrdinalIgnoreCase)).Value;
+        if (given is not JsonElement value || value.ValueKind == JsonValueKind.Null) return setting.EngineDefault;
+        return value.Deserialize(TypeOf(setting.Kind), Web);
+    }
+
+    public double? Number(RunSettingEntry setting) => Value(setting) is { } v ? Convert.ToDouble(v, System.Globalization.CultureInfo.InvariantCulture) : null;
+
+    public bool Switch(RunSettingEntry setting) => Value(setting) is true;
+
+    public string? Text(RunSettingEntry setting) => Value(setting)?.ToString();
 }
 
 /// <summary>One run of a comparison as the user names it: a label and the results of its hosts.</summary>

@@ -55,12 +55,12 @@ public sealed class RunSchedule
 
     /// <summary>Whether the run searches for its session count (Throughput always; Performance and Stress without a thread count or rate).</summary>
     public static bool Tunes(EngineRequest request, TestType type, int? threads) =>
-        type == TestType.Throughput || (type is TestType.Performance or TestType.Stress && threads is null && request.TargetRateIops is null);
+        type == TestType.Throughput || (TestTypes.Of(type).Transactional && threads is null && request.TargetRateIops is null);
 
     /// <summary>The schedule of a validated request; refuses agreed instants that contradict each other.</summary>
     public static RunSchedule For(EngineRequest request, TestType type, double durationSeconds, double sampleIntervalSeconds, int? threads)
     {
-        bool transactional = type is TestType.Performance or TestType.Stress or TestType.Throughput;
+        bool transactional = TestTypes.Of(type).Transactional;
         bool tunes = Tunes(request, type, threads);
         double tuning = tunes ? request.TuningSeconds ?? Math.Clamp(durationSeconds, 12, 180) : 0;
         // A capacity search's duration is its whole bound: its one warm-up takes a twentieth of it (5 s to 2 min).

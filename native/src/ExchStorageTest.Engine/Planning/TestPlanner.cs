@@ -33,25 +33,15 @@ public static partial class TestPlanner
         p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
+        // Every ranged setting's value as given (a default keeps its range), in the table's order.
+        foreach (var setting in RunSettingTable.All)
+            if (setting.Rule is NumberRule rule) Refuse(rule.Check(request.Number(setting)));
         double interval = request.SampleIntervalSeconds ?? RunDefaults.SampleIntervalFor(duration);
-        Refuse(RunRules.SampleInterval.Check(interval));
-        Refuse(RunRules.LogFilesToReplay.Check(request.LogFilesToReplay));
-        Refuse(RunRules.CapacityPercent.Check(request.CapacityPercent));
-        Refuse(RunRules.CompressibilityPercent.Check(request.CompressibilityPercent));
-        Refuse(RunRules.DuplicatePercent.Check(request.DuplicatePercent));
         CheckReportedAs(request.ReportedAs, type);
         Refuse(RunRules.CheckCapacitySteps(request.CapacitySteps, type));
-        Refuse(RunRules.Duration.Check(duration));
-        Refuse(RunRules.Warmup.Check(request.WarmupSeconds));
         Refuse(RunRules.CheckLoad(request.ThreadCount, request.TargetRateIops));
-        Refuse(RunRules.ThreadCount.Check(request.ThreadCount));
-        Refuse(RunRules.TargetRateIops.Check(request.TargetRateIops));
-        Refuse(RunRules.TuningSeconds.Check(request.TuningSeconds));
         Refuse(RunRules.CheckStart(request.StartAtUtc, nowUtc));
         Refuse(RunRules.CheckRestore(request.DatabaseSource, request.RestoreFromPath));
-        Refuse(FaultRules.FaultAt.Check(request.FaultAtSeconds));
-        Refuse(FaultRules.FaultLength.Check(request.FaultLengthSeconds));
-        Refuse(FaultRules.StallLimit.Check(request.StallLimitSeconds));
         Refuse(FaultRules.Check(request.FaultAtSeconds, request.FaultLengthSeconds, request.FaultScript, duration, type));
         var fault = FaultPlan.For(request);
         if (request.DatabaseSource == DatabaseSource.Restore && !Directory.Exists(request.RestoreFromPath))

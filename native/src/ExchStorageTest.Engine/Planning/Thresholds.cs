@@ -23,7 +23,8 @@ public sealed class Thresholds
         MaximumLogWriteLatencyMs = 200,
     };
 
-    public static Thresholds For(TestType type) => type == TestType.Stress ? Lenient() : Strict();
+    /// <summary>The test type's preset (<see cref="TestTypeTraits.ThresholdsPreset"/>).</summary>
+    public static Thresholds For(TestType type) => TestTypes.Of(type).ThresholdsPreset == ThresholdPresets.Lenient ? Lenient() : Strict();
 
     /// <summary>
     /// This preset with <paramref name="overrides"/> applied: a partial override keeps the other limits of the

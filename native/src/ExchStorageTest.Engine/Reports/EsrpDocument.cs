@@ -162,14 +162,7 @@ public static class EsrpDocument
         h.Append("</fieldset>\n");
     }
 
-    private static string AppendixTitle(TestType type) => type switch
-    {
-        TestType.Performance => "Performance testing",
-        TestType.Stress => "Stress testing",
-        TestType.DatabaseBackup => "Backup testing",
-        TestType.SoftRecovery => "Recovery testing",
-        _ => $"{type} testing",
-    };
+    private static string AppendixTitle(TestType type) => TestTypes.Of(type).EsrpTitle;
 
     /// <summary>One host's run of a test: its verdict and headline figures, and the link to its full report.</summary>
     private static void Appendix(StringBuilder h, EsrpSuite suite, TestResults r, string? href)

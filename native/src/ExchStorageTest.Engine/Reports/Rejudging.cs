@@ -36,8 +36,8 @@ public static class Rejudging
         Refuse(Contract.FaultRules.FaultAt.Check(s.FaultAtSeconds));
         Refuse(Contract.FaultRules.FaultLength.Check(s.FaultLengthSeconds));
         Refuse(Contract.FaultRules.StallLimit.Check(s.StallLimitSeconds));
-        if (r.TestType is not (TestType.Performance or TestType.Stress or TestType.Throughput))
-            throw Invalid($"'{sourcePath}' is a {r.TestType} test: only a Performance, Stress or Throughput run has a measured load window to judge again.", sourcePath);
+        if (!TestTypes.Of(r.TestType).Transactional)
+            throw Invalid($"'{sourcePath}' is a {r.TestType} test: only a {TestTypes.TransactionalNames} run has a measured load window to judge again.", sourcePath);
         if (r.FailureMode is not { } fm || r.Timeline.CollectionStartUtc is not DateTime start || PartialWindow.MeasuredSeconds(r) is not double measured || r.TimeSeries.Count == 0)
             throw Invalid($"'{sourcePath}' holds no failure-mode figures (the per-second series of its volumes and its interval samples): it was written before they were recorded, or its measured window never began, and cannot be judged again.", sourcePath);
 

@@ -204,7 +204,7 @@ public sealed class RunComparison
         return delta > 0 == (better == BetterWhen.Higher) ? Change.Better : Change.Worse;
     }
 
-    private static bool IsTransactional(TestResults r) => r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
+    private static bool IsTransactional(TestResults r) => TestTypes.Of(r.TestType).Transactional;
 
     private static double MeanOverHosts(MergedResults m, string counter)
     {

@@ -1,3 +1,5 @@
+using System.Reflection;
+using System.Text.Json.Serialization;
 using ExchStorageTest.Engine.Planning;
 
 namespace ExchStorageTest.Engine.Results;
@@ -40,6 +42,24 @@ public sealed class RunSettings
     public string OutputPath { get; set; } = "";
     /// <summary>What the database pages held: absent in results written before profiles, which held the default.</summary>
     public DataProfileSettings DataProfile { get; set; } = new();
+
+    /// <summary>
+    /// The run settings the contract's table records under <c>settings</c> (<see cref="RunSettingTable.InSettings"/>) that have
+    /// no property above: a new recorded setting is written here by its field name, with no line in this type. Null: none.
+    /// </summary>
+    [JsonExtensionData]
+    public Dictionary<string, object?>? OtherSettings { get; set; }
+
+    /// <summary>Records the table's settings of <paramref name="request"/> that <see cref="OtherSettings"/> holds.</summary>
+    public void RecordOthers(EngineRequest request)
+    {
+        var own = typeof(RunSettings).GetProperties(BindingFlags.Public | BindingFlags.Instance).Select(p => p.Name).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        foreach (var setting in RunSettingTable.All)
+        {
+            if (setting.Recorded != RunSettingTable.InSettings(setting.Field) || own.Contains(setting.Field)) continue;
+            (OtherSettings ??= new())[setting.Field] = request.Value(setting);
+        }
+    }
 
     /// <summary>Records the scavenger's write limits of <paramref name="shape"/>.</summary>
     public void WriteBackOf(Workload.WorkloadShape shape)

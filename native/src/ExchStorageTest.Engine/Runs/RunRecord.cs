@@ -39,6 +39,7 @@ internal static class RunRecord
             DataProfile = DataProfileSettings.From(plan.DataProfile),
         };
         r.Settings.WriteBackOf(s);
+        r.Settings.RecordOthers(plan.Request);
         r.Environment = new EnvironmentInfo
         {
             MachineName = Environment.MachineName,

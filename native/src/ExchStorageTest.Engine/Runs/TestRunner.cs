@@ -84,17 +84,22 @@ public static class TestRunner
         ctx.Checkpoint();
     }
 
-    /// <summary>The test type's own run on the prepared databases.</summary>
-    private static void Load(RunContext ctx)
+    /// <summary>
+    /// Each test type's own run on the prepared databases, one row each (a test holds it against <see cref="TestTypes.All"/>):
+    /// a new test type is a row here and one in the contract's traits.
+    /// </summary>
+    internal static readonly IReadOnlyDictionary<TestType, Action<RunContext>> Runs = new Dictionary<TestType, Action<RunContext>>
     {
-        switch (ctx.Plan.TestType)
-        {
-            case TestType.DatabaseBackup: WithHostCounters(ctx, () => BackupRun.Run(ctx)); break;
-            case TestType.SoftRecovery: WithHostCounters(ctx, () => SoftRecoveryRun.Run(ctx)); break;
-            case TestType.Capacity: CapacityRun.Run(ctx); break;
-            default: TransactionalRun.Run(ctx); break;
-        }
-    }
+        [TestType.Performance] = TransactionalRun.Run,
+        [TestType.Stress] = TransactionalRun.Run,
+        [TestType.Throughput] = TransactionalRun.Run,
+        [TestType.DatabaseBackup] = ctx => WithHostCounters(ctx, () => BackupRun.Run(ctx)),
+        [TestType.SoftRecovery] = ctx => WithHostCounters(ctx, () => SoftRecoveryRun.Run(ctx)),
+        [TestType.Capacity] = CapacityRun.Run,
+    };
+
+    /// <summary>The test type's own run on the prepared databases.</summary>
+    private static void Load(RunContext ctx) => Runs[ctx.Plan.TestType](ctx);
 
     /// <summary>Host counters over a backup or recovery run (the whole run is their measured window).</summary>
     private static void WithHostCounters(RunContext ctx, Action run)
@@ -115,7 +120,7 @@ public static class TestRunner
             if (inst.Stream(StreamNames.LogWrite) is { } lw) ctx.Log(F($"{inst.Name} has {lw.LatencyMs.Mean:F1} for I/O Log Writes Average Latency."));
             if (inst.Stream(StreamNames.LogReplicationRead) is { } lr) ctx.Log(F($"{inst.Name} has {lr.LatencyMs.Mean:F1} for I/O Log Reads Average Latency."));
         }
-        if (r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput)
+        if (TestTypes.Of(r.TestType).Transactional)
         {
             double maxStalls = 0;
             int above = 0;

@@ -53,7 +53,7 @@ public sealed class CalculatorCheck
         if (hosts.Count == 0 || hosts[0].Profile.Calculator is not { } t) return null;
         foreach (var h in hosts)
         {
-            if (h.TestType is not (TestType.Performance or TestType.Stress or TestType.Throughput)) return null;
+            if (!TestTypes.Of(h.TestType).Transactional) return null;
             if (h.Profile.Calculator is not { } other || other.Workbook != t.Workbook || other.Version != t.Version || other.DatabaseIops != t.DatabaseIops) return null;
         }
         int n = hosts.Count;

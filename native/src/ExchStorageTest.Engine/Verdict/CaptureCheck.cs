@@ -48,7 +48,7 @@ public sealed class CaptureCheck
         if (hosts.Count == 0 || hosts[0].Profile.Capture is not { Servers.Length: > 0 } c) return null;
         foreach (var h in hosts)
         {
-            if (h.TestType is not (TestType.Performance or TestType.Stress or TestType.Throughput)) return null;
+            if (!TestTypes.Of(h.TestType).Transactional) return null;
             if (h.Profile.Capture is not { } other || other.WindowStart != c.WindowStart || other.TestedIops != c.TestedIops) return null;
         }
         int n = hosts.Count, captured = c.Servers.Length;

@@ -38,7 +38,7 @@ public static class VerdictJudge
         foreach (var inst in r.Instances)
             foreach (var s in inst.Streams) errors += s.ErrorCount;
         errors = Math.Max(errors, r.Errors.Count);
-        bool loadTest = r.TestType is TestType.Performance or TestType.Stress or TestType.Throughput;
+        bool loadTest = TestTypes.Of(r.TestType).Transactional;
         if (loadTest)
         {
             foreach (var inst in r.Instances)

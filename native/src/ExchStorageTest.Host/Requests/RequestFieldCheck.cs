@@ -89,8 +89,14 @@ internal static class RequestFieldCheck
             string? name = fields.FirstOrDefault(f => string.Equals(f, member.Name, StringComparison.OrdinalIgnoreCase));
             if (name is null) throw Unknown(member.Name, path, fields);
             var property = type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
-                .FirstOrDefault(p => string.Equals(p.Name, name, StringComparison.OrdinalIgnoreCase))
-                ?? throw new InvalidOperationException($"The contract names the field '{name}', which {type.Name} does not have.");
+                .FirstOrDefault(p => string.Equals(p.Name, name, StringComparison.OrdinalIgnoreCase));
+            if (property is null && type == typeof(EngineRequest) && RunSettingTable.Find(name) is RunSettingEntry setting)
+            {
+                // A run setting without a property of its own (EngineRequest.OtherSettings): checked by its kind.
+                CheckValue(member.Value, EngineRequest.TypeOf(setting.Kind), true, null, Join(path, name));
+                continue;
+            }
+            if (property is null) throw new InvalidOperationException($"The contract names the field '{name}', which {type.Name} does not have.");
             var nullability = Nullability.Create(property);
             CheckValue(member.Value, property.PropertyType, nullability.WriteState != NullabilityState.NotNull, nullability, Join(path, name));
         }
