@@ -41,6 +41,7 @@ namespace ExchStorageTest.Contract
             RequestFields.MeasureAtUtc,
             RequestFields.LogFilesToReplay, RequestFields.CapacityPercent, RequestFields.CompressibilityPercent, RequestFields.DuplicatePercent, RequestFields.ReportedAs, RequestFields.JetstressFolders, RequestFields.CapacitySteps,
             RequestFields.FaultAtSeconds, RequestFields.FaultLengthSeconds, RequestFields.FaultScript, RequestFields.FaultScriptHost, RequestFields.StallLimitSeconds,
+            RequestFields.ReseedPath,
         };
 
         /// <summary>Every command with the fields it takes and the ones it needs.</summary>

@@ -53,6 +53,7 @@ public static partial class TestPlanner
         Refuse(FaultRules.FaultLength.Check(request.FaultLengthSeconds));
         Refuse(FaultRules.StallLimit.Check(request.StallLimitSeconds));
         Refuse(FaultRules.Check(request.FaultAtSeconds, request.FaultLengthSeconds, request.FaultScript, duration, type));
+        Refuse(ReseedRules.Check(request.ReseedPath, request.FaultAtSeconds));
         var fault = FaultPlan.For(request);
         if (request.DatabaseSource == DatabaseSource.Restore && !Directory.Exists(request.RestoreFromPath))
             throw EngineException.Refused(ErrorCodes.RestorePathNotFound, $"The restore folder '{request.RestoreFromPath}' does not exist.", request.RestoreFromPath);
@@ -126,6 +127,7 @@ public static partial class TestPlanner
         if (type == TestType.Capacity) CheckCapacity(plan);
         DatabaseSet.CheckBeforeWriting(plan);
         CheckSpace(plan, resultsBytes);
+        ReseedPlan.Check(plan);
         return plan;
     }
 
