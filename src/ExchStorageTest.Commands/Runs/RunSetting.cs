@@ -93,13 +93,15 @@ namespace ExchStorageTest.Runs
         /// </summary>
         public static readonly RunSetting FaultScriptHost = new RunSetting("FaultScriptComputerName", RequestFields.FaultScriptHost, SettingKind.Text, null, fromRun: true);
         public static readonly RunSetting StallLimit = new RunSetting("StallLimit", RequestFields.StallLimitSeconds, SettingKind.Seconds, FaultRules.DefaultStallLimitSeconds);
+        /// <summary>A spare folder a reseed streams a database copy onto during the fault window (<see cref="ReseedRules"/>).</summary>
+        public static readonly RunSetting ReseedPath = new RunSetting("ReseedPath", RequestFields.ReseedPath, SettingKind.Path, null);
 
         /// <summary>Every run setting, in the order the request gets them.</summary>
         public static readonly IReadOnlyList<RunSetting> All = new[]
         {
             TestType, DatabaseSource, Thresholds, ContinueOnError, AllowBufferedIo, AllowUnsupportedPlatform, NoCpuAffinity, SampleIntervalSeconds, LogFilesToReplay,
             CapacityPercent, CompressibilityPercent, DuplicatePercent, Duration, Warmup, OutputPath, RestoreFromPath, ThreadCount, TargetRateIops,
-            FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
+            FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit, ReseedPath,
         };
 
         /// <summary>

@@ -83,6 +83,26 @@ public static class FailureModeReport
         return rows;
     }
 
+    /// <summary>
+    /// The reseed the window carried: what it copied from where to where, how much at what rate against its target,
+    /// whether it completed, and each volume's latency during it against the pre-fault baseline.
+    /// </summary>
+    public static IReadOnlyList<(string Label, string Value)> ReseedRows(ReseedRun s, TimeZoneInfo zone)
+    {
+        var rows = new List<(string, string)>
+        {
+            ("Seeded", Analysis.ReseedImpact.Line(s)),
+            ("Source", $"{s.SourceFile} (on {s.SourceVolume})"),
+            ("Copy", $"{s.TargetFile} (on {s.TargetVolume}; removed when the seed ended)"),
+            ("I/O", string.Create(System.Globalization.CultureInfo.InvariantCulture, $"sequential {s.IoSizeBytes / 1024} KiB reads and writes, {s.ReadLatencyMs:0.###} ms a read and {s.WriteLatencyMs:0.###} ms a write on average")),
+        };
+        if (s.StartedUtc is DateTime started) rows.Add(("Started", JetFormat.Time(started, zone) + $" ({Seconds(s.StartSeconds)} into the measured window)"));
+        if (s.EndedUtc is DateTime ended) rows.Add(("Ended", JetFormat.Time(ended, zone)));
+        if (s.Error is not null) rows.Add(("Error", Printable(s.Error)));
+        foreach (var v in s.Volumes) rows.Add(("Active copies' latency", Analysis.ReseedImpact.Line(v)));
+        return rows;
+    }
+
     /// <summary>The fault script: where it ran, when, how it ended, and what it printed first.</summary>
     public static IReadOnlyList<(string Label, string Value)> ScriptRows(FaultScriptRun s, TimeZoneInfo zone)
     {
@@ -220,6 +240,13 @@ public static class FailureModeReport
         sb.Append("  ").Append(Line(f)).Append('\n');
         int w = WindowRows(f, zone).Max(x => x.Label.Length);
         foreach (var (label, value) in WindowRows(f, zone)) sb.Append("  ").Append(label.PadRight(w)).Append("  ").Append(value).Append('\n');
+        if (f.Reseed is { } seed)
+        {
+            sb.Append("\nReseed\n");
+            var rows = ReseedRows(seed, zone);
+            int rw = rows.Max(x => x.Label.Length);
+            foreach (var (label, value) in rows) sb.Append("  ").Append(label.PadRight(rw)).Append("  ").Append(value).Append('\n');
+        }
         if (f.Script is { } script)
         {
             sb.Append("\nFault script\n");
