@@ -12,13 +12,15 @@ public static class ReseedImpact
 {
     public static List<ReseedVolumeImpact> Of(IReadOnlyList<VolumeSecond> series, FaultWindow window, ReseedRun seed)
     {
-        double baselineFrom = Math.Max(0, window.AtSeconds - FaultRules.BaselineSeconds);
-        double from = Math.Floor(seed.StartSeconds), to = seed.StartSeconds + seed.Seconds;
+        // Whole seconds, as the series holds them: the baseline as the fault's judgement reads it, the seed's from the
+        // second it began in to the one it ended in. A second with no entry completed nothing: it counts, at 0 IOPS.
+        double baselineTo = Math.Floor(window.AtSeconds), baselineFrom = Math.Max(0, baselineTo - FaultRules.BaselineSeconds);
+        double from = Math.Floor(seed.StartSeconds), to = Math.Max(from + 1, Math.Ceiling(seed.StartSeconds + seed.Seconds));
         var impacts = new List<ReseedVolumeImpact>();
         foreach (var volume in series.GroupBy(s => s.Volume).OrderBy(g => g.Key == seed.SourceVolume ? 0 : 1).ThenBy(g => g.Key, StringComparer.Ordinal))
         {
-            var (baseIops, baseMs) = Mean(volume.Where(s => s.ElapsedSeconds >= baselineFrom && s.ElapsedSeconds + 1 <= window.AtSeconds));
-            var (iops, ms) = Mean(volume.Where(s => s.ElapsedSeconds >= from && s.ElapsedSeconds < to));
+            var (baseIops, baseMs) = Mean(volume.Where(s => s.ElapsedSeconds >= baselineFrom && s.ElapsedSeconds < baselineTo), baselineTo - baselineFrom);
+            var (iops, ms) = Mean(volume.Where(s => s.ElapsedSeconds >= from && s.ElapsedSeconds < to), to - from);
             impacts.Add(new ReseedVolumeImpact
             {
                 Volume = volume.Key,
@@ -55,17 +57,16 @@ public static class ReseedImpact
 
     private static string F(FormattableString s) => s.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
-    /// <summary>I/O per second and the operation-weighted mean latency of the seconds; zero for none.</summary>
-    private static (double Iops, double LatencyMs) Mean(IEnumerable<VolumeSecond> seconds)
+    /// <summary>I/O per second over <paramref name="span"/> seconds and the operation-weighted mean latency of the seconds; zero for none.</summary>
+    private static (double Iops, double LatencyMs) Mean(IEnumerable<VolumeSecond> seconds, double span)
     {
-        long ops = 0, count = 0;
+        long ops = 0;
         double latency = 0;
         foreach (var s in seconds)
         {
-            count++;
             ops += s.Operations;
             latency += s.AverageLatencyMs * s.Operations;
         }
-        return (count > 0 ? (double)ops / count : 0, ops > 0 ? latency / ops : 0);
+        return (span > 0 ? ops / span : 0, ops > 0 ? latency / ops : 0);
     }
 }

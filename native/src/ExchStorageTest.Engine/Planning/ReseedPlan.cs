@@ -35,10 +35,20 @@ internal static class ReseedPlan
                 if (VolumeSpace.Of(TestPlanner.ExistingAncestor(folder)).VolumeId == spareVolume.VolumeId)
                     throw EngineException.Refused(ErrorCodes.ReseedPathInvalid,
                         $"ReseedPath '{spare}' is on the volume of '{folder}', which the run's databases and logs use: a reseed is streamed onto a spare volume (AutoReseed's), not onto the volume it is read from. Give a folder on another volume.", spare);
-        long copy = Source(plan).DatabaseSizeBytes;
-        long need = copy + TestPlanner.Margin(copy);
-        if (need > spareVolume.FreeBytes)
-            throw EngineException.Refused(ErrorCodes.ReseedSpaceInsufficient,
-                $"The spare volume under '{spare}' has {spareVolume.FreeBytes:N0} bytes free; a copy of the database '{Source(plan).DatabaseFile}' needs {copy:N0} bytes plus {need - copy:N0} bytes kept free for file-system metadata.", spare);
+        if (SpaceShort(Source(plan).DatabaseSizeBytes, spareVolume.FreeBytes) is string why)
+            throw EngineException.Refused(ErrorCodes.ReseedSpaceInsufficient, $"The spare volume under '{spare}' {why} (the database '{Source(plan).DatabaseFile}').", spare);
+    }
+
+    /// <summary>
+    /// Why a volume with <paramref name="freeBytes"/> free cannot take a copy of <paramref name="copyBytes"/> — the copy
+    /// and the metadata margin every planned file keeps (<see cref="TestPlanner.Margin"/>); null when it can. The plan
+    /// checks the planned size; the seed checks again at its start, against the database as it has grown.
+    /// </summary>
+    public static string? SpaceShort(long copyBytes, long freeBytes)
+    {
+        long margin = TestPlanner.Margin(copyBytes);
+        return copyBytes + margin > freeBytes
+            ? $"has {freeBytes:N0} bytes free; a copy of the database needs {copyBytes:N0} bytes plus {margin:N0} bytes kept free for file-system metadata"
+            : null;
     }
 }

@@ -59,9 +59,8 @@ internal sealed class ReseedStream : IDisposable
         {
             source = IoFileOpener.Open(_source, IoFileMode.OpenExisting, writeThrough: false, allowBuffered: true);
             r.BytesToCopy = source.Length;
-            long free = Planning.VolumeSpace.Of(Path.GetDirectoryName(r.TargetFile)!).FreeBytes;
-            if (r.BytesToCopy + Planning.TestPlanner.Margin(r.BytesToCopy) > free)
-                throw new IOException($"the spare volume has {free:N0} bytes free, too little for the {r.BytesToCopy:N0} bytes of '{_source}' now");
+            if (Planning.ReseedPlan.SpaceShort(r.BytesToCopy, Planning.VolumeSpace.Of(Path.GetDirectoryName(r.TargetFile)!).FreeBytes) is string why)
+                throw new IOException($"the spare volume {why}, as '{_source}' has grown; nothing was written");
             target = IoFileOpener.Open(r.TargetFile, IoFileMode.CreateNew, writeThrough: false, _allowBuffered);
             using var buffer = new AlignedBuffer(ReseedRules.IoSizeBytes, Math.Max(source.Alignment, target.Alignment));
             while (true)
