@@ -82,6 +82,10 @@ public sealed class ReseedTests : IDisposable
         Assert.Contains("Source                  /mnt/db/DB1/Instance1.edb (on /mnt/db)", text, StringComparison.Ordinal);
         Assert.Contains("Active copies' latency  /mnt/db (the seed's source): 9 ms in the baseline, 14.25 ms during the reseed (+58.3%)", text, StringComparison.Ordinal);
         Assert.Contains("Active copies' latency  /mnt/log (another volume): 2 ms in the baseline, 2 ms during the reseed (0%)", text, StringComparison.Ordinal);
+        string xml = XmlReport.Render(r);
+        Assert.Contains("<reseed summary=\"reseeded 2,000.0 of 2,000.0 MB in 19.5 s at 102.6 MB/s (target 119.2 MB/s), complete\"", xml, StringComparison.Ordinal);
+        Assert.Contains("<volume name=\"/mnt/db\" role=\"Source\" baseline-iops=\"150", xml, StringComparison.Ordinal);
+        Assert.Contains("latency-change-percent=\"58.3", xml, StringComparison.Ordinal);
         string html = HtmlReport.Render(r);
         Assert.Contains("<legend>Reseed</legend>", html, StringComparison.Ordinal);
         Assert.Contains("not complete when the fault window ended", ReseedImpact.Line(new ReseedRun { EndedBy = "WindowEnded" }), StringComparison.Ordinal);
