@@ -88,8 +88,10 @@ internal sealed class ReseedStream : IDisposable
             }
             if (r.BytesSeeded > 0) DirectIo.Flush(target);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or Protocol.EngineException)
+        catch (Exception ex)
         {
+            // Whatever stops the seed is its own outcome, recorded: an exception escaping this thread would end the engine,
+            // and the load it runs beside is what is being measured.
             r.EndedBy = "Error";
             r.Error = $"The reseed stopped after {r.BytesSeeded:N0} bytes: {ex.Message}";
         }
@@ -106,6 +108,9 @@ internal sealed class ReseedStream : IDisposable
             if (created) RemoveCopy();
         }
     }
+
+    /// <summary>Waits up to <paramref name="timeout"/> for the seed to end by itself (complete, window ended, error); true when it has.</summary>
+    internal bool WaitForEnd(TimeSpan timeout) => _thread.Join(timeout);
 
     /// <summary>Ends the seed (the measured window ended; one still going is stopped) and waits for its thread; fills the record.</summary>
     public ReseedRun Finish()

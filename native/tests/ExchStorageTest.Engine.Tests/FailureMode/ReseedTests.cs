@@ -40,6 +40,46 @@ public sealed class ReseedTests : IDisposable
         Assert.Equal(262144, ReseedRules.IoSizeBytes);
     }
 
+    private (string Source, ReseedRun Record) Stream(long bytes)
+    {
+        string source = _dir.Combine("source.edb");
+        if (bytes > 0) File.WriteAllBytes(source, new byte[bytes]);
+        return (source, new ReseedRun { SourceFile = source, TargetFile = Path.Combine(_dir.Sub("Spare"), ReseedRules.TargetFileName("t1")) });
+    }
+
+    [Fact]
+    public void A_seed_copies_every_byte_and_removes_its_copy_and_one_whose_window_ended_or_whose_source_failed_says_so()
+    {
+        var (source, record) = Stream(ReseedRules.IoSizeBytes * 3L + 32768);
+        using (var seed = ReseedStream.Start(record, source, DateTime.UtcNow.AddMinutes(10), allowBuffered: true))
+        {
+            Assert.True(seed.WaitForEnd(TimeSpan.FromMinutes(5)));
+            var r = seed.Finish();
+            Assert.Equal(("Completed", true, null), (r.EndedBy, r.Completed, r.Error));
+            Assert.Equal((ReseedRules.IoSizeBytes * 3L + 32768, ReseedRules.IoSizeBytes * 3L + 32768), (r.BytesToCopy, r.BytesSeeded));
+        }
+        Assert.Empty(Directory.GetFileSystemEntries(Path.GetDirectoryName(record.TargetFile)!));
+
+        record = new ReseedRun { SourceFile = source, TargetFile = record.TargetFile };
+        using (var seed = ReseedStream.Start(record, source, DateTime.UtcNow.AddSeconds(-1), allowBuffered: true))
+        {
+            var r = seed.Finish();
+            Assert.Equal(("WindowEnded", false, 0L), (r.EndedBy, r.Completed, r.BytesSeeded));
+        }
+        Assert.Empty(Directory.GetFileSystemEntries(Path.GetDirectoryName(record.TargetFile)!));
+
+        // A file of the same name that the seed did not create is neither overwritten nor removed.
+        File.WriteAllText(record.TargetFile, "not ours");
+        record = new ReseedRun { SourceFile = source, TargetFile = record.TargetFile };
+        using (var seed = ReseedStream.Start(record, source, DateTime.UtcNow.AddMinutes(10), allowBuffered: true))
+        {
+            var r = seed.Finish();
+            Assert.Equal(("Error", 0L), (r.EndedBy, r.BytesSeeded));
+            Assert.StartsWith("The reseed stopped after 0 bytes: ", r.Error, StringComparison.Ordinal);
+        }
+        Assert.Equal("not ours", File.ReadAllText(record.TargetFile));
+    }
+
     private static ReseedRun Seed(double start = 60, double seconds = 19.5) => new()
     {
         SourceFile = "/mnt/db/DB1/Instance1.edb", SourceVolume = Db, TargetFile = "/mnt/spare/ExchStorageTest-Reseed-fm-test.edb", TargetVolume = "/mnt/spare",
