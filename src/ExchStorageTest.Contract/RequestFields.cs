@@ -67,6 +67,8 @@ namespace ExchStorageTest.Contract
         public const string FaultScriptHost = "faultScriptHost";
         /// <summary>The longest a volume may go with I/O outstanding and nothing completing (default <see cref="FaultRules.DefaultStallLimitSeconds"/>).</summary>
         public const string StallLimitSeconds = "stallLimitSeconds";
+        /// <summary>A spare folder a reseed streams a database copy onto during the fault window (<see cref="ReseedRules"/>).</summary>
+        public const string ReseedPath = "reseedPath";
         /// <summary>Command <c>report</c>: judge the stored runs again (another fault window, other thresholds, a sub-window) into new files.</summary>
         public const string Rejudge = "rejudge";
         /// <summary>Command <c>report</c> with <see cref="Rejudge"/>: the sub-window judged, seconds into the measured window (from, to).</summary>

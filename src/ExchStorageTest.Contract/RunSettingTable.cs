@@ -142,13 +142,16 @@ namespace ExchStorageTest.Contract
             recorded: "failureMode.script.host", fromRun: true);
         public static readonly RunSettingEntry StallLimit = new RunSettingEntry(RequestFields.StallLimitSeconds, SettingKind.Seconds, "StallLimit", FaultRules.StallLimit,
             FaultRules.DefaultStallLimitSeconds, recorded: "failureMode.stallLimitSeconds");
+        /// <summary>A spare folder a reseed streams a database copy onto during the fault window (<see cref="ReseedRules"/>, docs/failure-mode.md).</summary>
+        public static readonly RunSettingEntry ReseedPath = new RunSettingEntry(RequestFields.ReseedPath, SettingKind.Path, "ReseedPath",
+            recorded: "failureMode.reseed.targetFile");
 
         /// <summary>Every run setting, in the order the request and docs/protocol.md list them. A new setting is one entry here.</summary>
         public static readonly IReadOnlyList<RunSettingEntry> All = new[]
         {
             TestType, Duration, OutputPath, DatabaseSource, RestoreFromPath, ThreadCount, TargetRateIops, Thresholds, ContinueOnError, SampleIntervalSeconds,
             AllowBufferedIo, AllowUnsupportedPlatform, PinWorkerThreads, TuningSeconds, Warmup, LogFilesToReplay, CapacityPercent,
-            CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc, FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit,
+            CompressibilityPercent, DuplicatePercent, ReportedAs, JetstressFolders, CapacitySteps, StartAtUtc, MeasureAtUtc, FaultAt, FaultLength, FaultScript, FaultScriptHost, StallLimit, ReseedPath,
         };
 
         /// <summary>The entry of a request field (case ignored, as the engine reads them), or null.</summary>

@@ -189,6 +189,10 @@ namespace ExchStorageTest.Commands
         [TimeSpanArgument]
         public TimeSpan StallLimit { get; set; }
 
+        /// <summary>A spare folder (an AutoReseed spare volume's) a reseed streams a database copy onto through the fault window.</summary>
+        [Parameter]
+        public string? ReseedPath { get; set; }
+
         [Parameter]
         public SwitchParameter AsJob { get; set; }
 
@@ -308,9 +312,9 @@ namespace ExchStorageTest.Commands
                 throw new StorageTestException(ErrorCodes.CapacityWithStartFile,
                     "-TestType Capacity steps its hosts together, choosing each step from every host's verdict, and a start file only agrees one start instant: -StartFile is refused. Give the hosts with -ComputerName or -Session (docs/capacity.md).", StartFile);
             // Each test of the suite has a measured window of its own and two have none: a window belongs to one test, run on its own.
-            if (suite && (Bound(nameof(FaultAt)) || Bound(nameof(FaultLength)) || Bound(nameof(FaultScript))))
+            if (suite && (Bound(nameof(FaultAt)) || Bound(nameof(FaultLength)) || Bound(nameof(FaultScript)) || Bound(nameof(ReseedPath))))
                 throw new StorageTestException(ErrorCodes.FaultWindowInvalid,
-                    $"A fault window (-FaultAt, -FaultLength, -FaultScript) belongs to one test with a measured load window: run it with -TestType {Contract.TestTypes.TransactionalNames}, not EsrpSuite.", TestType);
+                    $"A fault window (-FaultAt, -FaultLength, -FaultScript, -ReseedPath) belongs to one test with a measured load window: run it with -TestType {Contract.TestTypes.TransactionalNames}, not EsrpSuite.", TestType);
             if (suite && (ComputerName != null || Session != null))
                 throw new StorageTestException(ErrorCodes.SuiteNotRemoted,
                     "-TestType EsrpSuite does not drive remote hosts (-ComputerName, -Session): run it on each host with -StartFile on a share, and every test of the suite starts on all hosts together.", TestType);

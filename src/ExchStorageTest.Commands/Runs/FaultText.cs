@@ -26,8 +26,10 @@ namespace ExchStorageTest.Runs
             string text = $"Failure-mode window: {at} into the measured window, lasting at most {length}, recovery included (every host of a run measures it from the agreed measuring start); {limit}.";
             if (settings.FaultScript is string script)
                 text += $" The fault script '{script}' starts at the window's start {Where(settings, scriptWhere)}; its output, exit code and times are kept in the results.";
-            else
+            else if (settings.ReseedPath is null)
                 text += " No fault script: cause the fault yourself at the window's start.";
+            if (settings.ReseedPath is string spare)
+                text += $" At the window's start a reseed streams a copy of the first database onto '{spare}' (a new file, removed when the seed ends), {ReseedRules.IoSizeBytes / 1024} KiB sequential reads and writes at {ReseedRules.TargetBytesPerSecond / 1048576:0.#} MB/s, until the copy is complete or the window ends.";
             return text;
         }
 

@@ -61,6 +61,7 @@ namespace ExchStorageTest.Runs
         public static readonly RunSetting FaultScript = new RunSetting(RunSettingTable.FaultScript);
         public static readonly RunSetting FaultScriptHost = new RunSetting(RunSettingTable.FaultScriptHost);
         public static readonly RunSetting StallLimit = new RunSetting(RunSettingTable.StallLimit);
+        public static readonly RunSetting ReseedPath = new RunSetting(RunSettingTable.ReseedPath);
 
         /// <summary>Every setting the module binds or carries: the table's entries with a parameter, in the table's order.</summary>
         public static readonly IReadOnlyList<RunSetting> All =

@@ -63,6 +63,7 @@ namespace ExchStorageTest.Runs
         public TimeSpan? FaultAt => this[RunSetting.FaultAt] as TimeSpan?;
         public TimeSpan? FaultLength => this[RunSetting.FaultLength] as TimeSpan?;
         public string? FaultScript => this[RunSetting.FaultScript] as string;
+        public string? ReseedPath => this[RunSetting.ReseedPath] as string;
         public string? FaultScriptHost => this[RunSetting.FaultScriptHost] as string;
         public TimeSpan? StallLimit => this[RunSetting.StallLimit] as TimeSpan?;
 

@@ -24,6 +24,10 @@ namespace ExchStorageTest.Runs
             double duration = settings.Duration?.TotalSeconds ?? RunDefaults.DurationSeconds(type);
             if (FaultRules.Check(settings.FaultAt?.TotalSeconds, settings.FaultLength?.TotalSeconds, settings.FaultScript, duration, type) is Violation window)
                 throw StorageTestException.From(window);
+            if (ReseedRules.Check(settings.ReseedPath, settings.FaultAt?.TotalSeconds) is Violation reseed)
+                throw StorageTestException.From(reseed);
+            if (settings.ReseedPath is string spare && !Directory.Exists(spare))
+                throw new StorageTestException(ErrorCodes.ReseedPathNotFound, $"The reseed's spare folder '{spare}' does not exist.", spare);
             // The task runs on this computer, so this computer starts the script: it must be here.
             if (settings.FaultScript is string script && !File.Exists(script))
                 throw new StorageTestException(ErrorCodes.FaultScriptNotFound, $"The fault script '{script}' does not exist.", script);

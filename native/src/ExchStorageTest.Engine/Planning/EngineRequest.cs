@@ -68,6 +68,8 @@ public sealed class EngineRequest
     public string? FaultScriptHost { get; set; }
     /// <summary>The longest a volume may stall (I/O outstanding, nothing completing); null: <see cref="FaultRules.DefaultStallLimitSeconds"/>.</summary>
     public double? StallLimitSeconds { get; set; }
+    /// <summary>A spare folder a reseed streams a copy of a database onto during the fault window (<see cref="ReseedRules"/>); null: no reseed.</summary>
+    public string? ReseedPath { get; set; }
     /// <summary>Command report: judge the stored runs again into new files (another fault window, other thresholds, a sub-window).</summary>
     public bool Rejudge { get; set; }
     /// <summary>Command report with <see cref="Rejudge"/>: the sub-window judged, seconds into the measured window.</summary>

@@ -10,6 +10,9 @@ public sealed record FaultPlan(double AtSeconds, double LengthSeconds, string? S
 {
     public double EndSeconds => AtSeconds + LengthSeconds;
 
+    /// <summary>The spare folder a reseed streams a database copy onto from the window's start (<see cref="ReseedPlan"/>); null: no reseed.</summary>
+    public string? ReseedPath { get; init; }
+
     /// <summary>True when this host starts the script: it names one and names this machine, or no host at all.</summary>
     public bool RunsScriptHere => !string.IsNullOrWhiteSpace(Script)
         && (string.IsNullOrWhiteSpace(ScriptHost) || string.Equals(ScriptHost, Environment.MachineName, StringComparison.OrdinalIgnoreCase));
@@ -19,7 +22,10 @@ public sealed record FaultPlan(double AtSeconds, double LengthSeconds, string? S
     {
         if (request.FaultAtSeconds is not double at) return null;
         var plan = new FaultPlan(at, request.FaultLengthSeconds ?? FaultRules.DefaultFaultLengthSeconds,
-            string.IsNullOrWhiteSpace(request.FaultScript) ? null : request.FaultScript, request.FaultScriptHost);
+            string.IsNullOrWhiteSpace(request.FaultScript) ? null : request.FaultScript, request.FaultScriptHost)
+        {
+            ReseedPath = string.IsNullOrWhiteSpace(request.ReseedPath) ? null : Path.GetFullPath(request.ReseedPath),
+        };
         if (plan.RunsScriptHere && !File.Exists(plan.Script))
             throw Protocol.EngineException.Refused(ErrorCodes.FaultScriptNotFound, $"The fault script '{plan.Script}' does not exist.", plan.Script);
         return plan;

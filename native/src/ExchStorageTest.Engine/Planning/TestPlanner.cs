@@ -43,6 +43,7 @@ public static partial class TestPlanner
         Refuse(RunRules.CheckStart(request.StartAtUtc, nowUtc));
         Refuse(RunRules.CheckRestore(request.DatabaseSource, request.RestoreFromPath));
         Refuse(FaultRules.Check(request.FaultAtSeconds, request.FaultLengthSeconds, request.FaultScript, duration, type));
+        Refuse(ReseedRules.Check(request.ReseedPath, request.FaultAtSeconds));
         var fault = FaultPlan.For(request);
         if (request.DatabaseSource == DatabaseSource.Restore && !Directory.Exists(request.RestoreFromPath))
             throw EngineException.Refused(ErrorCodes.RestorePathNotFound, $"The restore folder '{request.RestoreFromPath}' does not exist.", request.RestoreFromPath);
@@ -116,6 +117,7 @@ public static partial class TestPlanner
         if (type == TestType.Capacity) CheckCapacity(plan);
         DatabaseSet.CheckBeforeWriting(plan);
         CheckSpace(plan, resultsBytes);
+        ReseedPlan.Check(plan);
         return plan;
     }
 

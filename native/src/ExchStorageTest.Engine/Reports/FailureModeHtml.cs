@@ -31,6 +31,7 @@ internal static class FailureModeHtml
         h.Append("<fieldset>\n<legend>Failure Mode</legend>\n");
         h.Append("<p><strong>").Append(E(FailureModeReport.Summary(r))).Append("</strong></p>\n");
         HtmlReport.Pairs(h, "Window", FailureModeReport.WindowRows(f, zone));
+        if (f.Reseed is { } seed) HtmlReport.Pairs(h, "Reseed", FailureModeReport.ReseedRows(seed, zone));
         if (f.Script is { } script)
             HtmlReport.Pairs(h, "Fault Script", FailureModeReport.ScriptRows(script, zone), b =>
             {

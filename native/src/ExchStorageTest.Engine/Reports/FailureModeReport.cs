@@ -83,6 +83,26 @@ public static class FailureModeReport
         return rows;
     }
 
+    /// <summary>
+    /// The reseed the window carried: what it copied from where to where, how much at what rate against its target,
+    /// whether it completed, and each volume's latency during it against the pre-fault baseline.
+    /// </summary>
+    public static IReadOnlyList<(string Label, string Value)> ReseedRows(ReseedRun s, TimeZoneInfo zone)
+    {
+        var rows = new List<(string, string)>
+        {
+            ("Seeded", Analysis.ReseedImpact.Line(s)),
+            ("Source", $"{s.SourceFile} (on {s.SourceVolume})"),
+            ("Copy", $"{s.TargetFile} (on {s.TargetVolume}; removed when the seed ended)"),
+            ("I/O", string.Create(System.Globalization.CultureInfo.InvariantCulture, $"sequential {s.IoSizeBytes / 1024} KiB reads and writes, {s.ReadLatencyMs:0.###} ms a read and {s.WriteLatencyMs:0.###} ms a write on average")),
+        };
+        if (s.StartedUtc is DateTime started) rows.Add(("Started", JetFormat.Time(started, zone) + $" ({Seconds(s.StartSeconds)} into the measured window)"));
+        if (s.EndedUtc is DateTime ended) rows.Add(("Ended", JetFormat.Time(ended, zone)));
+        if (s.Error is not null) rows.Add(("Error", Printable(s.Error)));
+        foreach (var v in s.Volumes) rows.Add(("Active copies' latency", Analysis.ReseedImpact.Line(v)));
+        return rows;
+    }
+
     /// <summary>The fault script: where it ran, when, how it ended, and what it printed first.</summary>
     public static IReadOnlyList<(string Label, string Value)> ScriptRows(FaultScriptRun s, TimeZoneInfo zone)
     {
@@ -220,6 +240,13 @@ public static class FailureModeReport
         sb.Append("  ").Append(Line(f)).Append('\n');
         int w = WindowRows(f, zone).Max(x => x.Label.Length);
         foreach (var (label, value) in WindowRows(f, zone)) sb.Append("  ").Append(label.PadRight(w)).Append("  ").Append(value).Append('\n');
+        if (f.Reseed is { } seed)
+        {
+            sb.Append("\nReseed\n");
+            var rows = ReseedRows(seed, zone);
+            int rw = rows.Max(x => x.Label.Length);
+            foreach (var (label, value) in rows) sb.Append("  ").Append(label.PadRight(rw)).Append("  ").Append(value).Append('\n');
+        }
         if (f.Script is { } script)
         {
             sb.Append("\nFault script\n");
@@ -295,6 +322,20 @@ public static class FailureModeReport
                 Optional("started", s.StartedUtc is DateTime st ? JetFormat.Iso(st) : null), Optional("ended", s.EndedUtc is DateTime en ? JetFormat.Iso(en) : null),
                 Optional("exit-code", s.ExitCode), new XAttribute("killed", B(s.Killed)), Optional("error", s.Error is null ? null : Printable(s.Error)),
                 new XElement("output", Printable(s.Output))) : null,
+            f.Reseed is { } rs ? new XElement("reseed",
+                new XAttribute("summary", Analysis.ReseedImpact.Line(rs)),
+                new XAttribute("source-file", rs.SourceFile), new XAttribute("source-volume", rs.SourceVolume),
+                new XAttribute("target-file", rs.TargetFile), new XAttribute("target-volume", rs.TargetVolume),
+                new XAttribute("io-size-bytes", rs.IoSizeBytes), new XAttribute("target-mb-per-second", N(rs.TargetMBPerSecond)),
+                new XAttribute("bytes-to-copy", rs.BytesToCopy), new XAttribute("bytes-seeded", rs.BytesSeeded),
+                new XAttribute("start-seconds", N(rs.StartSeconds)), new XAttribute("seconds", N(rs.Seconds)),
+                new XAttribute("achieved-mb-per-second", N(rs.AchievedMBPerSecond)), new XAttribute("completed", B(rs.Completed)),
+                new XAttribute("ended-by", rs.EndedBy), Optional("error", rs.Error is null ? null : Printable(rs.Error)),
+                rs.Volumes.Select(v => new XElement("volume",
+                    new XAttribute("name", v.Volume), new XAttribute("role", v.Role),
+                    new XAttribute("baseline-iops", N(v.BaselineIops)), new XAttribute("baseline-latency-ms", N(v.BaselineLatencyMs)),
+                    new XAttribute("reseed-iops", N(v.ReseedIops)), new XAttribute("reseed-latency-ms", N(v.ReseedLatencyMs)),
+                    Optional("latency-change-percent", v.LatencyChangePercent is double c ? N(c) : null)))) : null,
             f.Fault is { } j ? new XElement("fault",
                 new XAttribute("result", j.Result), new XAttribute("summary", j.Summary),
                 new XAttribute("excluded-from-seconds", N(j.ExcludedFromSeconds)), new XAttribute("excluded-to-seconds", N(j.ExcludedToSeconds)),

@@ -16,6 +16,8 @@ public sealed class FailureModeResult
     public FaultWindow? Window { get; set; }
     /// <summary>The fault script's run on this host, or where it ran instead; null without a script.</summary>
     public FaultScriptRun? Script { get; set; }
+    /// <summary>The reseed the window carried (a database copy streamed onto a spare folder) and its impact; null without one.</summary>
+    public ReseedRun? Reseed { get; set; }
     /// <summary>Every stall found in the measured window, in time order, declared window or not.</summary>
     public List<StallRecord> Stalls { get; set; } = new();
     /// <summary>
@@ -44,6 +46,61 @@ public sealed class FaultWindow
     public DateTime EndUtc { get; set; }
     /// <summary>"Declared" (the run's request) or "Rejudged" (given to a re-judgement).</summary>
     public string Source { get; set; } = "Declared";
+}
+
+/// <summary>
+/// A reseed during the load (docs/failure-mode.md): a whole copy of one of the run's databases streamed onto a spare
+/// folder from the fault window's start, at <see cref="TargetMBPerSecond"/>, until complete or the window ended; what it
+/// achieved, and the active copies' latency on each volume during it against the pre-fault baseline.
+/// </summary>
+public sealed class ReseedRun
+{
+    /// <summary>The database file read (the seeding source) and its volume.</summary>
+    public string SourceFile { get; set; } = "";
+    public string SourceVolume { get; set; } = "";
+    /// <summary>The copy written on the spare folder (removed when the run ends) and the spare's volume.</summary>
+    public string TargetFile { get; set; } = "";
+    public string TargetVolume { get; set; } = "";
+    /// <summary>Each sequential read and write, bytes.</summary>
+    public int IoSizeBytes { get; set; }
+    /// <summary>The rate it was paced at (<see cref="Contract.ReseedRules.TargetBytesPerSecond"/>), MB (2^20 bytes) a second.</summary>
+    public double TargetMBPerSecond { get; set; }
+    /// <summary>The source database's size when the seed began: the whole copy.</summary>
+    public long BytesToCopy { get; set; }
+    /// <summary>The bytes read from the source and written to the spare.</summary>
+    public long BytesSeeded { get; set; }
+    public DateTime? StartedUtc { get; set; }
+    public DateTime? EndedUtc { get; set; }
+    /// <summary>Seconds into the measured window it began, and how long it ran.</summary>
+    public double StartSeconds { get; set; }
+    public double Seconds { get; set; }
+    /// <summary><see cref="BytesSeeded"/> over <see cref="Seconds"/>, MB a second.</summary>
+    public double AchievedMBPerSecond { get; set; }
+    /// <summary>True when every byte of the source was copied.</summary>
+    public bool Completed { get; set; }
+    /// <summary>"Completed", "WindowEnded" (the fault window ended first), "RunEnded" (the run stopped or failed first) or "Error".</summary>
+    public string EndedBy { get; set; } = "";
+    /// <summary>Why it could not start or go on (a read or write that failed, a spare that filled); null when nothing failed.</summary>
+    public string? Error { get; set; }
+    /// <summary>The seed's own reads of the source and writes to the spare: mean latency, ms.</summary>
+    public double ReadLatencyMs { get; set; }
+    public double WriteLatencyMs { get; set; }
+    /// <summary>Each volume of the run: its I/O and latency in the minute before the window and while the seed ran.</summary>
+    public List<ReseedVolumeImpact> Volumes { get; set; } = new();
+}
+
+/// <summary>The active copies' I/O on one volume while the seed ran, against the pre-fault baseline (the one-second series).</summary>
+public sealed class ReseedVolumeImpact
+{
+    public string Volume { get; set; } = "";
+    /// <summary>"Source" (the volume the seed read from) or "Other".</summary>
+    public string Role { get; set; } = "";
+    public double BaselineIops { get; set; }
+    public double BaselineLatencyMs { get; set; }
+    public double ReseedIops { get; set; }
+    public double ReseedLatencyMs { get; set; }
+    /// <summary>The latency during the seed against the baseline's, percent (+50: half as slow again); null without baseline I/O.</summary>
+    public double? LatencyChangePercent { get; set; }
 }
 
 /// <summary>The fault script: where it ran, when, how it ended and what it printed.</summary>

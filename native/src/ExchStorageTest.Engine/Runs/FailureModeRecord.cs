@@ -17,7 +17,7 @@ internal static class FailureModeRecord
     private const double MarginSeconds = 30;
 
     /// <summary>Fills <c>failureMode</c> of the results from <paramref name="phase"/> after it stopped.</summary>
-    public static void Collect(RunContext ctx, LoadPhase phase, FaultWindow? window, FaultScriptRun? script)
+    public static void Collect(RunContext ctx, LoadPhase phase, FaultWindow? window, FaultScriptRun? script, ReseedRun? reseed = null)
     {
         var r = ctx.Results;
         var d = phase.Driver;
@@ -66,6 +66,11 @@ internal static class FailureModeRecord
                 MaxLatencyMs = Math.Round(sum.MaxLatencyNs / 1e6, 3),
                 Errors = sum.Errors,
             });
+        }
+        if (reseed is not null && window is not null)
+        {
+            reseed.Volumes = Analysis.ReseedImpact.Of(fm.VolumeSeries, window, reseed);
+            fm.Reseed = reseed;
         }
         fm.Multipath = MultipathStates(r);
         r.FailureMode = fm;

@@ -33,8 +33,9 @@ internal static class TransactionalRun
         finally
         {
             grownPagesWritten = ShutDown(ctx, phase);
-            FailureModeRecord.Collect(ctx, phase, fault.Window, fault.Script?.Record ?? fault.Elsewhere);
+            FailureModeRecord.Collect(ctx, phase, fault.Window, fault.Script?.Record ?? fault.Elsewhere, fault.Reseed?.Record);
             fault.Script?.Dispose();
+            fault.Reseed?.Dispose();
         }
         DatabaseGrowth.Record(ctx, grownPagesWritten);
         ctx.Log(string.Join(" and ", ctx.Instances.Select(w => $"Instance.{w.Index} (complete)")));
@@ -148,10 +149,16 @@ internal static class TransactionalRun
         finally
         {
             fault.Script?.Finish();
+            fault.Reseed?.Finish();
             phase.EndMeasuring();
             HostEnvironment.StopCounters(ctx, counters);
         }
         r.Timeline.CollectionEndUtc = DateTime.UtcNow;
+        if (fault.Reseed?.Record is { } seed)
+        {
+            ctx.Log("Reseed: " + Analysis.ReseedImpact.Line(seed) + ".");
+            if (seed.Error is { } why) ctx.Warn(why);
+        }
         if (end == WindowEnd.Cancelled) r.Completion = Completions.Stopped;
         if (end == WindowEnd.Error) r.Completion = Completions.Failed;
         ctx.Log("Performance logging has ended.");
@@ -191,6 +198,11 @@ internal static class TransactionalRun
             fault.Elsewhere = FaultScript.Elsewhere(f.Script, f.ScriptHost ?? "");
             scriptPart = $"; fault script {f.Script} runs on {f.ScriptHost}";
         }
+        if (f.ReseedPath is string spare)
+        {
+            fault.Reseed = StartReseed(ctx, spare, started, windowStartUtc, faultEnd);
+            scriptPart += TestRunner.F($"; reseeding {fault.Reseed.Record.SourceFile} onto {fault.Reseed.Record.TargetFile} at {fault.Reseed.Record.TargetMBPerSecond:0.#} MB/s");
+        }
         ctx.Log(TestRunner.F($"Fault window begins {fault.Window.AtSeconds:0.#} s into the measured window, for up to {f.LengthSeconds:0.#} s (until {fault.Window.EndUtc:HH:mm:ss} UTC){scriptPart}."));
         if (fault.Script?.Record.Error is { } error) ctx.Warn(error);
         phase.Driver.SetFaultWindow(true);
@@ -199,6 +211,21 @@ internal static class TransactionalRun
         if (end != WindowEnd.Elapsed) return end;
         ctx.Log("Fault window ends; the rest of the measured window is steady state.");
         return RunUntil(phase, windowEnd, interval);
+    }
+
+    /// <summary>The reseed of the window (docs/failure-mode.md): the run's first database streamed onto the spare folder, from now until the window's end at the latest.</summary>
+    private static ReseedStream StartReseed(RunContext ctx, string spare, DateTime started, DateTime windowStartUtc, DateTime faultEnd)
+    {
+        var volumes = ctx.Results.Environment.Volumes;
+        string source = ReseedPlan.Source(ctx.Plan).DatabaseFile, target = ReseedPlan.Target(ctx.Plan, spare);
+        var record = new ReseedRun
+        {
+            SourceFile = source, SourceVolume = VolumeNames.Of(volumes, source),
+            TargetFile = target, TargetVolume = VolumeNames.Of(volumes, target),
+            IoSizeBytes = ReseedRules.IoSizeBytes, TargetMBPerSecond = Math.Round(ReseedRules.TargetBytesPerSecond / 1048576.0, 3),
+            StartedUtc = started, StartSeconds = Math.Round((started - windowStartUtc).TotalSeconds, 3),
+        };
+        return ReseedStream.Start(record, source, faultEnd, ctx.Plan.Request.AllowBufferedIo);
     }
 
     /// <summary>Runs the load until <paramref name="instantUtc"/>, sampling on the interval and once at the end.</summary>
@@ -215,6 +242,7 @@ internal static class TransactionalRun
         public FaultWindow? Window;
         public FaultScript? Script;
         public FaultScriptRun? Elsewhere;
+        public ReseedStream? Reseed;
     }
 
     /// <summary>Says so when this host starts measuring after the agreed instant (its preparation or tuning overran).</summary>

@@ -91,12 +91,12 @@ public static class FailureModeJudge
                 : fault.Result == Contract.FaultOutcomes.Tolerated ? Verdicts.Pass : Verdicts.Fail;
             overall = new VerdictResult { Result = result, Reasons = steady.Reasons.Concat(fault.Reasons).ToList() };
         }
-        fault.Summary = Summary(overall.Result, steady.Result, fault, window, stallLimitSeconds);
+        fault.Summary = Summary(overall.Result, steady.Result, fault, window, stallLimitSeconds, r.FailureMode?.Reseed);
         return overall;
     }
 
     /// <summary>"Pass, fault tolerated: stalled 4.8 s on /mnt/db, recovered in 12 s, no errors".</summary>
-    private static string Summary(string result, string steadyResult, FaultJudgement f, FaultWindow window, double stallLimitSeconds)
+    private static string Summary(string result, string steadyResult, FaultJudgement f, FaultWindow window, double stallLimitSeconds, ReseedRun? reseed)
     {
         string outcome = f.Result switch
         {
@@ -117,6 +117,7 @@ public static class FailureModeJudge
         parts.Add(f.IoErrors == 0 ? "no errors"
             : Wording.Count(f.IoErrors, "I/O error") + (f.Volumes.SelectMany(v => v.ErrorNames).Distinct().ToList() is { Count: > 0 } names ? $" ({string.Join(", ", names)})" : ""));
         if (f.SystemLogEvents > 0) parts.Add(Wording.Count(f.SystemLogEvents, "system-log event") + " in the window");
+        if (reseed is not null) parts.Add(ReseedImpact.Line(reseed));
         string steady = steadyResult == Verdicts.Pass ? "" : $"; the steady state: {steadyResult}";
         return $"{result}, {outcome}: {string.Join(", ", parts)}{steady}";
     }
