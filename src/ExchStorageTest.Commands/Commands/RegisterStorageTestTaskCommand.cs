@@ -58,6 +58,10 @@ namespace ExchStorageTest.Commands
         [TimeSpanArgument]
         public TimeSpan StallLimit { get; set; }
 
+        /// <summary>A spare folder a reseed streams a database copy onto during the fault window, as Invoke-StorageTest takes it.</summary>
+        [Parameter]
+        public string? ReseedPath { get; set; }
+
         [Parameter(Mandatory = true, ParameterSetName = TaskSchedule.Daily)]
         public SwitchParameter Daily { get; set; }
 
