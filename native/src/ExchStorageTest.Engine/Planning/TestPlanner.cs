@@ -30,6 +30,7 @@ public static partial class TestPlanner
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
         // The rules of the contract, in a fixed order: a request that breaks several is refused for the first one.
         Refuse(ProfileRules.Check(p));
+        Refuse(PassiveCopiesNotYetGenerated(p));
         p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
@@ -323,6 +324,20 @@ public static partial class TestPlanner
     }
 
     /// <summary>Refuses the request when a rule of the contract is broken.</summary>
+    /// <summary>
+    /// A profile that puts passive copies on its volumes is valid (its sizing effect is <see cref="PassiveCopyModel"/>'s), but
+    /// this engine generates only the active databases' I/O: run as it is, the test would measure the Jetstress model under
+    /// a profile that says otherwise, so it is refused before anything is written.
+    /// </summary>
+    private static Violation? PassiveCopiesNotYetGenerated(MailboxProfile p)
+    {
+        int passive = PassiveCopyModel.PassivePerDatabase(p);
+        if (passive == 0) return null;
+        return new Violation(ErrorCodes.PassiveCopiesNotGenerated, string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"CopiesPerVolume '{p.CopiesPerVolume}' with ActiveCopiesPerVolume {p.ActiveCopiesPerVolume} puts {passive} passive copies beside each database, and this engine does not generate a passive copy's I/O yet (docs/load-model.md, \"Passive copies on a volume\"): by that model the volumes would carry {PassiveCopyModel.DatabaseIopsFactor(p):0.##} times the active databases' database IOPS. Run with CopiesPerVolume {p.ActiveCopiesPerVolume} for the Jetstress model."),
+            p.CopiesPerVolume.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    }
+
     private static void Refuse(Violation? violation)
     {
         if (violation is not null) throw EngineException.Refused(violation);
