@@ -30,7 +30,6 @@ public static partial class TestPlanner
         double duration = request.DurationSeconds ?? RunDefaults.DurationSeconds(type);
         // The rules of the contract, in a fixed order: a request that breaks several is refused for the first one.
         Refuse(ProfileRules.Check(p));
-        Refuse(PassiveCopiesNotYetGenerated(p));
         p = ForThisServer(p, Environment.MachineName);
         foreach (var (limit, value) in request.Thresholds?.Limits() ?? Enumerable.Empty<(string, double?)>())
             Refuse(RunRules.Threshold(limit).Check(value));
@@ -97,6 +96,7 @@ public static partial class TestPlanner
                 LogFolder = logFolder,
                 DatabaseSizeBytes = dbBytes,
                 LogGenerations = logs,
+                PassiveCopies = PassiveCopies(p, i, dbFolder, dbBytes),
             });
         }
 
@@ -112,6 +112,7 @@ public static partial class TestPlanner
             Profile = p,
             TestType = type,
             Instances = instances,
+            Exchange = PassiveCopyModel.Modelled(p),
             DurationSeconds = duration,
             SampleIntervalSeconds = interval,
             Thresholds = thresholds,
@@ -325,17 +326,29 @@ public static partial class TestPlanner
 
     /// <summary>Refuses the request when a rule of the contract is broken.</summary>
     /// <summary>
-    /// A profile that puts passive copies on its volumes is valid (its sizing effect is <see cref="PassiveCopyModel"/>'s), but
-    /// this engine generates only the active databases' I/O: run as it is, the test would measure the Jetstress model under
-    /// a profile that says otherwise, so it is refused before anything is written.
+    /// The passive copies beside database <paramref name="index"/> (<see cref="PassiveCopyModel.PassivePerDatabase"/>, the
+    /// last <see cref="PassiveCopyModel.LaggedPerDatabase"/> of them lagged): each a database of the active's size in
+    /// <c>Passive&lt;k&gt;</c> under the active's folder (its volume), its copied log in <c>Passive&lt;k&gt;/Logs</c>, a
+    /// circular log of <see cref="CircularLogGenerations"/> generations as the active's.
     /// </summary>
-    private static Violation? PassiveCopiesNotYetGenerated(MailboxProfile p)
+    internal static IReadOnlyList<PlannedPassiveCopy> PassiveCopies(MailboxProfile p, int index, string dbFolder, long dbBytes)
     {
-        int passive = PassiveCopyModel.PassivePerDatabase(p);
-        if (passive == 0) return null;
-        return new Violation(ErrorCodes.PassiveCopiesNotGenerated, string.Create(System.Globalization.CultureInfo.InvariantCulture,
-            $"CopiesPerVolume '{p.CopiesPerVolume}' with ActiveCopiesPerVolume {p.ActiveCopiesPerVolume} puts {passive} passive copies beside each database, and this engine does not generate a passive copy's I/O yet (docs/load-model.md, \"Passive copies on a volume\"): by that model the volumes would carry {PassiveCopyModel.DatabaseIopsFactor(p):0.##} times the active databases' database IOPS. Run with CopiesPerVolume {p.ActiveCopiesPerVolume} for the Jetstress model."),
-            p.CopiesPerVolume.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        int passive = PassiveCopyModel.PassivePerDatabase(p), replaying = PassiveCopyModel.ReplayingPerDatabase(p);
+        var copies = new List<PlannedPassiveCopy>(passive);
+        for (int k = 1; k <= passive; k++)
+        {
+            string folder = Path.Combine(dbFolder, PlannedPassiveCopy.FolderName(k));
+            copies.Add(new PlannedPassiveCopy(k, Lagged: k > replaying, new PlannedInstance
+            {
+                Index = index,
+                DatabaseFolder = folder,
+                DatabaseFile = Path.Combine(folder, TestPlan.DatabaseFileName(index)),
+                LogFolder = Path.Combine(folder, "Logs"),
+                DatabaseSizeBytes = dbBytes,
+                LogGenerations = CircularLogGenerations,
+            }));
+        }
+        return copies;
     }
 
     private static void Refuse(Violation? violation)

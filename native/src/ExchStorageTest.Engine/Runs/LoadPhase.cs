@@ -44,12 +44,23 @@ internal sealed class LoadPhase : IDisposable
         foreach (var w in ctx.Instances)
         {
             w.DatabaseReadStream = w.DatabaseWriteStream = w.LogWriteStream = w.LogReadStream = w.MaintenanceStream = w.ReplicationStream = w.BackupStream = -1;
+            w.PassiveReplayReadStream = w.PassiveReplayWriteStream = w.PassiveLogWriteStream = -1;
             if (options.Transactional)
             {
                 w.DatabaseReadStream = Register(w, StreamNames.DatabaseRead, IoOperation.Read);
                 w.DatabaseWriteStream = Register(w, StreamNames.DatabaseWrite, IoOperation.Write);
                 w.LogWriteStream = Register(w, StreamNames.LogWrite, IoOperation.Write);
                 w.LogReadStream = Register(w, StreamNames.LogRead, IoOperation.Read);
+                if (w.PassiveCopies.Count > 0)
+                {
+                    // Registered only where passive copies are modelled: a Jetstress-model run's streams are as before.
+                    if (w.PassiveCopies.Any(c => !c.Lagged))
+                    {
+                        w.PassiveReplayReadStream = Register(w, StreamNames.PassiveReplayRead, IoOperation.Read);
+                        w.PassiveReplayWriteStream = Register(w, StreamNames.PassiveReplayWrite, IoOperation.Write);
+                    }
+                    w.PassiveLogWriteStream = Register(w, StreamNames.PassiveLogWrite, IoOperation.Write);
+                }
             }
             if (options.Maintenance) w.MaintenanceStream = Register(w, StreamNames.MaintenanceRead, IoOperation.Read);
             if (options.Replication) w.ReplicationStream = Register(w, StreamNames.LogReplicationRead, IoOperation.Read);
@@ -92,6 +103,12 @@ internal sealed class LoadPhase : IDisposable
                     Transactional[i] = src;
                     list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth));
                 }
+            }
+            if (options.Transactional)
+            {
+                // The passive copies beside the database, on its worker: they follow what it issues (PassiveCopySource).
+                foreach (var copy in w.PassiveCopies)
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}", new PassiveCopySource(w, copy), PassiveCopySource.Depth));
             }
             if (options.Maintenance)
                 list.Add(new LoadStream($"{InstanceName(w)}/Maintenance", new ScanSource(w, w.MaintenanceStream, ctx.Shape.MaintenanceReadBytes, wrap: true, cacheAware: true,

@@ -1,0 +1,113 @@
+using ExchStorageTest.Engine.Io;
+using ExchStorageTest.Engine.Load;
+using ExchStorageTest.Engine.Storage;
+
+namespace ExchStorageTest.Engine.Workload;
+
+/// <summary>
+/// One passive copy beside an active database (docs/load-model.md, "Passive copies on a volume"; the figures are
+/// <see cref="PassiveCopyModel"/>'s): it follows what its active database has issued since the source was made — not a
+/// planned rate — so a tuning or capacity step that moves the active copy moves its passive copies with it. It owes:
+/// <list type="bullet">
+/// <item>one copied-log write of <see cref="PassiveCopyModel.CopiedLogWriteBytes"/> for every whole megabyte of log the
+/// active has written, sequentially through the copy's own circular log (one generation a write);</item>
+/// <item>unless lagged, replay writes (<see cref="PassiveCopyModel.ReplayWrites"/> of the active's reads and writes, of the
+/// active's average write size) and replay reads (<see cref="PassiveCopyModel.ReplayReads"/>, one 32 KiB page each), at
+/// random pages of the copy's own database file.</item>
+/// </list>
+/// What is owed is issued as soon as the worker asks (copied log first, then writes, then reads), at most
+/// <see cref="Depth"/> at a time; nothing is owed ahead of the active's I/O. Runs on the active database's worker.
+/// </summary>
+public sealed class PassiveCopySource : IIoSource
+{
+    /// <summary>I/Os of one passive copy in flight at once: replay is a background stream, not a session pool.</summary>
+    public const int Depth = 4;
+
+    /// <summary>Pages a replay write may cover at most (the active's scavenger writes runs of a few pages).</summary>
+    private const int MaxWritePages = 8;
+
+    private readonly InstanceWorkload _w;
+    private readonly PassiveCopyFiles _copy;
+    private readonly long _reads0, _writes0, _writeBytes0, _log0;
+    private long _readsDone, _writesDone, _writeBytesDone, _logWritesDone;
+    private long _generation;
+    private long _stampGeneration = 1;
+
+    public PassiveCopySource(InstanceWorkload active, PassiveCopyFiles copy)
+    {
+        _w = active;
+        _copy = copy;
+        (_reads0, _writes0, _writeBytes0, _log0) = (active.DatabaseReadsIssued, active.DatabaseWritesIssued, active.DatabaseWriteBytesIssued, active.LogBytesWritten);
+        _generation = 1 + (long)(active.Next() % (ulong)copy.LogFileIndexes.Length);
+    }
+
+    public int MaxLength => Math.Max(PassiveCopyModel.CopiedLogWriteBytes, MaxWritePages * PageFormat.PageSize);
+
+    /// <summary>The copied-log writes owed so far: one per whole megabyte the active logged since the source was made.</summary>
+    internal long LogWritesOwed => (_w.LogBytesWritten - _log0) / PassiveCopyModel.CopiedLogWriteBytes;
+
+    /// <summary>The replay writes owed so far (0 for a lagged copy).</summary>
+    internal long ReplayWritesOwed => _copy.Lagged ? 0 : (long)PassiveCopyModel.ReplayWrites(_w.DatabaseReadsIssued - _reads0, _w.DatabaseWritesIssued - _writes0);
+
+    /// <summary>The replay reads owed so far (0 for a lagged copy).</summary>
+    internal long ReplayReadsOwed => _copy.Lagged ? 0 : (long)PassiveCopyModel.ReplayReads(_w.DatabaseReadsIssued - _reads0, _w.DatabaseWritesIssued - _writes0);
+
+    public bool TryNext(ref IoPlan plan, Span<byte> buffer)
+    {
+        if (_logWritesDone < LogWritesOwed) { CopiedLog(ref plan, buffer); return true; }
+        if (_writesDone < ReplayWritesOwed) { ReplayWrite(ref plan, buffer); return true; }
+        if (_readsDone < ReplayReadsOwed) { ReplayRead(ref plan); return true; }
+        return false;
+    }
+
+    /// <summary>A whole generation of copied log, written at once over the copy's log file (its header first: the file stays ours).</summary>
+    private void CopiedLog(ref IoPlan plan, Span<byte> buffer)
+    {
+        var data = buffer.Slice(0, PassiveCopyModel.CopiedLogWriteBytes);
+        Random.Shared.NextBytes(data.Slice(LogFormat.FileHeaderBytes)); // log records do not compress or deduplicate away
+        LogFormat.WriteFileHeader(data, _w.Index, _copy.InstanceId, _generation, DateTime.UtcNow);
+        plan.StreamId = _w.PassiveLogWriteStream;
+        plan.FileIndex = _copy.LogFileIndexes[(int)((_generation - 1) % _copy.LogFileIndexes.Length)];
+        plan.Operation = IoOperation.Write;
+        plan.Offset = 0;
+        plan.Length = PassiveCopyModel.CopiedLogWriteBytes;
+        _generation++;
+        _logWritesDone++;
+    }
+
+    /// <summary>
+    /// Replay writing back the pages it modified: a run of pages sized so that the copy's writes average the active's
+    /// write size, at a random place in the copy's database (page 0, the header, never).
+    /// </summary>
+    private void ReplayWrite(ref IoPlan plan, Span<byte> buffer)
+    {
+        long activeWrites = _w.DatabaseWritesIssued - _writes0;
+        double averageBytes = activeWrites > 0 ? (double)(_w.DatabaseWriteBytesIssued - _writeBytes0) / activeWrites : PageFormat.PageSize;
+        long behind = (long)(averageBytes * (_writesDone + 1)) - _writeBytesDone;
+        int pages = (int)Math.Clamp((behind + PageFormat.PageSize / 2) / PageFormat.PageSize, 1, Math.Min(MaxWritePages, Math.Max(1, _copy.PageCount - 1)));
+        long first = 1 + (long)(_w.Next() % (ulong)Math.Max(1, _copy.PageCount - pages));
+        PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _copy.Content, _stampGeneration, 1);
+        _stampGeneration += pages;
+        plan.StreamId = _w.PassiveReplayWriteStream;
+        plan.FileIndex = _copy.DatabaseFileIndex;
+        plan.Operation = IoOperation.Write;
+        plan.Offset = first * PageFormat.PageSize;
+        plan.Length = pages * PageFormat.PageSize;
+        _writesDone++;
+        _writeBytesDone += plan.Length;
+    }
+
+    /// <summary>Replay reading a page it is about to apply log records to: a random page of the copy's database.</summary>
+    private void ReplayRead(ref IoPlan plan)
+    {
+        long page = 1 + (long)(_w.Next() % (ulong)Math.Max(1, _copy.PageCount - 1));
+        plan.StreamId = _w.PassiveReplayReadStream;
+        plan.FileIndex = _copy.DatabaseFileIndex;
+        plan.Operation = IoOperation.Read;
+        plan.Offset = page * PageFormat.PageSize;
+        plan.Length = PassiveCopyModel.ReplayReadBytes;
+        _readsDone++;
+    }
+
+    public void Completed(in IoPlan plan, int result, ReadOnlySpan<byte> buffer) { }
+}
