@@ -108,7 +108,11 @@ internal sealed class LoadPhase : IDisposable
             {
                 // The passive copies beside the database, on its worker: they follow what it issues (PassiveCopySource).
                 foreach (var copy in w.PassiveCopies)
-                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}", new PassiveCopySource(w, copy), PassiveCopySource.Depth));
+                {
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/CopiedLog", new PassiveCopySource(w, copy, PassiveCopyPart.CopiedLog), PassiveCopySource.CopiedLogDepth));
+                    if (!copy.Lagged)
+                        list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/Replay", new PassiveCopySource(w, copy, PassiveCopyPart.Replay), PassiveCopySource.ReplayDepth));
+                }
             }
             if (options.Maintenance)
                 list.Add(new LoadStream($"{InstanceName(w)}/Maintenance", new ScanSource(w, w.MaintenanceStream, ctx.Shape.MaintenanceReadBytes, wrap: true, cacheAware: true,

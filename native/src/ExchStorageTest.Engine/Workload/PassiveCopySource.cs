@@ -15,33 +15,44 @@ namespace ExchStorageTest.Engine.Workload;
 /// active's average write size) and replay reads (<see cref="PassiveCopyModel.ReplayReads"/>, one 32 KiB page each), at
 /// random pages of the copy's own database file.</item>
 /// </list>
-/// What is owed is issued as soon as the worker asks (copied log first, then writes, then reads), at most
-/// <see cref="Depth"/> at a time; nothing is owed ahead of the active's I/O. Runs on the active database's worker.
+/// Each copy is two sources (<see cref="PassiveCopyPart"/>), so each stream's buffers are sized to its own I/O: the copied
+/// log, one generation at a time in sequence; the replay, up to <see cref="ReplayDepth"/> I/Os in flight. What is owed is
+/// issued as soon as the worker asks (replay writes before reads); nothing is owed ahead of the active's I/O. Runs on the
+/// active database's worker.
 /// </summary>
 public sealed class PassiveCopySource : IIoSource
 {
-    /// <summary>I/Os of one passive copy in flight at once: replay is a background stream, not a session pool.</summary>
-    public const int Depth = 4;
+    /// <summary>Replay I/Os of one passive copy in flight at once: replay is a background stream, not a session pool.</summary>
+    public const int ReplayDepth = 4;
+
+    /// <summary>Copied-log writes of one passive copy in flight at once: its log is written in sequence.</summary>
+    public const int CopiedLogDepth = 1;
+
+    /// <summary>The stream's depth for <paramref name="part"/>.</summary>
+    public static int Depth(PassiveCopyPart part) => part == PassiveCopyPart.Replay ? ReplayDepth : CopiedLogDepth;
 
     /// <summary>Pages a replay write may cover at most (the active's scavenger writes runs of a few pages).</summary>
     private const int MaxWritePages = 8;
 
     private readonly InstanceWorkload _w;
     private readonly PassiveCopyFiles _copy;
+    private readonly PassiveCopyPart _part;
     private readonly long _reads0, _writes0, _writeBytes0, _log0;
     private long _readsDone, _writesDone, _writeBytesDone, _logWritesDone;
     private long _generation;
     private long _stampGeneration = 1;
 
-    public PassiveCopySource(InstanceWorkload active, PassiveCopyFiles copy)
+    public PassiveCopySource(InstanceWorkload active, PassiveCopyFiles copy, PassiveCopyPart part)
     {
+        if (part == PassiveCopyPart.Replay && copy.Lagged) throw new ArgumentException("A lagged copy replays nothing: it has no replay source.", nameof(part));
         _w = active;
         _copy = copy;
+        _part = part;
         (_reads0, _writes0, _writeBytes0, _log0) = (active.DatabaseReadsIssued, active.DatabaseWritesIssued, active.DatabaseWriteBytesIssued, active.LogBytesWritten);
         _generation = 1 + (long)(active.Next() % (ulong)copy.LogFileIndexes.Length);
     }
 
-    public int MaxLength => Math.Max(PassiveCopyModel.CopiedLogWriteBytes, MaxWritePages * PageFormat.PageSize);
+    public int MaxLength => _part == PassiveCopyPart.CopiedLog ? PassiveCopyModel.CopiedLogWriteBytes : MaxWritePages * PageFormat.PageSize;
 
     /// <summary>The copied-log writes owed so far: one per whole megabyte the active logged since the source was made.</summary>
     internal long LogWritesOwed => (_w.LogBytesWritten - _log0) / PassiveCopyModel.CopiedLogWriteBytes;
@@ -54,7 +65,12 @@ public sealed class PassiveCopySource : IIoSource
 
     public bool TryNext(ref IoPlan plan, Span<byte> buffer)
     {
-        if (_logWritesDone < LogWritesOwed) { CopiedLog(ref plan, buffer); return true; }
+        if (_part == PassiveCopyPart.CopiedLog)
+        {
+            if (_logWritesDone >= LogWritesOwed) return false;
+            CopiedLog(ref plan, buffer);
+            return true;
+        }
         if (_writesDone < ReplayWritesOwed) { ReplayWrite(ref plan, buffer); return true; }
         if (_readsDone < ReplayReadsOwed) { ReplayRead(ref plan); return true; }
         return false;
@@ -110,4 +126,13 @@ public sealed class PassiveCopySource : IIoSource
     }
 
     public void Completed(in IoPlan plan, int result, ReadOnlySpan<byte> buffer) { }
+}
+
+/// <summary>The two streams of one passive copy: its replay of database pages, and its copied log.</summary>
+public enum PassiveCopyPart
+{
+    /// <summary>Replay reads and writes of the copy's database pages (none for a lagged copy).</summary>
+    Replay,
+    /// <summary>The copied log, one 1 MiB generation a write.</summary>
+    CopiedLog,
 }

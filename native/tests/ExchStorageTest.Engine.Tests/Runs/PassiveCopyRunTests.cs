@@ -68,5 +68,5 @@ public class PassiveCopyRunTests
     }
 
     /// <summary>I/Os the passive copies may hold in flight across the window's start and end.</summary>
-    private static double PassiveCopyFiguresSlack(int copies) => 2.0 * copies * ExchStorageTest.Engine.Workload.PassiveCopySource.Depth;
+    private static double PassiveCopyFiguresSlack(int copies) => 2.0 * copies * ExchStorageTest.Engine.Workload.PassiveCopySource.ReplayDepth;
 }

@@ -66,8 +66,8 @@ public class PassiveCopyTests : IDisposable
         Assert.All(TestPlanner.Plan(r).Instances, i => Assert.Single(i.PassiveCopies));
     }
 
-    /// <summary>The active database with what it issued so far, and one passive copy's source following it.</summary>
-    private static (InstanceWorkload Active, PassiveCopySource Copy) Copy(bool lagged)
+    /// <summary>The active database with what it issued so far, and one passive copy's sources following it.</summary>
+    private static (InstanceWorkload Active, PassiveCopySource[] Copy) Copy(bool lagged)
     {
         var (cap, start, stop) = CacheModel.Size(1 << 20, 1000);
         var active = new InstanceWorkload(1, 0xABCDEF, 1000, databaseFileIndex: 0, logFileIndexes: new[] { 1, 2 }, new CacheModel(cap, start, stop), 0, 42);
@@ -75,17 +75,33 @@ public class PassiveCopyTests : IDisposable
         active.PassiveReplayReadStream = 10;
         active.PassiveReplayWriteStream = 11;
         active.PassiveLogWriteStream = 12;
-        return (active, new PassiveCopySource(active, files));
+        var log = new PassiveCopySource(active, files, PassiveCopyPart.CopiedLog);
+        return (active, lagged ? new[] { log } : new[] { log, new PassiveCopySource(active, files, PassiveCopyPart.Replay) });
     }
 
     /// <summary>Everything the source owes now, as (stream, file, offset, length).</summary>
-    private static List<IoPlan> Drain(PassiveCopySource source)
+    private static List<IoPlan> Drain(PassiveCopySource[] sources)
     {
         var plans = new List<IoPlan>();
-        var buffer = new byte[source.MaxLength];
-        var plan = new IoPlan();
-        while (source.TryNext(ref plan, buffer)) plans.Add(plan);
+        foreach (var source in sources)
+        {
+            var buffer = new byte[source.MaxLength];
+            var plan = new IoPlan();
+            while (source.TryNext(ref plan, buffer)) plans.Add(plan);
+        }
         return plans;
+    }
+
+    [Fact]
+    public void Each_stream_of_a_copy_is_sized_to_its_own_IO_and_a_lagged_copy_has_no_replay()
+    {
+        var (_, sources) = Copy(lagged: false);
+        Assert.Equal(1024 * 1024, sources[0].MaxLength);
+        Assert.Equal(8 * 32 * 1024, sources[1].MaxLength);
+        Assert.Equal(1, PassiveCopySource.Depth(PassiveCopyPart.CopiedLog));
+        var (active, _) = Copy(lagged: true);
+        var lagged = new PassiveCopyFiles(1, true, 3, new[] { 4 }, 1000, 1, new DatabaseContent(1));
+        Assert.Throws<ArgumentException>(() => new PassiveCopySource(active, lagged, PassiveCopyPart.Replay));
     }
 
     [Fact]
