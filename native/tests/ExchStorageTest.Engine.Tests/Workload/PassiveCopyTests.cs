@@ -66,6 +66,36 @@ public class PassiveCopyTests : IDisposable
         Assert.All(TestPlanner.Plan(r).Instances, i => Assert.Single(i.PassiveCopies));
     }
 
+    [Fact]
+    public void A_file_at_a_passive_copys_name_that_is_not_ours_is_refused_before_anything_is_written_and_left_untouched()
+    {
+        var planned = TestPlanner.Plan(Request(copiesPerVolume: 4)).Instances[0].PassiveCopies[1].Database;
+        Directory.CreateDirectory(planned.DatabaseFolder);
+        var bytes = new byte[100_000];
+        new Random(1).NextBytes(bytes);
+        File.WriteAllBytes(planned.DatabaseFile, bytes);
+        var ex = Assert.Throws<ExchStorageTest.Engine.Protocol.EngineException>(() => TestPlanner.Plan(Request(copiesPerVolume: 4)));
+        Assert.Equal("ForeignFile", ex.Code);
+        Assert.Equal(planned.DatabaseFile, ex.Target);
+        Assert.Equal(bytes, File.ReadAllBytes(planned.DatabaseFile));
+    }
+
+    [Fact]
+    public void A_throughput_run_sizes_the_passive_copies_as_their_databases_from_the_volumes_free_space()
+    {
+        var r = Request(copiesPerVolume: 4);
+        r.TestType = TestType.Throughput;
+        r.CapacityPercent = 1;
+        var withCopies = TestPlanner.Plan(r);
+        r.Profile!.CopiesPerVolume = 1;
+        var without = TestPlanner.Plan(r);
+        foreach (var inst in withCopies.Instances)
+            Assert.All(inst.PassiveCopies, c => Assert.Equal(inst.DatabaseSizeBytes, c.Database.DatabaseSizeBytes));
+        // Four databases share what one had: each about a quarter (less its logs and the rounding to pages).
+        double quarter = without.Instances[0].DatabaseSizeBytes / 4.0;
+        Assert.InRange(withCopies.Instances[0].DatabaseSizeBytes, quarter - 2.0 * TestPlan.LogFileSize * TestPlanner.CircularLogGenerations, quarter + TestPlan.PageSize);
+    }
+
     /// <summary>The active database with what it issued so far, and one passive copy's sources following it.</summary>
     private static (InstanceWorkload Active, PassiveCopySource[] Copy) Copy(bool lagged)
     {
