@@ -55,9 +55,15 @@ public class PassiveCopyRunTests
             Assert.True(copiedLog.Operations == 0 || copiedLog.AverageBytes == PassiveCopyModel.CopiedLogWriteBytes, $"copied-log writes of {copiedLog.AverageBytes} B");
             double logBytes = log.Operations * log.AverageBytes;
             Within($"{inst.Name} copied-log bytes", copiedLog.Operations * copiedLog.AverageBytes, passive * logBytes, passive * 2.0 * PassiveCopyModel.CopiedLogWriteBytes);
-            // The passive copies' own files, ours, beside the database.
+            // The passive copies' own files, ours, beside the database, named in the results.
+            Assert.Equal(passive, inst.PassiveCopyPaths!.Count);
+            Assert.Equal(1, inst.LaggedPassiveCopies);
             for (int k = 1; k <= passive; k++)
-                Assert.NotNull(DatabaseSet.Inspect(Path.Combine(Path.GetDirectoryName(plan.Instances[inst.Index - 1].DatabaseFile)!, $"Passive{k}", TestPlan.DatabaseFileName(inst.Index)), allowBuffered: true));
+            {
+                string path = Path.Combine(Path.GetDirectoryName(inst.DatabasePath)!, $"Passive{k}", TestPlan.DatabaseFileName(inst.Index));
+                Assert.Equal(path, inst.PassiveCopyPaths[k - 1]);
+                Assert.NotNull(DatabaseSet.Inspect(path, allowBuffered: true));
+            }
         }
         // The Jetstress-shaped figures stay the active databases': the achieved transactional IOPS count no passive I/O.
         double active = results.Instances.Sum(i => i.Stream(StreamNames.DatabaseRead)!.OperationsPerSecond + i.Stream(StreamNames.DatabaseWrite)!.OperationsPerSecond);
