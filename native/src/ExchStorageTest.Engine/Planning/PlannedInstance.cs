@@ -29,4 +29,11 @@ public sealed record PlannedPassiveCopy(int Copy, bool Lagged, PlannedInstance D
 }
 
 /// <summary>A file the run would create (what -WhatIf lists).</summary>
-public sealed record PlannedFile(string Path, long SizeBytes, string Kind);
+public sealed record PlannedFile(string Path, long SizeBytes, string Kind)
+{
+    /// <summary>The kinds of a passive copy's files (<see cref="PlannedInstance.PassiveCopies"/>).</summary>
+    public const string PassiveDatabaseKind = "PassiveDatabase", PassiveLogKind = "PassiveLog";
+
+    /// <summary>True for a file of a passive copy beside a database.</summary>
+    public bool OfPassiveCopy => Kind is PassiveDatabaseKind or PassiveLogKind;
+}

@@ -59,9 +59,9 @@ public sealed class TestPlan
                 yield return new PlannedFile(Path.Combine(i.LogFolder, LogFileName(g)), LogFileSize, "Log");
             foreach (var c in i.PassiveCopies)
             {
-                yield return new PlannedFile(c.Database.DatabaseFile, c.Database.DatabaseSizeBytes, "PassiveDatabase");
+                yield return new PlannedFile(c.Database.DatabaseFile, c.Database.DatabaseSizeBytes, PlannedFile.PassiveDatabaseKind);
                 for (int g = 1; g <= c.Database.LogGenerations; g++)
-                    yield return new PlannedFile(Path.Combine(c.Database.LogFolder, LogFileName(g)), LogFileSize, "PassiveLog");
+                    yield return new PlannedFile(Path.Combine(c.Database.LogFolder, LogFileName(g)), LogFileSize, PlannedFile.PassiveLogKind);
             }
         }
     }

@@ -215,13 +215,12 @@ public static partial class TestPlanner
             needByVolume[info.VolumeId] = needByVolume.TryGetValue(info.VolumeId, out var cur)
                 ? (cur.Need + need, info, cur.Folder) : (need, info, folder);
         }
-        if (plan.Request.DatabaseSource != DatabaseSource.Attach)
+        // Attaching writes no database of the set; its passive copies are still created where missing (DatabaseSet.Prepare).
+        bool attach = plan.Request.DatabaseSource == DatabaseSource.Attach;
+        foreach (var f in plan.Files().Where(f => !attach || f.OfPassiveCopy))
         {
-            foreach (var f in plan.Files())
-            {
-                long existing = File.Exists(f.Path) ? new FileInfo(f.Path).Length : 0;
-                Add(ExistingAncestor(Path.GetDirectoryName(f.Path)!), Math.Max(0, f.SizeBytes - existing));
-            }
+            long existing = File.Exists(f.Path) ? new FileInfo(f.Path).Length : 0;
+            Add(ExistingAncestor(Path.GetDirectoryName(f.Path)!), Math.Max(0, f.SizeBytes - existing));
         }
         Add(ExistingAncestor(plan.OutputPath), resultsBytes);
         foreach (var (_, (need, info, folder)) in needByVolume)
