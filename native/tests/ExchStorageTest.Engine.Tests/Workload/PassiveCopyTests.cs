@@ -182,3 +182,23 @@ public class PassiveCopyTests : IDisposable
         Assert.All(plans, p => Assert.Equal(12, p.StreamId));
     }
 }
+
+/// <summary>What a capacity search with passive copies says of its answer: the model's multiple of the volumes' load.</summary>
+public class PassiveCopyCapacityLineTests
+{
+    private static MailboxProfile Profile(int copiesPerVolume, int lagged = 0) => new()
+    {
+        MailboxCount = 100, IopsPerMailbox = 0.1, MailboxSizeMB = 10, CopiesPerDatabase = 4, CopiesPerVolume = copiesPerVolume,
+        LaggedCopiesPerVolume = lagged, DatabasePaths = new[] { "/db" },
+    };
+
+    [Fact]
+    public void The_capacity_search_says_the_modelled_factor_of_its_volumes_load()
+    {
+        string line = ExchStorageTest.Engine.Runs.CapacityRun.PassiveCopiesLine(Profile(4))!;
+        Assert.StartsWith("Passive copies: each step's volumes carried 3 passive copies beside each active database (4 copies per volume, 1 active, 0 lagged): by the model, 2.5x the active databases' database IOPS and 4x their log bytes", line);
+        Assert.Contains("up to 2.5x as many", line);
+        Assert.Contains("by the model, 2x the active", ExchStorageTest.Engine.Runs.CapacityRun.PassiveCopiesLine(Profile(4, lagged: 1)));
+        Assert.Null(ExchStorageTest.Engine.Runs.CapacityRun.PassiveCopiesLine(Profile(1)));
+    }
+}
