@@ -20,6 +20,8 @@ internal sealed class LoadPhase : IDisposable
 {
     private readonly RunContext _ctx;
     private readonly List<(InstanceWorkload Instance, string Stream)> _ids = new();
+    /// <summary>The passive copies' sources (docs/load-model.md), to say at the end whether they kept up with their databases.</summary>
+    private readonly List<(InstanceWorkload Instance, PassiveCopySource Source)> _passive = new();
     private readonly double[] _maxSampleAvg;
     private readonly long[] _stallsAtWindowStart;
     private readonly long[] _lastStalls;
@@ -107,11 +109,16 @@ internal sealed class LoadPhase : IDisposable
             if (options.Transactional)
             {
                 // The passive copies beside the database, on its worker: they follow what it issues (PassiveCopySource).
+                int sessions = Math.Max(1, options.Sessions / n + (i < options.Sessions % n ? 1 : 0));
                 foreach (var copy in w.PassiveCopies)
                 {
-                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/CopiedLog", new PassiveCopySource(w, copy, PassiveCopyPart.CopiedLog), PassiveCopySource.CopiedLogDepth));
-                    if (!copy.Lagged)
-                        list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/Replay", new PassiveCopySource(w, copy, PassiveCopyPart.Replay), PassiveCopySource.ReplayDepth));
+                    var log = new PassiveCopySource(w, copy, PassiveCopyPart.CopiedLog);
+                    _passive.Add((w, log));
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/CopiedLog", log, PassiveCopySource.CopiedLogDepth));
+                    if (copy.Lagged) continue;
+                    var replay = new PassiveCopySource(w, copy, PassiveCopyPart.Replay);
+                    _passive.Add((w, replay));
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/Replay", replay, PassiveCopySource.ReplayDepthFor(sessions)));
                 }
             }
             if (options.Maintenance)
@@ -359,9 +366,19 @@ internal sealed class LoadPhase : IDisposable
         if (measuring) _ctx.Checkpoint();
     }
 
+    /// <summary>
+    /// A passive copy still owing more than this share of what it issued when the load stopped fell behind its database:
+    /// the storage carried less than the model's passive I/O, and the test log says so.
+    /// </summary>
+    public const double PassiveBacklogShare = 0.05;
+
     /// <summary>Stops the driver (waits for every outstanding I/O); keeps the errors it saw.</summary>
     public void Stop()
     {
+        foreach (var (w, s) in _passive)
+            if (s.Backlog > Math.Max(PassiveCopySource.ReplayDepth, PassiveBacklogShare * s.Issued))
+                _ctx.Warn(string.Create(CultureInfo.InvariantCulture,
+                    $"{InstanceName(w)}: a passive copy fell behind its database: {s.Backlog} of its I/Os were still owed when the load stopped ({s.Issued} issued), so the volume carried less passive-copy I/O than the model (docs/load-model.md)."));
         try { Driver.Stop(); }
         catch (InvalidOperationException ex)
         {

@@ -16,23 +16,39 @@ namespace ExchStorageTest.Engine.Workload;
 /// random pages of the copy's own database file.</item>
 /// </list>
 /// Each copy is two sources (<see cref="PassiveCopyPart"/>), so each stream's buffers are sized to its own I/O: the copied
-/// log, one generation at a time in sequence; the replay, up to <see cref="ReplayDepth"/> I/Os in flight. What is owed is
+/// log, one generation at a time in sequence; the replay, up to <see cref="ReplayDepthFor"/> I/Os in flight. What is owed is
 /// issued as soon as the worker asks (replay writes before reads); nothing is owed ahead of the active's I/O. Runs on the
 /// active database's worker.
 /// </summary>
 public sealed class PassiveCopySource : IIoSource
 {
-    /// <summary>Replay I/Os of one passive copy in flight at once: replay is a background stream, not a session pool.</summary>
+    /// <summary>The fewest replay I/Os of one passive copy in flight at once.</summary>
     public const int ReplayDepth = 4;
+
+    /// <summary>The most replay I/Os of one passive copy in flight at once.</summary>
+    public const int MaxReplayDepth = 32;
+
+    /// <summary>
+    /// Replay I/Os one passive copy may have in flight beside an active database run by <paramref name="sessions"/> sessions:
+    /// as many as the sessions (from <see cref="ReplayDepth"/> to <see cref="MaxReplayDepth"/>). Replay owes half the
+    /// active's database I/Os; on storage whose latency bounds the load, a copy allowed fewer I/Os in flight than the active
+    /// database's sessions would fall behind it and put less than the model on the disk.
+    /// </summary>
+    public static int ReplayDepthFor(int sessions) => Math.Clamp(sessions, ReplayDepth, MaxReplayDepth);
 
     /// <summary>Copied-log writes of one passive copy in flight at once: its log is written in sequence.</summary>
     public const int CopiedLogDepth = 1;
 
-    /// <summary>The stream's depth for <paramref name="part"/>.</summary>
-    public static int Depth(PassiveCopyPart part) => part == PassiveCopyPart.Replay ? ReplayDepth : CopiedLogDepth;
+    /// <summary>I/Os owed and not yet issued: what the copy is behind its active database (0 when it keeps up).</summary>
+    public long Backlog => _part == PassiveCopyPart.CopiedLog
+        ? Math.Max(0, LogWritesOwed - _logWritesDone)
+        : Math.Max(0, ReplayWritesOwed - _writesDone) + Math.Max(0, ReplayReadsOwed - _readsDone);
+
+    /// <summary>I/Os issued so far.</summary>
+    public long Issued => _part == PassiveCopyPart.CopiedLog ? _logWritesDone : _writesDone + _readsDone;
 
     /// <summary>Pages a replay write may cover at most (the active's scavenger writes runs of a few pages).</summary>
-    private const int MaxWritePages = 8;
+    private const int MaxWritePages = 4;
 
     private readonly InstanceWorkload _w;
     private readonly PassiveCopyFiles _copy;

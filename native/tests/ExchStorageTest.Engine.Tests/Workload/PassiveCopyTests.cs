@@ -127,8 +127,9 @@ public class PassiveCopyTests : IDisposable
     {
         var (_, sources) = Copy(lagged: false);
         Assert.Equal(1024 * 1024, sources[0].MaxLength);
-        Assert.Equal(8 * 32 * 1024, sources[1].MaxLength);
-        Assert.Equal(1, PassiveCopySource.Depth(PassiveCopyPart.CopiedLog));
+        Assert.Equal(4 * 32 * 1024, sources[1].MaxLength);
+        Assert.Equal((4, 4, 16, 32), (PassiveCopySource.ReplayDepthFor(1), PassiveCopySource.ReplayDepthFor(4), PassiveCopySource.ReplayDepthFor(16), PassiveCopySource.ReplayDepthFor(100)));
+        Assert.Equal(1, PassiveCopySource.CopiedLogDepth);
         var (active, _) = Copy(lagged: true);
         var lagged = new PassiveCopyFiles(1, true, 3, new[] { 4 }, 1000, 1, new DatabaseContent(1));
         Assert.Throws<ArgumentException>(() => new PassiveCopySource(active, lagged, PassiveCopyPart.Replay));
@@ -162,10 +163,13 @@ public class PassiveCopyTests : IDisposable
         // The writes average the active's write size (36 KiB: runs of 1 and 2 pages).
         Assert.InRange(writes.Average(p => p.Length), 35 * 1024, 37 * 1024);
         Assert.Empty(Drain(copy));
+        Assert.All(copy, s => Assert.Equal(0, s.Backlog));
+        Assert.Equal((3, 150), (copy[0].Issued, copy[1].Issued));
         // More activity, more owed: it follows the active's issued I/O, not a planned rate.
         active.DatabaseReadsIssued += 20;
         active.DatabaseWritesIssued += 10;
         active.DatabaseWriteBytesIssued += 10 * 32 * 1024;
+        Assert.Equal(15, copy[1].Backlog);
         Assert.Equal(15, Drain(copy).Count);
     }
 
