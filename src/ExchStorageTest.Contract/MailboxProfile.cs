@@ -26,6 +26,15 @@ namespace ExchStorageTest
         public long MailboxSizeMB { get; set; }
         public int DatabaseCount { get; set; } = 1;
         public int CopiesPerDatabase { get; set; } = 1;
+        /// <summary>
+        /// Database copies on each volume, active and passive (docs/load-model.md, "Passive copies on a volume"). 1 with
+        /// one active: the Jetstress model, no passive copy on the storage.
+        /// </summary>
+        public int CopiesPerVolume { get; set; } = 1;
+        /// <summary>Of <see cref="CopiesPerVolume"/>, the active ones: the profile's own databases.</summary>
+        public int ActiveCopiesPerVolume { get; set; } = 1;
+        /// <summary>Of the passive copies on a volume, those whose replay is lagged: they receive the log and hold it.</summary>
+        public int LaggedCopiesPerVolume { get; set; }
         /// <summary>One root (every database in its own sub-folder) or one folder per database.</summary>
         public PathList DatabasePaths { get; set; } = new PathList();
         /// <summary>None (logs next to each database), one root, or one folder per database.</summary>
@@ -72,6 +81,9 @@ namespace ExchStorageTest
             yield return Setting(ProfileFields.MailboxSizeMB, MailboxSizeMB);
             yield return Setting(ProfileFields.DatabaseCount, DatabaseCount);
             yield return Setting(ProfileFields.CopiesPerDatabase, CopiesPerDatabase);
+            yield return Setting(ProfileFields.CopiesPerVolume, CopiesPerVolume);
+            yield return Setting(ProfileFields.ActiveCopiesPerVolume, ActiveCopiesPerVolume);
+            yield return Setting(ProfileFields.LaggedCopiesPerVolume, LaggedCopiesPerVolume);
             yield return Setting(ProfileFields.DatabasePaths, DatabasePaths);
             yield return Setting(ProfileFields.LogPaths, LogPaths);
             yield return Setting(ProfileFields.ThreadCount, ThreadCount);

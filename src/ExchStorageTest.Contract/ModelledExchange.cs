@@ -17,8 +17,8 @@ namespace ExchStorageTest
 
         /// <summary>
         /// Exchange 2019 and Subscription Edition laid out as Microsoft's Preferred Architecture (JBOD, several
-        /// copies per disk, at most one active). Reserved for a load that carries the passive copies' I/O: no run
-        /// models it yet, so no results file says it.
+        /// copies per disk, at most one active): the model of a run whose profile puts passive copies on its volumes
+        /// (PassiveCopyModel.Modelled), whose load carries the passive copies' I/O beside the active ones'.
         /// </summary>
         public static readonly ModelledExchange PreferredArchitecture2019 = new ModelledExchange(
             "Exchange 2019/SE", "Preferred Architecture: active and passive copies per disk", maximumLogicalProcessors: 48);

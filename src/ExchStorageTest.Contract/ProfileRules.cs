@@ -27,6 +27,12 @@ namespace ExchStorageTest.Contract
             integer: true, hint: "the engine simulates at most 256 databases per host");
         public static readonly NumberRule CopiesPerDatabase = new NumberRule("CopiesPerDatabase", Field(ProfileFields.CopiesPerDatabase), ErrorCodes.CopiesOutOfRange, 1, 16,
             integer: true, hint: "a database availability group holds at most 16 copies");
+        public static readonly NumberRule CopiesPerVolume = new NumberRule("CopiesPerVolume", Field(ProfileFields.CopiesPerVolume), ErrorCodes.CopiesPerVolumeOutOfRange, 1, 16,
+            integer: true, hint: "the database copies on each volume, active and passive; the Preferred Architecture puts up to 4 on a disk");
+        public static readonly NumberRule ActiveCopiesPerVolume = new NumberRule("ActiveCopiesPerVolume", Field(ProfileFields.ActiveCopiesPerVolume), ErrorCodes.ActiveCopiesPerVolumeOutOfRange, 1, 16,
+            integer: true, hint: "the active copies (the profile's own databases) on each volume; the Preferred Architecture has 1");
+        public static readonly NumberRule LaggedCopiesPerVolume = new NumberRule("LaggedCopiesPerVolume", Field(ProfileFields.LaggedCopiesPerVolume), ErrorCodes.LaggedCopiesPerVolumeOutOfRange, 0, 15,
+            integer: true, hint: "the passive copies on each volume whose replay is lagged");
         public static readonly NumberRule ThreadCount = new NumberRule("ThreadCount", Field(ProfileFields.ThreadCount), ErrorCodes.ThreadCountOutOfRange, 1, 1024,
             integer: true, hint: "omit it for automatic tuning");
         public static readonly NumberRule MinimumDatabaseCacheMB = new NumberRule("MinimumDatabaseCacheMB", Field(ProfileFields.MinimumDatabaseCacheMB), ErrorCodes.CacheSizeInvalid, 1, 1_048_576, integer: true);
@@ -35,7 +41,8 @@ namespace ExchStorageTest.Contract
         /// <summary>Every number rule of a profile, for readers that meet the values one by one.</summary>
         public static readonly NumberRule[] Numbers =
         {
-            MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase, ThreadCount, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB,
+            MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase, CopiesPerVolume, ActiveCopiesPerVolume, LaggedCopiesPerVolume,
+            ThreadCount, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB,
         };
 
         /// <summary>The first rule <paramref name="p"/> breaks, or null when it keeps them all.</summary>
@@ -50,6 +57,9 @@ namespace ExchStorageTest.Contract
                 ?? DatabaseCount.Check(p.DatabaseCount)
                 ?? CheckDatabasesHoldMailboxes(p)
                 ?? CopiesPerDatabase.Check(p.CopiesPerDatabase)
+                ?? ActiveCopiesPerVolume.Check(p.ActiveCopiesPerVolume)
+                ?? CheckCopiesPerVolume(p)
+                ?? CheckLaggedCopiesPerVolume(p)
                 ?? ThreadCount.Check(p.ThreadCount)
                 ?? MinimumDatabaseCacheMB.Check(p.MinimumDatabaseCacheMB)
                 ?? MaximumDatabaseCacheMB.Check(p.MaximumDatabaseCacheMB)
@@ -70,6 +80,37 @@ namespace ExchStorageTest.Contract
         public static Violation? CheckDatabasesHoldMailboxes(MailboxProfile p) =>
             p.DatabaseCount <= p.MailboxCount ? null
             : new Violation(ErrorCodes.DatabaseCountOutOfRange, $"DatabaseCount '{p.DatabaseCount}' is not valid: it must not exceed MailboxCount ({p.MailboxCount}), because every database holds at least one mailbox.", Show(p.DatabaseCount));
+
+        /// <summary>
+        /// The copies on a volume: at least its active ones, and a whole number of passive copies beside each active
+        /// database (the engine places them so: docs/load-model.md); passive copies are copies of replicated databases.
+        /// </summary>
+        public static Violation? CheckCopiesPerVolume(MailboxProfile p)
+        {
+            if (CopiesPerVolume.Check(p.CopiesPerVolume) is Violation bad) return bad;
+            int copies = p.CopiesPerVolume, active = p.ActiveCopiesPerVolume;
+            string shown = Show(copies);
+            if (copies < active)
+                return new Violation(ErrorCodes.CopiesPerVolumeOutOfRange, $"CopiesPerVolume '{copies}' is not valid: a volume's copies include its active ones, so it must be at least ActiveCopiesPerVolume ({active}).", shown);
+            if (copies % active != 0)
+                return new Violation(ErrorCodes.CopiesPerVolumeOutOfRange, $"CopiesPerVolume '{copies}' is not valid: it must be a multiple of ActiveCopiesPerVolume ({active}), so that each active database has the same number of passive copies beside it.", shown);
+            if (copies > active && p.CopiesPerDatabase < 2)
+                return new Violation(ErrorCodes.CopiesPerVolumeOutOfRange, $"CopiesPerVolume '{copies}' is not valid with CopiesPerDatabase 1: passive copies on a volume are copies of replicated databases, so give CopiesPerDatabase 2 or more (the Preferred Architecture has 4).", shown);
+            return null;
+        }
+
+        /// <summary>Lagged copies are some of the volume's passive copies, spread evenly over its active databases.</summary>
+        public static Violation? CheckLaggedCopiesPerVolume(MailboxProfile p)
+        {
+            if (LaggedCopiesPerVolume.Check(p.LaggedCopiesPerVolume) is Violation bad) return bad;
+            int lagged = p.LaggedCopiesPerVolume, passive = p.CopiesPerVolume - p.ActiveCopiesPerVolume;
+            string shown = Show(lagged);
+            if (lagged > passive)
+                return new Violation(ErrorCodes.LaggedCopiesPerVolumeOutOfRange, $"LaggedCopiesPerVolume '{lagged}' is not valid: a lagged copy is a passive one, and the volume has {passive} passive copies (CopiesPerVolume {p.CopiesPerVolume} less ActiveCopiesPerVolume {p.ActiveCopiesPerVolume}).", shown);
+            if (lagged % p.ActiveCopiesPerVolume != 0)
+                return new Violation(ErrorCodes.LaggedCopiesPerVolumeOutOfRange, $"LaggedCopiesPerVolume '{lagged}' is not valid: it must be a multiple of ActiveCopiesPerVolume ({p.ActiveCopiesPerVolume}), so that each active database has the same number of lagged copies beside it.", shown);
+            return null;
+        }
 
         private static Violation? CheckCacheOrder(MailboxProfile p) =>
             p.MaximumDatabaseCacheMB >= p.MinimumDatabaseCacheMB ? null

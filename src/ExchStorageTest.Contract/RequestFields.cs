@@ -125,6 +125,12 @@ namespace ExchStorageTest.Contract
         public const string MailboxSizeMB = "mailboxSizeMB";
         public const string DatabaseCount = "databaseCount";
         public const string CopiesPerDatabase = "copiesPerDatabase";
+        /// <summary>Database copies on each volume, active and passive (the Preferred Architecture's up to four); 1: the Jetstress model.</summary>
+        public const string CopiesPerVolume = "copiesPerVolume";
+        /// <summary>Of those, the active ones: the profile's own databases.</summary>
+        public const string ActiveCopiesPerVolume = "activeCopiesPerVolume";
+        /// <summary>Of the passive ones, those whose replay is lagged.</summary>
+        public const string LaggedCopiesPerVolume = "laggedCopiesPerVolume";
         public const string DatabasePaths = "databasePaths";
         public const string LogPaths = "logPaths";
         public const string ThreadCount = "threadCount";
@@ -141,7 +147,7 @@ namespace ExchStorageTest.Contract
         public static readonly string[] All =
         {
             Name, Description, MailboxCount, IopsPerMailbox, HeadroomPercent, MailboxSizeMB, DatabaseCount, CopiesPerDatabase,
-            DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB, Servers, Calculator, Capture,
+            CopiesPerVolume, ActiveCopiesPerVolume, LaggedCopiesPerVolume, DatabasePaths, LogPaths, ThreadCount, BackgroundMaintenance, MinimumDatabaseCacheMB, MaximumDatabaseCacheMB, Servers, Calculator, Capture,
         };
     }
 

@@ -53,4 +53,25 @@ public sealed class ProfileTests
         Assert.Equal("ExchStorageTest.ProfileInvalid", bad.ErrorRecord.FullyQualifiedErrorId);
         Assert.Throws<StorageTestException>(() => ProfileParts.ReadCapture("EX01"));
     }
+
+    [Fact]
+    public void Copies_per_volume_are_read_with_the_profile_default_to_the_Jetstress_model_and_are_checked()
+    {
+        System.Collections.Hashtable Settings() => new(StringComparer.OrdinalIgnoreCase)
+        {
+            ["mailboxCount"] = 40, ["iopsPerMailbox"] = 0.5, ["mailboxSizeMB"] = 10, ["databaseCount"] = 4, ["copiesPerDatabase"] = 4, ["databasePaths"] = new[] { "/db" },
+        };
+        MailboxProfile plain = ProfileReader.Read(Settings());
+        Assert.Equal((1, 1, 0), (plain.CopiesPerVolume, plain.ActiveCopiesPerVolume, plain.LaggedCopiesPerVolume));
+        var table = Settings();
+        table["copiesPerVolume"] = "4";
+        table["activeCopiesPerVolume"] = 1;
+        table["laggedCopiesPerVolume"] = 1;
+        MailboxProfile pa = ProfileReader.Read(table);
+        Assert.Equal((4, 1, 1), (pa.CopiesPerVolume, pa.ActiveCopiesPerVolume, pa.LaggedCopiesPerVolume));
+        Assert.Contains(pa.Settings(), s => s.Key == "copiesPerVolume" && Equals(s.Value, 4));
+        table["laggedCopiesPerVolume"] = 5;
+        var bad = Assert.Throws<StorageTestException>(() => ProfileReader.Read(table));
+        Assert.Equal("ExchStorageTest.LaggedCopiesPerVolumeOutOfRange", bad.ErrorRecord.FullyQualifiedErrorId);
+    }
 }

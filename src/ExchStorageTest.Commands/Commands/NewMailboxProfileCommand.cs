@@ -22,7 +22,7 @@ namespace ExchStorageTest.Commands
         private static readonly string[] SettingNames =
         {
             nameof(Name), nameof(Description), nameof(MailboxCount), nameof(IopsPerMailbox), nameof(HeadroomPercent), nameof(MailboxSizeMB),
-            nameof(DatabaseCount), nameof(CopiesPerDatabase), nameof(ThreadCount), nameof(BackgroundMaintenance),
+            nameof(DatabaseCount), nameof(CopiesPerDatabase), nameof(CopiesPerVolume), nameof(ActiveCopiesPerVolume), nameof(LaggedCopiesPerVolume), nameof(ThreadCount), nameof(BackgroundMaintenance),
             nameof(MinimumDatabaseCacheMB), nameof(MaximumDatabaseCacheMB),
         };
 
@@ -61,6 +61,18 @@ namespace ExchStorageTest.Commands
 
         [Parameter]
         public int CopiesPerDatabase { get; set; }
+
+        /// <summary>Database copies on each volume, active and passive (the Preferred Architecture's 4); default 1, the Jetstress model.</summary>
+        [Parameter]
+        public int CopiesPerVolume { get; set; }
+
+        /// <summary>Of those, the active ones (the profile's databases); default 1.</summary>
+        [Parameter]
+        public int ActiveCopiesPerVolume { get; set; }
+
+        /// <summary>Of the passive copies on a volume, the lagged ones (log writes only); default 0.</summary>
+        [Parameter]
+        public int LaggedCopiesPerVolume { get; set; }
 
         [Parameter(Mandatory = true, ParameterSetName = ExplicitSet, ValueFromPipelineByPropertyName = true)]
         [Parameter(ParameterSetName = JetstressSet, ValueFromPipelineByPropertyName = true)]

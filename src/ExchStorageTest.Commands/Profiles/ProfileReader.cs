@@ -42,6 +42,9 @@ namespace ExchStorageTest.Profiles
             profile.DatabaseCount = (int)NumberInput.Read(ProfileRules.DatabaseCount, source.Get(defaults.DatabaseCount, ProfileFields.DatabaseCount));
             Refuse(ProfileRules.CheckDatabasesHoldMailboxes(profile));
             profile.CopiesPerDatabase = (int)NumberInput.Read(ProfileRules.CopiesPerDatabase, source.Get(defaults.CopiesPerDatabase, ProfileFields.CopiesPerDatabase));
+            profile.CopiesPerVolume = (int)NumberInput.Read(ProfileRules.CopiesPerVolume, source.Get(defaults.CopiesPerVolume, ProfileFields.CopiesPerVolume));
+            profile.ActiveCopiesPerVolume = (int)NumberInput.Read(ProfileRules.ActiveCopiesPerVolume, source.Get(defaults.ActiveCopiesPerVolume, ProfileFields.ActiveCopiesPerVolume));
+            profile.LaggedCopiesPerVolume = (int)NumberInput.Read(ProfileRules.LaggedCopiesPerVolume, source.Get(defaults.LaggedCopiesPerVolume, ProfileFields.LaggedCopiesPerVolume));
             object? threads = source.Get(null, ProfileFields.ThreadCount);
             if (threads != null && !(threads is string text && text.Length == 0))
                 profile.ThreadCount = (int)NumberInput.Read(ProfileRules.ThreadCount, threads);

@@ -27,7 +27,7 @@ public sealed class TestPlan
     }
     public required MailboxProfile Profile { get; init; }
     public required TestType TestType { get; init; }
-    /// <summary>Which Exchange the load models: Jetstress's active-databases-only model for every run today.</summary>
+    /// <summary>Which Exchange the load models: the Preferred Architecture when the profile puts passive copies on its volumes (<see cref="PassiveCopyModel.Modelled"/>).</summary>
     public ModelledExchange Exchange { get; init; } = ModelledExchange.Jetstress;
     public required IReadOnlyList<PlannedInstance> Instances { get; init; }
     public required double DurationSeconds { get; init; }
@@ -57,8 +57,18 @@ public sealed class TestPlan
             yield return new PlannedFile(i.DatabaseFile, i.DatabaseSizeBytes, "Database");
             for (int g = 1; g <= i.LogGenerations; g++)
                 yield return new PlannedFile(Path.Combine(i.LogFolder, LogFileName(g)), LogFileSize, "Log");
+            foreach (var c in i.PassiveCopies)
+            {
+                yield return new PlannedFile(c.Database.DatabaseFile, c.Database.DatabaseSizeBytes, PlannedFile.PassiveDatabaseKind);
+                for (int g = 1; g <= c.Database.LogGenerations; g++)
+                    yield return new PlannedFile(Path.Combine(c.Database.LogFolder, LogFileName(g)), LogFileSize, PlannedFile.PassiveLogKind);
+            }
         }
     }
+
+    /// <summary>Every database the run prepares: the active ones, then each one's passive copies.</summary>
+    public IEnumerable<PlannedInstance> AllDatabases() =>
+        Instances.Concat(Instances.SelectMany(i => i.PassiveCopies.Select(c => c.Database)));
 
     public long TotalBytes => Files().Sum(f => f.SizeBytes);
 

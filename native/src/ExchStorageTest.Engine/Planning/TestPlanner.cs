@@ -87,6 +87,7 @@ public static partial class TestPlanner
                 LogFolder = logFolder,
                 DatabaseSizeBytes = dbBytes,
                 LogGenerations = logs,
+                PassiveCopies = PassiveCopies(p, i, dbFolder, dbBytes),
             });
         }
 
@@ -102,6 +103,7 @@ public static partial class TestPlanner
             Profile = p,
             TestType = type,
             Instances = instances,
+            Exchange = PassiveCopyModel.Modelled(p),
             DurationSeconds = duration,
             SampleIntervalSeconds = interval,
             Thresholds = thresholds,
@@ -205,13 +207,12 @@ public static partial class TestPlanner
             needByVolume[info.VolumeId] = needByVolume.TryGetValue(info.VolumeId, out var cur)
                 ? (cur.Need + need, info, cur.Folder) : (need, info, folder);
         }
-        if (plan.Request.DatabaseSource != DatabaseSource.Attach)
+        // Attaching writes no database of the set; its passive copies are still created where missing (DatabaseSet.Prepare).
+        bool attach = plan.Request.DatabaseSource == DatabaseSource.Attach;
+        foreach (var f in plan.Files().Where(f => !attach || f.OfPassiveCopy))
         {
-            foreach (var f in plan.Files())
-            {
-                long existing = File.Exists(f.Path) ? new FileInfo(f.Path).Length : 0;
-                Add(ExistingAncestor(Path.GetDirectoryName(f.Path)!), Math.Max(0, f.SizeBytes - existing));
-            }
+            long existing = File.Exists(f.Path) ? new FileInfo(f.Path).Length : 0;
+            Add(ExistingAncestor(Path.GetDirectoryName(f.Path)!), Math.Max(0, f.SizeBytes - existing));
         }
         Add(ExistingAncestor(plan.OutputPath), resultsBytes);
         foreach (var (_, (need, info, folder)) in needByVolume)
@@ -315,6 +316,32 @@ public static partial class TestPlanner
     }
 
     /// <summary>Refuses the request when a rule of the contract is broken.</summary>
+    /// <summary>
+    /// The passive copies beside database <paramref name="index"/> (<see cref="PassiveCopyModel.PassivePerDatabase"/>, the
+    /// last <see cref="PassiveCopyModel.LaggedPerDatabase"/> of them lagged): each a database of the active's size in
+    /// <c>Passive&lt;k&gt;</c> under the active's folder (its volume), its copied log in <c>Passive&lt;k&gt;/Logs</c>, a
+    /// circular log of <see cref="CircularLogGenerations"/> generations as the active's.
+    /// </summary>
+    internal static IReadOnlyList<PlannedPassiveCopy> PassiveCopies(MailboxProfile p, int index, string dbFolder, long dbBytes)
+    {
+        int passive = PassiveCopyModel.PassivePerDatabase(p), replaying = PassiveCopyModel.ReplayingPerDatabase(p);
+        var copies = new List<PlannedPassiveCopy>(passive);
+        for (int k = 1; k <= passive; k++)
+        {
+            string folder = Path.Combine(dbFolder, PlannedPassiveCopy.FolderName(k));
+            copies.Add(new PlannedPassiveCopy(k, Lagged: k > replaying, new PlannedInstance
+            {
+                Index = index,
+                DatabaseFolder = folder,
+                DatabaseFile = Path.Combine(folder, TestPlan.DatabaseFileName(index)),
+                LogFolder = Path.Combine(folder, "Logs"),
+                DatabaseSizeBytes = dbBytes,
+                LogGenerations = CircularLogGenerations,
+            }));
+        }
+        return copies;
+    }
+
     private static void Refuse(Violation? violation)
     {
         if (violation is not null) throw EngineException.Refused(violation);

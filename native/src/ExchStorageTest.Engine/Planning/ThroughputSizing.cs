@@ -20,9 +20,11 @@ internal static class ThroughputSizing
             var inst = planned[i];
             string folder = Directory.Exists(inst.DatabaseFolder) ? inst.DatabaseFolder : Path.GetDirectoryName(inst.DatabaseFolder)!;
             var info = VolumeSpace.Of(folder);
-            long existing = File.Exists(inst.DatabaseFile) ? new FileInfo(inst.DatabaseFile).Length : 0;
+            // A database's passive copies lie beside it, each the database's size: they share the volume as databases do.
+            long existing = inst.PassiveCopies.Select(c => c.Database.DatabaseFile).Append(inst.DatabaseFile).Sum(f => File.Exists(f) ? new FileInfo(f).Length : 0);
+            int databases = 1 + inst.PassiveCopies.Count;
             volumeOf[i] = info.VolumeId;
-            perVolume[info.VolumeId] = perVolume.TryGetValue(info.VolumeId, out var v) ? (v.Free + existing, v.Count + 1) : (info.FreeBytes + existing, 1);
+            perVolume[info.VolumeId] = perVolume.TryGetValue(info.VolumeId, out var v) ? (v.Free + existing, v.Count + databases) : (info.FreeBytes + existing, databases);
         }
         var instances = new List<PlannedInstance>();
         for (int i = 0; i < planned.Count; i++)
@@ -39,8 +41,17 @@ internal static class ThroughputSizing
             size = size / TestPlan.PageSize * TestPlan.PageSize;
             if (size < 64L * TestPlan.PageSize)
                 throw EngineException.Refused(ErrorCodes.InsufficientSpace, $"CapacityPercent {pct}% of the free space under '{inst.DatabaseFolder}' leaves {size} bytes per database; at least {64 * TestPlan.PageSize} are needed.", inst.DatabaseFolder);
-            instances.Add(new PlannedInstance { Index = inst.Index, DatabaseFolder = inst.DatabaseFolder, DatabaseFile = inst.DatabaseFile, LogFolder = inst.LogFolder, DatabaseSizeBytes = size, LogGenerations = inst.LogGenerations });
+            instances.Add(new PlannedInstance
+            {
+                Index = inst.Index, DatabaseFolder = inst.DatabaseFolder, DatabaseFile = inst.DatabaseFile, LogFolder = inst.LogFolder, DatabaseSizeBytes = size, LogGenerations = inst.LogGenerations,
+                PassiveCopies = inst.PassiveCopies.Select(c => c with { Database = Sized(c.Database, size) }).ToList(),
+            });
         }
         return instances;
     }
+
+    private static PlannedInstance Sized(PlannedInstance d, long size) => new()
+    {
+        Index = d.Index, DatabaseFolder = d.DatabaseFolder, DatabaseFile = d.DatabaseFile, LogFolder = d.LogFolder, DatabaseSizeBytes = size, LogGenerations = d.LogGenerations,
+    };
 }

@@ -47,6 +47,10 @@ public static class EsrpDeployment
         {
             // Not an ESRP 4.0 template row: what the figures below were measured as (results "exchange").
             Item(ReportText.ExchangeModelledLabel, Distinct(hosts.Select(h => h.Exchange.Describe()))),
+        }.Concat(profiles.Any(p => ReportText.CopiesPerVolume(p) is not null)
+            ? new[] { Item(ReportText.CopiesPerVolumeLabel, Distinct(profiles.Select(p => ReportText.CopiesPerVolume(p) ?? "1 (1 active)"))) }
+            : Array.Empty<EsrpItem>()).Concat(new[]
+        {
             Item("Number of Exchange mailboxes simulated", JetFormat.Integer(hosts.Sum(h => (long)Mailboxes(h)))),
             Item("Number of Database Availability Groups (DAGs)", null),
             Item("Number of servers/DAG", null),
@@ -65,7 +69,7 @@ public static class EsrpDeployment
         }.Concat(hosts.Any(h => h.Capacity is not null)
             // Not an ESRP row: a capacity search's figures are one step's window, and the search's answer is its own.
             ? new[] { Item("Capacity search step shown", Distinct(hosts.Select(CapacityStep))) }
-            : Array.Empty<EsrpItem>()).ToList());
+            : Array.Empty<EsrpItem>())).ToList());
 
         var hardware = new EsrpTable("Storage Hardware", new[]
         {

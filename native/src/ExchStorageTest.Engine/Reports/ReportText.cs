@@ -103,6 +103,7 @@ internal static class ReportText
         if (r.Timeline.CollectionEndUtc is DateTime ce) rows.Add(("Collection End Time", JetFormat.Time(ce, tz)));
         rows.Add(($"{ToolName} Version", r.EngineVersion));
         rows.Add((ExchangeModelledLabel, r.Exchange.Describe()));
+        if (CopiesPerVolume(r.Profile) is string copies) rows.Add((CopiesPerVolumeLabel, copies));
         rows.Add(("I/O Backend", r.Environment.IoBackend + (r.Environment.DirectIo ? " (direct I/O)" : " (BUFFERED I/O)")));
         if (WorkerAffinity(r.Environment) is string affinity) rows.Add(("Worker CPU Affinity", affinity));
         rows.Add(("Operating System", r.Environment.OperatingSystem));
@@ -113,6 +114,21 @@ internal static class ReportText
 
     /// <summary>The Test Summary and ESRP row that says which Exchange the load modelled (results <c>exchange</c>).</summary>
     public const string ExchangeModelledLabel = "Exchange Modelled";
+
+    /// <summary>The Test Summary and ESRP row, beside <see cref="ExchangeModelledLabel"/>, of the database copies each volume carried.</summary>
+    public const string CopiesPerVolumeLabel = "Database Copies per Volume";
+
+    /// <summary>
+    /// "4 (1 active, 3 passive, 1 of them lagged)": the copies the load put on each volume; null in the Jetstress model
+    /// (no passive copy), whose reports print no such row.
+    /// </summary>
+    public static string? CopiesPerVolume(MailboxProfile? p)
+    {
+        if (p is null || PassiveCopyModel.PassivePerDatabase(p) == 0) return null;
+        int passive = p.CopiesPerVolume - p.ActiveCopiesPerVolume;
+        return string.Create(CultureInfo.InvariantCulture, $"{p.CopiesPerVolume} ({p.ActiveCopiesPerVolume} active, {passive} passive")
+            + (p.LaggedCopiesPerVolume > 0 ? string.Create(CultureInfo.InvariantCulture, $", {p.LaggedCopiesPerVolume} of them lagged)") : ")");
+    }
 
     /// <summary>"0, 1" for workers pinned to CPUs 0 and 1; null when pinning was off (older results too).</summary>
     public static string? WorkerAffinity(EnvironmentInfo env) =>

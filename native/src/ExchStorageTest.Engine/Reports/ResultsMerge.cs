@@ -10,6 +10,7 @@ public static class ResultsMerge
     {
         StreamNames.DatabaseRead, StreamNames.DatabaseWrite, StreamNames.LogWrite, StreamNames.LogRead,
         StreamNames.MaintenanceRead, StreamNames.LogReplicationRead, StreamNames.BackupRead,
+        StreamNames.PassiveReplayRead, StreamNames.PassiveReplayWrite, StreamNames.PassiveLogWrite,
     };
 
     public static int StreamRank(string stream)

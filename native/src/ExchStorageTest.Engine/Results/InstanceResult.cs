@@ -8,6 +8,13 @@ public sealed class InstanceResult
     public int Index { get; set; }
     public string DatabasePath { get; set; } = "";
     public string LogPath { get; set; } = "";
+    /// <summary>
+    /// The database files of the passive copies beside this database on its volume, in copy order (their streams are the
+    /// instance's Passive… streams); null in the Jetstress model, and then not written.
+    /// </summary>
+    public List<string>? PassiveCopyPaths { get; set; }
+    /// <summary>Of <see cref="PassiveCopyPaths"/>, the lagged ones (the last ones): they write the copied log only. Null as it is.</summary>
+    public int? LaggedPassiveCopies { get; set; }
     public long DatabaseSizeBytes { get; set; }
     /// <summary>Transactional sessions that ran against this database; 0 when not recorded (no transactional load, or results written before this field).</summary>
     public int Sessions { get; set; }

@@ -48,9 +48,23 @@ public static class CapacityRun
         ctx.Log(a.Mailboxes > 0
             ? TestRunner.F($"Capacity: {(a.LowerBound ? "at least " : "")}{a.Mailboxes} mailboxes at {plan.Profile.IopsPerMailbox:0.###} IOPS per mailbox with {plan.Profile.HeadroomPercent:0.#}% headroom ({a.MailboxesWithoutHeadroom} without it); {a.PercentOverRequirement:+0.#;-0.#;0}% against the profile's {a.RequiredMailboxes}, {a.ReserveIops:0.#} IOPS of reserve.")
             : "Capacity: no step passed.");
+        if (PassiveCopiesLine(plan.Profile) is string passive) ctx.Log(passive);
         if (a.LimitingRule is not null) ctx.Log($"The next step ({a.LimitingMailboxes} mailboxes) failed on {a.LimitingRule}: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}" +
             (a.LowerBound ? $" The answer is a lower bound: the storage carries at least {a.Mailboxes} mailboxes; this host could not load it further." : ""));
         else if (a.LowerBound) ctx.Log($"No step failed: the answer is a lower bound ({a.LowerBoundReason}); the storage carries at least {a.Mailboxes} mailboxes, how many more the search did not reach.");
+    }
+
+    /// <summary>
+    /// With passive copies on the volumes, each step's mailboxes are the active databases' and their volumes carried the
+    /// passive copies' I/O too: the test log (and so the text report and -Verbose) says by how much the model scales the
+    /// database load, so the answer is read against it. Null in the Jetstress model.
+    /// </summary>
+    internal static string? PassiveCopiesLine(MailboxProfile p)
+    {
+        int passive = PassiveCopyModel.PassivePerDatabase(p);
+        if (passive == 0) return null;
+        double factor = PassiveCopyModel.DatabaseIopsFactor(p);
+        return TestRunner.F($"Passive copies: each step's volumes carried {passive} passive copies beside each active database ({p.CopiesPerVolume} copies per volume, {p.ActiveCopiesPerVolume} active, {p.LaggedCopiesPerVolume} lagged): by the model, {factor:0.##}x the active databases' database IOPS and {PassiveCopyModel.LogBytesFactor(p):0.##}x their log bytes (docs/load-model.md). The mailboxes above are active ones with that load on their disks; storage limited by its database IOPS would carry up to {factor:0.##}x as many tested without passive copies (the Jetstress model).");
     }
 
     /// <summary>What a judged step measured beyond its summary, kept in memory until the search ends: the document's measured figures become the reported step's (<see cref="KeepReportedWindow"/>).</summary>

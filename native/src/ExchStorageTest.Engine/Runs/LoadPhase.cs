@@ -20,6 +20,8 @@ internal sealed class LoadPhase : IDisposable
 {
     private readonly RunContext _ctx;
     private readonly List<(InstanceWorkload Instance, string Stream)> _ids = new();
+    /// <summary>The passive copies' sources (docs/load-model.md), to say at the end whether they kept up with their databases.</summary>
+    private readonly List<(InstanceWorkload Instance, PassiveCopySource Source)> _passive = new();
     private readonly double[] _maxSampleAvg;
     private readonly long[] _stallsAtWindowStart;
     private readonly long[] _lastStalls;
@@ -44,12 +46,23 @@ internal sealed class LoadPhase : IDisposable
         foreach (var w in ctx.Instances)
         {
             w.DatabaseReadStream = w.DatabaseWriteStream = w.LogWriteStream = w.LogReadStream = w.MaintenanceStream = w.ReplicationStream = w.BackupStream = -1;
+            w.PassiveReplayReadStream = w.PassiveReplayWriteStream = w.PassiveLogWriteStream = -1;
             if (options.Transactional)
             {
                 w.DatabaseReadStream = Register(w, StreamNames.DatabaseRead, IoOperation.Read);
                 w.DatabaseWriteStream = Register(w, StreamNames.DatabaseWrite, IoOperation.Write);
                 w.LogWriteStream = Register(w, StreamNames.LogWrite, IoOperation.Write);
                 w.LogReadStream = Register(w, StreamNames.LogRead, IoOperation.Read);
+                if (w.PassiveCopies.Count > 0)
+                {
+                    // Registered only where passive copies are modelled: a Jetstress-model run's streams are as before.
+                    if (w.PassiveCopies.Any(c => !c.Lagged))
+                    {
+                        w.PassiveReplayReadStream = Register(w, StreamNames.PassiveReplayRead, IoOperation.Read);
+                        w.PassiveReplayWriteStream = Register(w, StreamNames.PassiveReplayWrite, IoOperation.Write);
+                    }
+                    w.PassiveLogWriteStream = Register(w, StreamNames.PassiveLogWrite, IoOperation.Write);
+                }
             }
             if (options.Maintenance) w.MaintenanceStream = Register(w, StreamNames.MaintenanceRead, IoOperation.Read);
             if (options.Replication) w.ReplicationStream = Register(w, StreamNames.LogReplicationRead, IoOperation.Read);
@@ -91,6 +104,21 @@ internal sealed class LoadPhase : IDisposable
                     var src = new TransactionalSource(w, sessions, ctx.Shape, options.Grow);
                     Transactional[i] = src;
                     list.Add(new LoadStream($"{InstanceName(w)}/Transactional", src, src.Depth));
+                }
+            }
+            if (options.Transactional)
+            {
+                // The passive copies beside the database, on its worker: they follow what it issues (PassiveCopySource).
+                int sessions = Math.Max(1, options.Sessions / n + (i < options.Sessions % n ? 1 : 0));
+                foreach (var copy in w.PassiveCopies)
+                {
+                    var log = new PassiveCopySource(w, copy, PassiveCopyPart.CopiedLog);
+                    _passive.Add((w, log));
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/CopiedLog", log, PassiveCopySource.CopiedLogDepth));
+                    if (copy.Lagged) continue;
+                    var replay = new PassiveCopySource(w, copy, PassiveCopyPart.Replay);
+                    _passive.Add((w, replay));
+                    list.Add(new LoadStream($"{InstanceName(w)}/Passive.{copy.Copy}/Replay", replay, PassiveCopySource.ReplayDepthFor(sessions)));
                 }
             }
             if (options.Maintenance)
@@ -338,9 +366,19 @@ internal sealed class LoadPhase : IDisposable
         if (measuring) _ctx.Checkpoint();
     }
 
+    /// <summary>
+    /// A passive copy still owing more than this share of what it issued when the load stopped fell behind its database:
+    /// the storage carried less than the model's passive I/O, and the test log says so.
+    /// </summary>
+    public const double PassiveBacklogShare = 0.05;
+
     /// <summary>Stops the driver (waits for every outstanding I/O); keeps the errors it saw.</summary>
     public void Stop()
     {
+        foreach (var (w, s) in _passive)
+            if (s.Backlog > Math.Max(PassiveCopySource.ReplayDepth, PassiveBacklogShare * s.Issued))
+                _ctx.Warn(string.Create(CultureInfo.InvariantCulture,
+                    $"{InstanceName(w)}: a passive copy fell behind its database: {s.Backlog} of its I/Os were still owed when the load stopped ({s.Issued} issued), so the volume carried less passive-copy I/O than the model (docs/load-model.md)."));
         try { Driver.Stop(); }
         catch (InvalidOperationException ex)
         {

@@ -165,14 +165,32 @@ internal sealed class RunContext : IDisposable
                 Files.Add(lf);
                 logs[i] = Files.Count - 1;
             }
+            var passive = new PassiveCopyFiles[p.PassiveCopies.Count];
+            for (int k = 0; k < passive.Length; k++)
+            {
+                var c = p.PassiveCopies[k];
+                int cDb = Open(c.Plan.DatabaseFile);
+                passive[k] = new PassiveCopyFiles(k + 1, Plan.Instances.First(i => i.Index == p.Plan.Index).PassiveCopies[k].Lagged, cDb,
+                    c.LogFiles.Select(Open).ToArray(), c.PageCount, c.InstanceId, c.Content);
+            }
             var (cap, start, stop) = CacheModel.Size(Plan.Profile.MaximumDatabaseCacheMB * 1024 * 1024 / Math.Max(1, Plan.Instances.Count), p.PageCount);
             Instances.Add(new InstanceWorkload(p.Plan.Index, p.InstanceId, p.PageCount, dbIndex, logs, new CacheModel(cap, start, stop),
                 p.LastLogGeneration, seed ^ p.InstanceId ^ (ulong)p.Plan.Index)
             {
                 Room = _extender.Add(p.Plan.Name, p.Plan.DatabaseFile, p.PageCount, GrowthLimitPages(p)),
                 Content = p.Content,
+                PassiveCopies = passive,
             });
         }
+    }
+
+    /// <summary>Opens one of the run's files as the databases' and logs' are (direct I/O, write-through); its index in <see cref="Files"/>.</summary>
+    private int Open(string path)
+    {
+        var f = IoFileOpener.Open(path, IoFileMode.OpenExisting, writeThrough: true, Plan.Request.AllowBufferedIo);
+        DirectIo &= f.Direct;
+        Files.Add(f);
+        return Files.Count - 1;
     }
 
     /// <summary>

@@ -143,6 +143,12 @@ internal static class RunRecord
             Name = p.Plan.Name, Index = index, DatabasePath = p.Plan.DatabaseFile, LogPath = p.Plan.LogFolder,
             DatabaseSizeBytes = p.Header.SizeBytes, InstanceId = $"0x{p.InstanceId:X16}", DatabaseCreated = p.Created,
         };
+        var copies = ctx.Plan.Instances.First(x => x.Index == index).PassiveCopies;
+        if (copies.Count > 0)
+        {
+            inst.PassiveCopyPaths = copies.Select(c => c.Database.DatabaseFile).ToList();
+            inst.LaggedPassiveCopies = copies.Count(c => c.Lagged);
+        }
         ctx.Results.Instances.Add(inst);
         ctx.Results.Instances.Sort((a, b) => a.Index.CompareTo(b.Index));
         return inst;

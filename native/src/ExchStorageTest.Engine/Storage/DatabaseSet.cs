@@ -27,17 +27,21 @@ public static class DatabaseSet
         var profile = plan.DataProfile;
         log($"Database pages: {profile.Describe()}.");
         // What each database needs, decided before anything is written: attach, re-use, or create.
-        var headers = new DatabaseHeader[plan.Instances.Count];
+        // The active databases, then their passive copies (docs/load-model.md): a passive copy is created or re-used as a
+        // database is, also when the active ones are attached (its pages are the replay's, not measured data).
+        var all = plan.AllDatabases().ToList();
+        int actives = plan.Instances.Count;
+        var headers = new DatabaseHeader[all.Count];
         var jobs = new List<DatabaseCreation.Job>();
         var jobIndex = new List<int>();
-        for (int i = 0; i < plan.Instances.Count; i++)
+        for (int i = 0; i < all.Count; i++)
         {
-            var inst = plan.Instances[i];
+            var inst = all[i];
             cancel.ThrowIfCancellationRequested();
             Directory.CreateDirectory(inst.DatabaseFolder);
             Directory.CreateDirectory(inst.LogFolder);
             long pages = inst.DatabaseSizeBytes / PageFormat.PageSize;
-            if (source == DatabaseSource.Attach)
+            if (source == DatabaseSource.Attach && i < actives)
             {
                 headers[i] = Attach(inst.DatabaseFile, pages, profile);
                 continue;
@@ -63,12 +67,24 @@ public static class DatabaseSet
         }
         var created = DatabaseCreation.CreateAll(jobs, allowBuffered, events, log, cancel);
         for (int j = 0; j < jobs.Count; j++) headers[jobIndex[j]] = created[j];
-        var result = new List<PreparedInstance>();
-        for (int i = 0; i < plan.Instances.Count; i++)
+        var prepared = new List<PreparedInstance>();
+        for (int i = 0; i < all.Count; i++)
         {
-            var inst = plan.Instances[i];
+            var inst = all[i];
             var logs = PrepareLogs(inst, headers[i], allowBuffered, out long lastGen);
-            result.Add(new PreparedInstance { Plan = inst, Header = headers[i], LogFiles = logs, LastLogGeneration = lastGen, Created = jobIndex.Contains(i) });
+            prepared.Add(new PreparedInstance { Plan = inst, Header = headers[i], LogFiles = logs, LastLogGeneration = lastGen, Created = jobIndex.Contains(i) });
+        }
+        var result = new List<PreparedInstance>();
+        int next = actives;
+        for (int i = 0; i < actives; i++)
+        {
+            int copies = plan.Instances[i].PassiveCopies.Count;
+            result.Add(new PreparedInstance
+            {
+                Plan = prepared[i].Plan, Header = prepared[i].Header, LogFiles = prepared[i].LogFiles, LastLogGeneration = prepared[i].LastLogGeneration,
+                Created = prepared[i].Created, PassiveCopies = prepared.GetRange(next, copies),
+            });
+            next += copies;
         }
         // Two databases with one instance id are copies of each other: refuse, reads could not tell them apart.
         for (int a = 0; a < result.Count; a++)
@@ -92,9 +108,9 @@ public static class DatabaseSet
         {
             var source = plan.Request.DatabaseSource;
             if (source == DatabaseSource.Restore) RestoreSources(plan);
-            foreach (var inst in plan.Instances)
+            foreach (var inst in plan.AllDatabases())
             {
-                if (source == DatabaseSource.Attach) Attach(inst.DatabaseFile, inst.DatabaseSizeBytes / PageFormat.PageSize, plan.DataProfile);
+                if (source == DatabaseSource.Attach && plan.Instances.Contains(inst)) Attach(inst.DatabaseFile, inst.DatabaseSizeBytes / PageFormat.PageSize, plan.DataProfile);
                 else if (File.Exists(inst.DatabaseFile)) Inspect(inst.DatabaseFile, allowBuffered: true);
                 for (int g = 1; g <= inst.LogGenerations; g++)
                 {

@@ -13,6 +13,8 @@ public sealed class PreparedInstance
     public long LastLogGeneration { get; init; }
     /// <summary>True when the database was created (or re-created) by this run, false when re-used/attached.</summary>
     public bool Created { get; init; }
+    /// <summary>The passive copies beside this database (their own database and log files), in copy order; empty in the Jetstress model.</summary>
+    public IReadOnlyList<PreparedInstance> PassiveCopies { get; init; } = Array.Empty<PreparedInstance>();
     public ulong InstanceId => Header.InstanceId;
     /// <summary>What the database's pages hold (its header's data profile): what a run stamps the pages it writes with.</summary>
     public DatabaseContent Content => _content ??= new DatabaseContent(Header.InstanceId, Header.DataProfile);

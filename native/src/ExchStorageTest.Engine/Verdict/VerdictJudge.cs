@@ -25,7 +25,7 @@ public static class VerdictJudge
     /// </summary>
     private static readonly HashSet<string> FinalRules = new(StringComparer.Ordinal)
     {
-        "DatabaseReadLatencyMaximum", "LogWriteLatencyMaximum", IoErrorsCode, "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
+        "DatabaseReadLatencyMaximum", "PassiveReplayReadLatencyMaximum", "LogWriteLatencyMaximum", IoErrorsCode, "TuningFailed", "ChecksumMismatch", "ChecksumFailed", "SystemLogStorageErrors",
         StorageStallRule.Code,
     };
 
@@ -49,6 +49,13 @@ public static class VerdictJudge
                 {
                     Above(reasons, "DatabaseReadLatencyAverage", inst.Name, "average database read latency", read.LatencyMs.Mean, t.AverageDatabaseReadLatencyMs, "ms");
                     Above(reasons, "DatabaseReadLatencyMaximum", inst.Name, "maximum database read latency (highest sample average)", read.MaxSampleAverageLatencyMs, t.MaximumDatabaseReadLatencyMs, "ms");
+                }
+                // The passive copies' replay reads are database page reads on the same disk (docs/load-model.md, "Passive
+                // copies on a volume"): judged by the database read limits. Absent in the Jetstress model.
+                if (inst.Stream(StreamNames.PassiveReplayRead) is { Operations: > 0 } replay)
+                {
+                    Above(reasons, "PassiveReplayReadLatencyAverage", inst.Name, "average passive-copy replay read latency", replay.LatencyMs.Mean, t.AverageDatabaseReadLatencyMs, "ms");
+                    Above(reasons, "PassiveReplayReadLatencyMaximum", inst.Name, "maximum passive-copy replay read latency (highest sample average)", replay.MaxSampleAverageLatencyMs, t.MaximumDatabaseReadLatencyMs, "ms");
                 }
                 if (log is { Operations: > 0 })
                 {

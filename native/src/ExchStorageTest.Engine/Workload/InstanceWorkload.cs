@@ -41,6 +41,22 @@ public sealed class InstanceWorkload
 
     // Stream ids in the current driver (re-assigned for every driver).
     public int DatabaseReadStream = -1, DatabaseWriteStream = -1, LogWriteStream = -1, LogReadStream = -1, MaintenanceStream = -1, ReplicationStream = -1, BackupStream = -1;
+    /// <summary>The passive copies' streams (all copies beside this database together); -1 without passive copies.</summary>
+    public int PassiveReplayReadStream = -1, PassiveReplayWriteStream = -1, PassiveLogWriteStream = -1;
+
+    /// <summary>The passive copies beside this database on its volume (docs/load-model.md); empty in the Jetstress model.</summary>
+    public IReadOnlyList<PassiveCopyFiles> PassiveCopies { get; init; } = Array.Empty<PassiveCopyFiles>();
+
+    // What the active database has issued since the run began (written by the owning worker): its passive copies follow
+    // it (PassiveCopySource), so a rate the run sets (tuning, a capacity step) moves them with it.
+    /// <summary>Transactional database reads issued.</summary>
+    public long DatabaseReadsIssued;
+    /// <summary>Transactional database writes issued (the scavenger's, each of one or more pages).</summary>
+    public long DatabaseWritesIssued;
+    /// <summary>Bytes of those writes.</summary>
+    public long DatabaseWriteBytesIssued;
+    /// <summary>Log bytes written (the log records' blocks; headers not counted).</summary>
+    public long LogBytesWritten;
 
     // Log position (persists across drivers).
     public long Generation;

@@ -208,6 +208,7 @@ public sealed class TransactionalSource : ITimedSource
                 _state[s] = WaitRead;
                 Pacer.Charge();
                 _readsInFlight++;
+                _w.DatabaseReadsIssued++;
                 plan.StreamId = _w.DatabaseReadStream;
                 plan.FileIndex = _w.DatabaseFileIndex;
                 plan.Operation = IoOperation.Read;
@@ -378,6 +379,7 @@ public sealed class TransactionalSource : ITimedSource
         plan.Length = length;
         plan.Tag = KindLogBlock << 60;
         _w.LogOffset += length;
+        _w.LogBytesWritten += length;
         _w.BlockSequence++;
         _w.LogInFlight = true;
         _w.LastLogWriteTicks = now;
@@ -410,6 +412,8 @@ public sealed class TransactionalSource : ITimedSource
         PageFormat.StampRun(buffer.Slice(0, pages * PageFormat.PageSize), first, _w.Content, _w.WriteGeneration + 1, 1);
         _flushSizing.FlushIssued(slot1, System.Diagnostics.Stopwatch.GetTimestamp());
         _w.WriteGeneration += pages;
+        _w.DatabaseWritesIssued++;
+        _w.DatabaseWriteBytesIssued += pages * PageFormat.PageSize;
         plan.StreamId = _w.DatabaseWriteStream;
         plan.FileIndex = _w.DatabaseFileIndex;
         plan.Operation = IoOperation.Write;

@@ -28,6 +28,9 @@ public class PerformanceRunTests
             foreach (var name in new[] { StreamNames.DatabaseRead, StreamNames.DatabaseWrite, StreamNames.LogWrite, StreamNames.MaintenanceRead, StreamNames.LogReplicationRead })
                 Assert.True(inst.Stream(name) is { Operations: > 0 }, $"{inst.Name} {name} had no operations");
             Assert.Equal(0, inst.ChecksumErrors);
+            // The Jetstress model: no passive copy, no passive stream, nothing said of one in the results.
+            Assert.Null(inst.PassiveCopyPaths);
+            Assert.DoesNotContain(inst.Streams, s => s.Stream.StartsWith("Passive", StringComparison.Ordinal));
         }
         Assert.True(File.Exists(results.SavedPath!));
         var loaded = ResultsFile.Load(results.SavedPath!);
