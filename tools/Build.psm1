@@ -53,14 +53,14 @@ function Invoke-Build {
     # Exchange servers have no .NET 8: a self-contained Windows engine ships too, when the NuGet source has its packs.
     $rids = @($rid)
     if ($rid -ne 'win-x64') { $rids += 'win-x64' }
-    Publish-Helper -Rid $rids
+    Publish-Engine -Rid $rids
 }
 
-function Publish-Helper([string[]] $Rid) {
+function Publish-Engine([string[]] $Rid) {
     # Each platform's engine published at once: trimming is one thread's work a platform, and the solution build's
     # restore already holds every platform's packs (RuntimeIdentifiers), so the publishes share no restore. This
     # machine's own platform must publish; another's failing is a warning.
-    $project = Join-Path $script:Root 'native/src/ExchStorageTest.Host/ExchStorageTest.Host.csproj'
+    $project = Join-Path $script:Root 'native/src/ExchStorageTest.Engine.Cli/ExchStorageTest.Engine.Cli.csproj'
     $publishes = foreach ($r in $Rid) {
         Write-Step "Publishing the native helper for $r -> bin/$r"
         $arguments = ConvertTo-CommandLine @('publish', $project, '-c', $script:Configuration, '-r', $r, '--self-contained', '--no-restore',
@@ -415,9 +415,9 @@ function Invoke-Test {
             $pester = @(Start-PesterSuites $windowsHost)
         }
     }
-    Invoke-XunitSuite 'native/tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
+    Invoke-XunitSuite 'tests/ExchStorageTest.Engine.Tests/ExchStorageTest.Engine.Tests.csproj' 'engine'
     Invoke-XunitSuite 'tests/ExchStorageTest.Commands.Tests/ExchStorageTest.Commands.Tests.csproj' 'module'
-    Invoke-XunitSuite 'tools/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
+    Invoke-XunitSuite 'tests/ExchStorageTest.HelpCompiler.Tests/ExchStorageTest.HelpCompiler.Tests.csproj' 'help-compiler'
     foreach ($suite in $pester) { Complete-LoggedSuite $suite }
     Invoke-SyntaxQa
     $null = Write-TestSummary

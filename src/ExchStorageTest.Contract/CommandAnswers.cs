@@ -12,14 +12,14 @@ namespace ExchStorageTest.Contract
         {
             switch ((command ?? "").ToLowerInvariant())
             {
-                case HelperCommands.Run:
-                case HelperCommands.Streams:
+                case EngineCommands.Run:
+                case EngineCommands.Streams:
                     return EventTypes.Result;
-                case HelperCommands.Plan: return EventTypes.Plan;
-                case HelperCommands.Verify: return EventTypes.Verify;
-                case HelperCommands.Inspect: return EventTypes.Inspect;
-                case HelperCommands.Report: return EventTypes.Report;
-                case HelperCommands.Validation: return EventTypes.Validation;
+                case EngineCommands.Plan: return EventTypes.Plan;
+                case EngineCommands.Verify: return EventTypes.Verify;
+                case EngineCommands.Inspect: return EventTypes.Inspect;
+                case EngineCommands.Report: return EventTypes.Report;
+                case EngineCommands.Validation: return EventTypes.Validation;
                 default: return null;
             }
         }

@@ -31,7 +31,7 @@ namespace ExchStorageTest.Contract
     /// One setting of a test (commands run and plan), declared once: the request field, how its value is given and sent,
     /// its range (with the code a bad value is refused with), what the engine applies when the request leaves it out,
     /// where the results record it, and Invoke-StorageTest's parameter. The request's fields (<see cref="RequestFields.All"/>),
-    /// the protocol's run and plan shapes (<see cref="HelperCommands"/>), the number rules (<see cref="RunRules.Numbers"/>),
+    /// the protocol's run and plan shapes (<see cref="EngineCommands"/>), the number rules (<see cref="RunRules.Numbers"/>),
     /// the engine's request gate and reader, and the module's parameter binding all read <see cref="RunSettingTable.All"/>.
     /// </summary>
     public sealed class RunSettingEntry

@@ -1,12 +1,12 @@
 # New-MailboxProfile -CapturePath end to end in real pwsh: PerfMon captures as relog writes them (the fixtures under
-# native/tests/ExchStorageTest.Engine.Tests/Fixtures/Capture, docs/capture.md), the helper's capture command behind
+# tests/ExchStorageTest.Engine.Tests/Fixtures/Capture, docs/capture.md), the helper's capture command behind
 # the cmdlet; -WhatIf shows the derivation and writes nothing; bad captures stop with their named error and write
 # nothing; one short run of a capture profile carries the capture's line in its result, reports, results file and console view.
 
 BeforeAll {
     Import-Module (Join-Path $PSScriptRoot '../Support/TestSupport.psm1')
     Import-ExchStorageTest
-    $script:Fixtures = (Resolve-Path (Join-Path $PSScriptRoot '../../native/tests/ExchStorageTest.Engine.Tests/Fixtures/Capture')).Path
+    $script:Fixtures = (Resolve-Path (Join-Path $PSScriptRoot '../../tests/ExchStorageTest.Engine.Tests/Fixtures/Capture')).Path
     $script:Four = Join-Path $Fixtures 'ex01-ex04.csv'
     $script:ErrorSuffix = ',ExchStorageTest.Commands.NewMailboxProfileCommand'
 }

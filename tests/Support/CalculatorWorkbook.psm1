@@ -39,7 +39,7 @@ function Get-ExampleCalculatorCells {
 
 function Import-OpenXml {
     $root = Split-Path -Parent (Split-Path -Parent $PSScriptRoot)
-    $folder = Join-Path $root 'native/src/ExchStorageTest.Host/bin/Release/net8.0'
+    $folder = Join-Path $root 'native/src/ExchStorageTest.Engine.Cli/bin/Release/net8.0'
     $dll = Get-Item -LiteralPath (Join-Path $folder 'DocumentFormat.OpenXml.dll') -ErrorAction SilentlyContinue
     if (-not $dll) { throw "DocumentFormat.OpenXml.dll is not in ${folder}: build first (./build.sh Build)." }
     if (-not ('DocumentFormat.OpenXml.Packaging.SpreadsheetDocument' -as [type])) {

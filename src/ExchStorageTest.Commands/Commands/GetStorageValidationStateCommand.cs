@@ -37,7 +37,7 @@ namespace ExchStorageTest.Commands
 
         protected override void EndProcessing() => Guard(() =>
         {
-            var request = EngineRequest.For(HelperCommands.Validation)
+            var request = EngineRequest.For(EngineCommands.Validation)
                 .Set(RequestFields.Paths, new[] { ResolvePath(ProfilePath) })
                 .Set(RequestFields.TestType, TestType)
                 .Set(RequestFields.MaxResultAgeHours, MaxResultAgeHours);

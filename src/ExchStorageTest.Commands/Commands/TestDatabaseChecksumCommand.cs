@@ -21,7 +21,7 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public SwitchParameter Detailed { get; set; }
 
-        private protected override string HelperCommand => HelperCommands.Verify;
+        private protected override string HelperCommand => EngineCommands.Verify;
         private protected override string ItemList => EventFields.Verify.Files;
         private protected override string Activity => "Verifying database and log checksums";
 

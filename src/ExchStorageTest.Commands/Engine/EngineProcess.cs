@@ -292,11 +292,11 @@ namespace ExchStorageTest.Engine
             HeartbeatSeconds = hello.Fields.GetNumber(EventFields.Hello.HeartbeatSeconds) ?? 0;
             if (HeartbeatSeconds > 0) SilenceLimit = Heartbeat.SilenceLimit(HeartbeatSeconds);
             double protocol = hello.Fields.GetNumber(EventFields.Hello.Protocol) ?? 0;
-            if (protocol != HelperProtocol.Version)
+            if (protocol != EngineProtocol.Version)
             {
                 Dispose();
                 throw new StorageTestException(ErrorCodes.EngineProtocolMismatch,
-                    $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {HelperProtocol.Version}. Install matching versions of the module and the engine.",
+                    $"The ExchStorageTest engine {EngineVersion} speaks protocol {protocol}; this module speaks protocol {EngineProtocol.Version}. Install matching versions of the module and the engine.",
                     protocol);
             }
         }

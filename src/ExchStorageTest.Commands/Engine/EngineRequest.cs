@@ -11,7 +11,7 @@ namespace ExchStorageTest.Engine
     internal static class EngineRequest
     {
         public static JsonObject For(string command) => new JsonObject()
-            .Set(RequestFields.Protocol, HelperProtocol.Version)
+            .Set(RequestFields.Protocol, EngineProtocol.Version)
             .Set(RequestFields.Command, command);
     }
 }

@@ -53,7 +53,7 @@ namespace ExchStorageTest.Profiles
                     cmdlet.WriteVerbose($"Using the calculator's server export beside the workbook: '{beside}'.");
                 }
             }
-            var request = EngineRequest.For(HelperCommands.Calculator).Set(RequestFields.Paths, new[] { workbook });
+            var request = EngineRequest.For(EngineCommands.Calculator).Set(RequestFields.Paths, new[] { workbook });
             if (serversCsv != null) request.Set(RequestFields.ServersCsvPath, serversCsv);
             EngineEvent answer = cmdlet.RunHelper(request, "Reading the sizing calculator").First(EventTypes.Calculator)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without answering the calculator's profiles: install matching versions of the module and the engine.", null);

@@ -33,7 +33,7 @@ namespace ExchStorageTest.Profiles
         public static CaptureImport Read(StorageTestCmdlet cmdlet, string[] captures, double? growthFactor, string? windowStart, int? windowMinutes,
             int? mailboxCount, string? calculatorPath, string? serversCsv)
         {
-            var request = EngineRequest.For(HelperCommands.Capture).Set(RequestFields.Paths, captures);
+            var request = EngineRequest.For(EngineCommands.Capture).Set(RequestFields.Paths, captures);
             if (growthFactor.HasValue) request.Set(RequestFields.GrowthFactor, growthFactor.Value);
             if (windowStart != null) request.Set(RequestFields.CaptureWindowStart, windowStart);
             if (windowMinutes.HasValue) request.Set(RequestFields.CaptureWindowMinutes, windowMinutes.Value);

@@ -31,7 +31,7 @@ namespace ExchStorageTest.Reports
 
         private static JsonObject Request(IReadOnlyList<string> formats, string? outputPath, string? metadataPath)
         {
-            var request = EngineRequest.For(HelperCommands.Report).Set(RequestFields.Formats, formats);
+            var request = EngineRequest.For(EngineCommands.Report).Set(RequestFields.Formats, formats);
             if (outputPath != null) request.Set(RequestFields.OutputPath, outputPath);
             if (metadataPath != null) request.Set(RequestFields.MetadataPath, metadataPath);
             return request;

@@ -33,7 +33,7 @@ namespace ExchStorageTest.Runs
         public void Run(MailboxProfile profile, DateTime? startAt, bool asJob, (string Path, TimeSpan? Timeout)? startFile)
         {
             RunSettings planned = startFile != null ? StartFileRun.ForPlan(_settings, startFile.Value.Path, startFile.Value.Timeout) : _settings;
-            JsonObject? plan = _cmdlet.RunHelper(planned.ToRequest(HelperCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunHelper(planned.ToRequest(EngineCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = TestPlanText.Describe(plan, profile, _settings, startFile != null ? StartFileRun.ScriptWhere : FaultText.ThisComputer);
             if (startFile != null) description += Environment.NewLine + $"Start instant: from the start file '{startFile.Value.Path}'; {RunInstants.Describe(plan)}.";
             else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
@@ -42,7 +42,7 @@ namespace ExchStorageTest.Runs
 
             if (asJob)
             {
-                JsonObject jobRequest = _settings.ToRequest(HelperCommands.Run, profile, startAt);
+                JsonObject jobRequest = _settings.ToRequest(EngineCommands.Run, profile, startAt);
                 var job = new StorageTestJob(_cmdlet.MyInvocation.Line, $"ExchStorageTest-{_settings.TestType}-{profile.Name}",
                     (run, sink) => InJob(run, sink, jobRequest, profile));
                 _cmdlet.JobRepository.Add(job);
@@ -57,7 +57,7 @@ namespace ExchStorageTest.Runs
                 return;
             }
 
-            JsonObject request = _settings.ToRequest(HelperCommands.Run, profile, startAt);
+            JsonObject request = _settings.ToRequest(EngineCommands.Run, profile, startAt);
             EngineOutcome outcome = _cmdlet.RunHelper(request, Activity(_settings.TestType, profile.Name));
             foreach (var result in outcome.OfType(EventTypes.Result))
                 _cmdlet.WriteObject(TestResult.FromEvent(result.Fields, profile.Name));

@@ -67,7 +67,7 @@ namespace ExchStorageTest.Runs
         public string? FaultScriptHost => this[RunSetting.FaultScriptHost] as string;
         public TimeSpan? StallLimit => this[RunSetting.StallLimit] as TimeSpan?;
 
-        /// <summary>The engine's request for this profile; <paramref name="command"/> is plan or run (<see cref="HelperCommands"/>).</summary>
+        /// <summary>The engine's request for this profile; <paramref name="command"/> is plan or run (<see cref="EngineCommands"/>).</summary>
         /// <param name="command">plan or run.</param>
         /// <param name="profile">The profile to test.</param>
         /// <param name="startAtUtc">The agreed instant to start loading, or null to start at once.</param>

@@ -74,7 +74,7 @@ namespace ExchStorageTest.Runs
             if (settings.FaultScript != null)
                 _cmdlet.WriteVerbose($"Fault script '{settings.FaultScript}': the start file names '{start.FaultScriptHost}' to start it " +
                     (string.Equals(start.FaultScriptHost, Environment.MachineName, StringComparison.OrdinalIgnoreCase) ? "(this host)." : $"(not this host, {Environment.MachineName}: it only judges the window)."));
-            JsonObject request = settings.ToRequest(HelperCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
+            JsonObject request = settings.ToRequest(EngineCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
             EngineOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
             foreach (EngineEvent result in outcome.OfType(EventTypes.Result))
             {

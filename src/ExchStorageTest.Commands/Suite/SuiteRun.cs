@@ -74,7 +74,7 @@ namespace ExchStorageTest.Suite
             RunSettings first = ForTest(next, state, folder);
             // The plan checks the folder the user gave by the engine's rule (it or its parent exists); each test's own
             // folder inside it is made when the suite starts, after ShouldProcess.
-            JsonObject? plan = _cmdlet.RunHelper(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(HelperCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunHelper(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(EngineCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -138,7 +138,7 @@ namespace ExchStorageTest.Suite
                 try
                 {
                     if (sink.CanWrite) sink.Information($"ESRP suite '{profile.Name}': test {test.Step} of {state.Tests.Count}, {test.TestType} ({testId}) ...");
-                    outcome = runTest(settings.ToRequest(HelperCommands.Run, profile, agreed?.StartAtUtc, testId, agreed?.RunId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
+                    outcome = runTest(settings.ToRequest(EngineCommands.Run, profile, agreed?.StartAtUtc, testId, agreed?.RunId), $"ESRP suite '{profile.Name}': {test.Step}/{state.Tests.Count} {test.TestType} ({testId})");
                 }
                 catch (StorageTestException ex)
                 {

@@ -195,7 +195,7 @@ internal sealed class FakeEngine : IEngineStream
         _request = request;
         _host = host;
         host.Requests.Enqueue(request);
-        if (request.GetString(RequestFields.Command) == HelperCommands.Plan) Plan();
+        if (request.GetString(RequestFields.Command) == EngineCommands.Plan) Plan();
         else if (request.GetString(RequestFields.CapacitySteps) == CapacityStepping.Caller) Emit(Log("Capacity search stepped by its caller: waiting for the first step ..."));
         else
         {

@@ -56,7 +56,7 @@ public sealed class MultiHostRunTests : IDisposable
         {
             // One plan, then one run, over the channel; the run's request has the host's paths and the agreed start on its clock.
             var requests = host.Requests.ToList();
-            Assert.Equal(new[] { HelperCommands.Plan, HelperCommands.Run }, requests.Select(r => r.GetString(RequestFields.Command)));
+            Assert.Equal(new[] { EngineCommands.Plan, EngineCommands.Run }, requests.Select(r => r.GetString(RequestFields.Command)));
             JsonObject run = requests[1];
             Assert.Equal(new object?[] { "/data/" + host.Machine }, run.GetObject(RequestFields.Profile)!.GetArray(ProfileFields.DatabasePaths));
             Assert.Equal(startAt.AddMilliseconds(skew), UtcTime.Parse(run.GetString(RequestFields.StartAtUtc)));
@@ -168,7 +168,7 @@ public sealed class MultiHostRunTests : IDisposable
         Assert.Equal("MBX02", error.TargetObject);
         Assert.Contains("sent nothing for", error.Exception.Message);
         Assert.Equal(1, b.Aborts);
-        Assert.Equal(new[] { HelperCommands.Plan }, b.Requests.Select(r => r.GetString(RequestFields.Command)));
+        Assert.Equal(new[] { EngineCommands.Plan }, b.Requests.Select(r => r.GetString(RequestFields.Command)));
         Assert.Equal(new[] { "MBX01" }, Results.Select(r => r.ComputerName));
     }
 

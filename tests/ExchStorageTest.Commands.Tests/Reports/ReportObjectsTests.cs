@@ -67,8 +67,8 @@ public sealed class ReportObjectsTests
     {
         var profile = new MailboxProfile { Name = "p", MailboxCount = 20, IopsPerMailbox = 0.5, MailboxSizeMB = 10, DatabasePaths = new[] { "/db" } };
         var settings = RunSettings.FromParameters(new System.Collections.Hashtable(), path => path);
-        Assert.Equal("run-1", settings.ToRequest(HelperCommands.Run, profile, runId: "run-1").GetString(RequestFields.RunId));
-        Assert.False(settings.ToRequest(HelperCommands.Run, profile).Contains(RequestFields.RunId));
+        Assert.Equal("run-1", settings.ToRequest(EngineCommands.Run, profile, runId: "run-1").GetString(RequestFields.RunId));
+        Assert.False(settings.ToRequest(EngineCommands.Run, profile).Contains(RequestFields.RunId));
         Assert.Equal("20261125-001000-1a2b3c4d", RunIds.Plain("20261125-001000-1a2b3c4d"));
         Assert.Equal("lab_run_1", RunIds.Plain(" lab run/1 "));
         Assert.Null(RunIds.Plain("  "));

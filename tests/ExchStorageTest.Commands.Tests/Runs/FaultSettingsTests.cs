@@ -34,14 +34,14 @@ public sealed class FaultSettingsTests : IDisposable
         var bound = Window();
         // Not a parameter of Invoke-StorageTest: only the run names the script's host.
         bound["FaultScriptComputerName"] = "ELSEWHERE";
-        JsonObject request = Given(bound).ToRequest(HelperCommands.Run, Profile, testId: "t1");
+        JsonObject request = Given(bound).ToRequest(EngineCommands.Run, Profile, testId: "t1");
 
         Assert.Equal(60.0, request.GetNumber(RequestFields.FaultAtSeconds));
         Assert.Equal(45.0, request.GetNumber(RequestFields.FaultLengthSeconds));
         Assert.Equal(5.0, request.GetNumber(RequestFields.StallLimitSeconds));
         Assert.Equal("/resolved/failover.ps1", request.GetString(RequestFields.FaultScript));
         Assert.False(request.Contains(RequestFields.FaultScriptHost));
-        var shape = HelperCommands.Find(HelperCommands.Run)!;
+        var shape = EngineCommands.Find(EngineCommands.Run)!;
         Assert.All(request, member => Assert.True(shape.Takes(member.Key), member.Key));
     }
 
@@ -91,7 +91,7 @@ public sealed class FaultSettingsTests : IDisposable
         // Waiting for another's file: the script is left to the run's own plan, once the file names its host.
         RunSettings waiting = StartFileRun.ForPlan(settings, startFile, TimeSpan.FromMinutes(5));
         Assert.Null(waiting.FaultScript);
-        Assert.Equal(60.0, waiting.ToRequest(HelperCommands.Plan, Profile).GetNumber(RequestFields.FaultAtSeconds));
+        Assert.Equal(60.0, waiting.ToRequest(EngineCommands.Plan, Profile).GetNumber(RequestFields.FaultAtSeconds));
         // The file exists: its host.
         Assert.True(RunStartFile.TryCreate(startFile, "r1", new DateTime(2026, 11, 25, 0, 10, 0, DateTimeKind.Utc), 2, faultScriptHost: "MBX07"));
         Assert.Equal("MBX07", StartFileRun.ForPlan(settings, startFile, TimeSpan.FromMinutes(5)).FaultScriptHost);
@@ -141,7 +141,7 @@ public sealed class FaultSettingsTests : IDisposable
         Assert.Equal(15.0, request.GetObject(RequestFields.Thresholds)!.GetNumber(ThresholdFields.AverageDatabaseReadLatencyMs));
         Assert.Equal(10.0, request.GetNumber(RequestFields.WindowFromSeconds));
         Assert.Equal(170.0, request.GetNumber(RequestFields.WindowToSeconds));
-        var shape = HelperCommands.Find(HelperCommands.Report)!;
+        var shape = EngineCommands.Find(EngineCommands.Report)!;
         Assert.All(request, member => Assert.True(shape.Takes(member.Key), member.Key));
         Assert.Contains("the fault window from 00:01:00 into the measured window", rejudgement.Describe());
 

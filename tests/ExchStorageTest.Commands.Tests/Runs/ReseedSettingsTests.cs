@@ -29,10 +29,10 @@ public sealed class ReseedSettingsTests : IDisposable
     [Fact]
     public void The_spare_folder_reaches_the_engine_as_a_field_of_the_run_request()
     {
-        JsonObject request = Given().ToRequest(HelperCommands.Run, Profile, testId: "t1");
+        JsonObject request = Given().ToRequest(EngineCommands.Run, Profile, testId: "t1");
         Assert.Equal(_spare, request.GetString(RequestFields.ReseedPath));
-        Assert.True(HelperCommands.Find(HelperCommands.Run)!.Takes(RequestFields.ReseedPath));
-        Assert.True(HelperCommands.Find(HelperCommands.Plan)!.Takes(RequestFields.ReseedPath));
+        Assert.True(EngineCommands.Find(EngineCommands.Run)!.Takes(RequestFields.ReseedPath));
+        Assert.True(EngineCommands.Find(EngineCommands.Plan)!.Takes(RequestFields.ReseedPath));
     }
 
     [Fact]

@@ -11,7 +11,7 @@ public sealed class RunSettingsTests
     private static readonly MailboxProfile Profile = new() { Name = "p", MailboxCount = 20, IopsPerMailbox = 0.5, MailboxSizeMB = 10, DatabasePaths = new[] { "/db" } };
 
     private static JsonObject Request(IDictionary bound) =>
-        RunSettings.FromParameters(bound, path => "/resolved/" + path).ToRequest(HelperCommands.Run, Profile, testId: "t1");
+        RunSettings.FromParameters(bound, path => "/resolved/" + path).ToRequest(EngineCommands.Run, Profile, testId: "t1");
 
     [Fact]
     public void Only_the_settings_given_reach_the_request_each_by_its_field_and_kind()
@@ -37,7 +37,7 @@ public sealed class RunSettingsTests
         Assert.Equal(15.0, request.GetObject(RequestFields.Thresholds)!.GetNumber("averageDatabaseReadLatencyMs"));
         // An absent switch, a parameter that is no run setting: not in the request; every field a run takes.
         Assert.False(request.Contains(RequestFields.AllowBufferedIo));
-        var shape = HelperCommands.Find(HelperCommands.Run)!;
+        var shape = EngineCommands.Find(EngineCommands.Run)!;
         Assert.All(request, member => Assert.True(shape.Takes(member.Key), member.Key));
     }
 
@@ -53,7 +53,7 @@ public sealed class RunSettingsTests
     public void Every_declared_setting_is_a_parameter_of_Invoke_StorageTest_and_a_field_the_engine_takes()
     {
         var parameters = typeof(Commands.InvokeStorageTestCommand).GetProperties().Select(p => p.Name).ToHashSet();
-        var shape = HelperCommands.Find(HelperCommands.Run)!;
+        var shape = EngineCommands.Find(EngineCommands.Run)!;
         // The fault script's host is the run's to name (a start file, a multi-host run's first host), not a parameter.
         foreach (RunSetting setting in RunSetting.All.Where(s => !s.FromRun))
         {

@@ -12,13 +12,13 @@ namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 /// random 64% read QD16 stream per volume). Per count: the transactional IOPS, the CPU per transactional
 /// I/O and the cores used in the measured window (`engine.measuredCpuSeconds`), the stalls, the mix
 /// (reads per write, write size, transfers per log write, log write size) and the load average before
-/// and after each run. `exchange-scaling [counts|max] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB] [baselineHelper]`:
+/// and after each run. `exchange-scaling [counts|max] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB] [baselineEngine]`:
 /// with a baseline helper (another build's bin/&lt;rid&gt;/exchstoragetest-engine) every Exchange run is also made with it, right
 /// after, so a change is judged against the same machine in the same minutes (a busy machine moves both alike).
 /// </summary>
 public static class ExchangeScalingBench
 {
-    public sealed record Options(IReadOnlyList<int> Counts, int SessionsPerDatabase, double Seconds, double WarmupSeconds, int Repeats, long DatabaseMiB, string? BaselineHelper = null)
+    public sealed record Options(IReadOnlyList<int> Counts, int SessionsPerDatabase, double Seconds, double WarmupSeconds, int Repeats, long DatabaseMiB, string? BaselineEngine = null)
     {
         /// <summary>1, 2, 4 ... up to the CPU count, and the CPU count itself: the goal holds up to the core count.</summary>
         public static IReadOnlyList<int> UpToCores(int cpus)
@@ -81,11 +81,11 @@ public static class ExchangeScalingBench
     /// <summary>Builds one RAM-backed volume per database of the largest count, then runs every count <see cref="Options.Repeats"/> times in rotating order.</summary>
     public static Runs Run(Options o)
     {
-        string helper = HelperRun.Find();
+        string helper = EngineRun.Find();
         int most = o.Counts.Max();
         var volumes = new List<RamVolume>();
         var runs = new Runs(o, new(), new(), new());
-        if (o.BaselineHelper is { } b && !File.Exists(b)) throw new FileNotFoundException($"The baseline helper {b} does not exist.", b);
+        if (o.BaselineEngine is { } b && !File.Exists(b)) throw new FileNotFoundException($"The baseline helper {b} does not exist.", b);
         // Every run's results document is kept for a closer look, the last bench's only.
         string results = Path.Combine(ComparisonRunner.FindRepoRoot() ?? "/var/tmp", "out", "bench", "exchange-results");
         if (Directory.Exists(results)) Directory.Delete(results, recursive: true);
@@ -104,7 +104,7 @@ public static class ExchangeScalingBench
                     var mounts = volumes.Take(n).Select(v => v.MountPoint).ToList();
                     runs.Exchange.Add(RunExchange(helper, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
                     runs.Raw.Add(RunRaw(helper, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
-                    if (o.BaselineHelper is { } baseline)
+                    if (o.BaselineEngine is { } baseline)
                         runs.Baseline.Add(RunExchange(baseline, mounts, o, Path.Combine(results, $"baseline-{n}db-{r + 1}"), host));
                     Console.Error.WriteLine($"done: {n} database(s), repeat {r + 1}: {runs.Exchange[^1].Iops:F0} transactional IOPS, {runs.Exchange[^1].CpuUsPerTransactionalIo:F2} µs CPU per transactional I/O; raw {runs.Raw[^1].Iops:F0} IOPS");
                 }
@@ -137,7 +137,7 @@ public static class ExchangeScalingBench
         };
         double before = LoadOne();
         JsonElement r;
-        try { r = HelperRun.Run(helper, request); }
+        try { r = EngineRun.Run(helper, request); }
         finally { foreach (var f in folders) if (Directory.Exists(f)) Directory.Delete(f, recursive: true); }
         double after = LoadOne();
         var engine = r.GetProperty("engine");
@@ -174,7 +174,7 @@ public static class ExchangeScalingBench
             streams = mounts.Select((m, i) => new { name = $"raw{i + 1}", preset = "Random32K", readPercent = 64, queueDepth = 16, path = Path.Combine(m, "raw.dat"), fileSizeBytes = RawFileMiB << 20 }).ToArray(),
         };
         double before = LoadOne();
-        var r = HelperRun.Run(helper, request);
+        var r = EngineRun.Run(helper, request);
         double after = LoadOne();
         var engine = r.GetProperty("engine");
         double iops = 0;
@@ -276,7 +276,7 @@ public static class ExchangeScalingBench
         if (runs.Baseline.Count > 0)
         {
             t.AppendLine();
-            t.AppendLine($"Against the baseline helper `{o.BaselineHelper}`, each of its runs right after this build's on the same volumes (ratios: median (range) of the pairs):");
+            t.AppendLine($"Against the baseline helper `{o.BaselineEngine}`, each of its runs right after this build's on the same volumes (ratios: median (range) of the pairs):");
             t.AppendLine();
             t.AppendLine("| databases | baseline transactional IOPS | baseline CPU µs per transactional I/O | baseline stalls/s | IOPS this/baseline | CPU per I/O this/baseline |");
             t.AppendLine("|---:|---:|---:|---:|---:|---:|");

@@ -117,7 +117,7 @@ public static class SoakRunner
     {
         for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
         {
-            string candidate = Path.Combine(dir.FullName, "native", "src", "ExchStorageTest.Host", "bin", "Release", "net8.0", "exchstoragetest-engine.dll");
+            string candidate = Path.Combine(dir.FullName, "native", "src", "ExchStorageTest.Engine.Cli", "bin", "Release", "net8.0", "exchstoragetest-engine.dll");
             if (File.Exists(candidate)) return candidate;
         }
         throw new FileNotFoundException("Build the helper first (dotnet build native/ExchStorageTest.sln -c Release) or pass its dll as the fourth argument.");

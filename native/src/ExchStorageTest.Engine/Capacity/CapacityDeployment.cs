@@ -63,8 +63,8 @@ public static class CapacityDeployment
     private static string? DeploymentLimitingRule(List<CapacityStep> hostSteps, List<VerdictReason> reasons)
     {
         var failing = hostSteps.Where(s => !s.Passed).ToList();
-        if (failing.Count > 0 && failing.All(s => s.LimitingRule == Verdict.HostLimit.Code)) return Verdict.HostLimit.Code;
-        return CapacitySearch.LimitingRule(reasons.Where(r => r.Code != Verdict.HostLimit.Code).ToList());
+        if (failing.Count > 0 && failing.All(s => s.LimitingRule == Verdict.MachineLimit.Code)) return Verdict.MachineLimit.Code;
+        return CapacitySearch.LimitingRule(reasons.Where(r => r.Code != Verdict.MachineLimit.Code).ToList());
     }
 
     /// <summary>

@@ -23,7 +23,7 @@ public static class CapacitySearch
 
     /// <summary>
     /// The rule that failed a step, by the codes of <see cref="Verdict.VerdictJudge"/>: an I/O error first (one fails any
-    /// test); then <see cref="Verdict.HostLimit.Code"/> when the host explains every failed load rule (the step says
+    /// test); then <see cref="Verdict.MachineLimit.Code"/> when the host explains every failed load rule (the step says
     /// nothing about the storage: the answer is a lower bound); else the latency or IOPS reason furthest beyond its
     /// limit (latency: measured / limit; IOPS: target / achieved); page fault stalls only when no latency or IOPS rule
     /// failed, because stalls are what slow reads do to the database cache and their 1/s limit would outrank every
@@ -34,7 +34,7 @@ public static class CapacitySearch
         if (reasons.Count == 0) return null;
         var io = reasons.FirstOrDefault(r => r.Code == Verdict.VerdictJudge.IoErrorsCode);
         if (io is not null) return io.Code;
-        if (reasons.Any(r => r.Code == Verdict.HostLimit.Code)) return Verdict.HostLimit.Code;
+        if (reasons.Any(r => r.Code == Verdict.MachineLimit.Code)) return Verdict.MachineLimit.Code;
         VerdictReason? worst = null;
         double worstRatio = double.NegativeInfinity;
         foreach (var r in reasons)
@@ -100,14 +100,14 @@ public static class CapacitySearch
 
     /// <summary>
     /// What keeps the answer from being the storage's limit, or null when a step failed on the storage's own rules: the
-    /// host (<see cref="Verdict.HostLimit.Code"/>: it, not the storage, failed the first failing step), or, when a step
+    /// host (<see cref="Verdict.MachineLimit.Code"/>: it, not the storage, failed the first failing step), or, when a step
     /// passed and none failed, what ended the search before it found a failing step — its stop reason (TimeBoundReached,
     /// MaximumReached, Stopped, Failed) or <see cref="Completions.Interrupted"/> for a search that has not ended (the
     /// checkpoint of a killed run). Either way the storage carries at least the answer; how many more is not known.
     /// </summary>
     public static string? LowerBoundReason(int? pass, CapacityStep? failed, string? stopReason)
     {
-        if (failed is not null) return failed.LimitingRule == Verdict.HostLimit.Code ? Verdict.HostLimit.Code : null;
+        if (failed is not null) return failed.LimitingRule == Verdict.MachineLimit.Code ? Verdict.MachineLimit.Code : null;
         if (pass is null) return null;
         return string.IsNullOrEmpty(stopReason) ? Completions.Interrupted : stopReason;
     }

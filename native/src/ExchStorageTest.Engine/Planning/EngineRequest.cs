@@ -10,7 +10,7 @@ namespace ExchStorageTest.Engine.Planning;
 /// </summary>
 public sealed class EngineRequest
 {
-    public int Protocol { get; set; } = HelperProtocol.Version;
+    public int Protocol { get; set; } = EngineProtocol.Version;
     /// <summary>run | plan | streams | verify | inspect | report | validation | version. Required: nothing runs by default.</summary>
     public string? Command { get; set; }
     public string? TestId { get; set; }

@@ -24,7 +24,7 @@ public sealed class EventWriter
     /// <summary>The first line: who the engine is and, when it keeps one, its heartbeat promise (<see cref="Contract.Heartbeat"/>).</summary>
     public void Hello(string engineVersion, string os, string runtime, double? heartbeatSeconds = null) => Emit(EventTypes.Hello, w =>
     {
-        w.WriteNumber(EventFields.Hello.Protocol, HelperProtocol.Version);
+        w.WriteNumber(EventFields.Hello.Protocol, EngineProtocol.Version);
         w.WriteString(EventFields.Hello.EngineVersion, engineVersion);
         w.WriteString(EventFields.Hello.Os, os);
         w.WriteString(EventFields.Hello.Runtime, runtime);

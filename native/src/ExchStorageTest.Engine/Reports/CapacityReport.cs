@@ -28,7 +28,7 @@ public static class CapacityReport
         if (a.LimitingRule is not null)
             lines.Add($"Limited by {a.LimitingRule} at {JetFormat.Integer(a.LimitingMailboxes ?? 0)} mailboxes: {a.LimitingReasons.FirstOrDefault(x => x.Code == a.LimitingRule)?.Message}");
         if (a.LowerBound)
-            lines.Add(a.LowerBoundReason is Verdict.HostLimit.Code or null
+            lines.Add(a.LowerBoundReason is Verdict.MachineLimit.Code or null
                 ? $"The answer is a lower bound: the host, not the storage, failed the next step, so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more this host could not show."
                 : $"The answer is a lower bound: no step failed before the search ended ({a.LowerBoundReason}), so the storage carries at least {JetFormat.Integer(a.Mailboxes)} mailboxes; how many more the search did not reach.");
         if (a.Mailboxes > 0)

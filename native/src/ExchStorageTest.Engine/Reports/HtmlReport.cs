@@ -117,7 +117,7 @@ public static class HtmlReport
                 b.Append("</ul>\n");
             }
             b.Append("<p>Thresholds: ").Append(E(ReportText.ThresholdLine(r))).Append("</p>\n");
-            if (r.HostEvidence is { } host) b.Append("<p>").Append(E(Verdict.HostLimit.Describe(host))).Append("</p>\n");
+            if (r.MachineEvidence is { } host) b.Append("<p>").Append(E(Verdict.MachineLimit.Describe(host))).Append("</p>\n");
         });
 
     /// <summary>A grid with a header row; the first column is a row header. One cell a line, as in <see cref="Pairs"/>.</summary>

@@ -35,7 +35,7 @@ public static class TextReport
         sb.Append('\n');
         Pairs(sb, "Test Summary", ReportText.TestSummary(r, o));
         sb.Append($"  Thresholds: {ReportText.ThresholdLine(r)}\n");
-        if (r.HostEvidence is { } evidence) sb.Append("  ").Append(Verdict.HostLimit.Describe(evidence)).Append('\n');
+        if (r.MachineEvidence is { } evidence) sb.Append("  ").Append(Verdict.MachineLimit.Describe(evidence)).Append('\n');
         CalculatorReport.Text(sb, CalculatorReport.Of(r));
         CaptureReport.Text(sb, CaptureReport.Of(r));
         CapacityReport.Text(sb, r);

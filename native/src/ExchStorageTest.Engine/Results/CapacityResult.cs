@@ -75,7 +75,7 @@ public sealed class CapacityStep
     /// <summary>The reason furthest beyond its limit (IoErrors first, then HostLimited); null for a pass.</summary>
     public string? LimitingRule { get; set; }
     /// <summary>How well the host kept up over the step's window (what a HostLimited reason is judged from).</summary>
-    public HostEvidence? HostEvidence { get; set; }
+    public MachineEvidence? MachineEvidence { get; set; }
 }
 
 /// <summary>The search's answer (docs/capacity.md, "Reading the answer").</summary>

@@ -66,8 +66,8 @@ public sealed class TestResults
     /// <summary>The system-log check for the test window (Reliability: no storage errors while testing).</summary>
     public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();
-    /// <summary>How well the host kept up over the measured window (Performance, Stress and Throughput runs; null otherwise): what <see cref="Verdict.HostLimit"/> reads.</summary>
-    public HostEvidence? HostEvidence { get; set; }
+    /// <summary>How well the host kept up over the measured window (Performance, Stress and Throughput runs; null otherwise): what <see cref="Verdict.MachineLimit"/> reads.</summary>
+    public MachineEvidence? MachineEvidence { get; set; }
     public VerdictResult Verdict { get; set; } = new();
     /// <summary>
     /// The run against the sizing calculator's targets, for a profile built from the calculator (its

@@ -291,8 +291,8 @@ public static class CapacityRun
             doc.Instances.Add(inst);
         }
         doc.Settings.WriteBackOf(ctx.Shape);
-        doc.HostEvidence = phase.HostEvidence;
-        if (phase.HostEvidence is { } host) ctx.Log($"Step {number}: " + HostLimit.Describe(host));
+        doc.MachineEvidence = phase.MachineEvidence;
+        if (phase.MachineEvidence is { } host) ctx.Log($"Step {number}: " + MachineLimit.Describe(host));
         doc.Sizing.TargetTransactionalIops = target;
         doc.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(doc), 3);
         var verdict = VerdictJudge.Judge(doc, ctx.Plan.Thresholds);
@@ -311,7 +311,7 @@ public static class CapacityRun
             IoErrors = doc.Instances.Sum(i => i.Streams.Sum(s => s.ErrorCount)),
             Passed = verdict.Result == Verdicts.Pass, Reasons = verdict.Reasons,
             LimitingRule = CapacitySearch.LimitingRule(verdict.Reasons),
-            HostEvidence = doc.HostEvidence,
+            MachineEvidence = doc.MachineEvidence,
         }, doc.Instances);
     }
 
@@ -351,7 +351,7 @@ public static class CapacityRun
         r.Timeline.CollectionEndUtc = step.MeasureStartUtc.AddSeconds(step.WindowSeconds);
         r.Sizing.TargetTransactionalIops = step.TargetIops;
         r.Sizing.AchievedTransactionalIops = step.AchievedIops;
-        r.HostEvidence = step.HostEvidence;
+        r.MachineEvidence = step.MachineEvidence;
         r.HostCounters = window.HostCounters;
         lock (r.TimeSeries)
         {

@@ -231,8 +231,8 @@ internal sealed class LoadPhase : IDisposable
     }
 
     /// <summary>The measured window's host-limited evidence, taken by <see cref="EndMeasuring"/>; null before.</summary>
-    public HostEvidence? HostEvidence { get; private set; }
-    private HostEvidenceProbe? _hostProbe;
+    public MachineEvidence? MachineEvidence { get; private set; }
+    private MachineEvidenceProbe? _hostProbe;
 
     /// <summary>
     /// The driver's seconds at the measured window's start: the time series counts its seconds from there (the window
@@ -248,7 +248,7 @@ internal sealed class LoadPhase : IDisposable
         Driver.StartSeconds();
         WindowStartTicks = Driver.SecondsOrigin;
         _windowStartSeconds = Driver.ElapsedSeconds;
-        _hostProbe = new HostEvidenceProbe(Driver, _ctx.Instances, HostEvidenceProbe.DevicesOf(_ctx.Results.Environment));
+        _hostProbe = new MachineEvidenceProbe(Driver, _ctx.Instances, MachineEvidenceProbe.DevicesOf(_ctx.Results.Environment));
         _hostProbe.Start();
         long now = System.Diagnostics.Stopwatch.GetTimestamp();
         for (int i = 0; i < _ctx.Instances.Count; i++)
@@ -264,7 +264,7 @@ internal sealed class LoadPhase : IDisposable
     /// <summary>Ends the measured window (accounting off) and takes its host-limited evidence while the workers still run.</summary>
     public void EndMeasuring()
     {
-        if (_hostProbe is not null && Driver.Accounting) HostEvidence = _hostProbe.Finish();
+        if (_hostProbe is not null && Driver.Accounting) MachineEvidence = _hostProbe.Finish();
         Driver.SetAccounting(false);
     }
 

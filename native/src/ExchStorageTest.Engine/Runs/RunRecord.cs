@@ -125,10 +125,10 @@ internal static class RunRecord
         }
         r.Sizing.AchievedTransactionalIops = Math.Round(TransactionalIops.Achieved(r), 3);
         r.Engine.SetMeasured(phase.Driver.AccountedCpuSeconds, window, TransactionalIops.Operations(r.Instances));
-        if (phase.HostEvidence is { } host)
+        if (phase.MachineEvidence is { } host)
         {
-            r.HostEvidence = host;
-            ctx.Log(Verdict.HostLimit.Describe(host));
+            r.MachineEvidence = host;
+            ctx.Log(Verdict.MachineLimit.Describe(host));
         }
     }
 

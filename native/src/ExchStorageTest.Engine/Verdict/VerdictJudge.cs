@@ -82,7 +82,7 @@ public static class VerdictJudge
             if (cut) reasons.RemoveAll(x => !FinalRules.Contains(x.Code));
             // The failures above are the storage's unless the host explains every one of them. I/O errors
             // explain a window short of its load themselves (failed I/Os carry no throughput): the host is not claimed then.
-            if (errors == 0 && HostLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
+            if (errors == 0 && MachineLimit.Explain(r, t, reasons) is { } host) reasons.Add(host);
         }
         // ContinueOnError only keeps the run going to count them: an I/O error always fails the test.
         if (errors > 0) reasons.Add(IoErrors(errors, r.Errors.FirstOrDefault()));
@@ -113,7 +113,7 @@ public static class VerdictJudge
                 Message = capacity.Answer.Mailboxes == 0
                     ? $"No step of the capacity search passed: the storage does not carry the profile's {r.Profile.MailboxCount} mailboxes."
                     : capacity.Answer.LowerBound
-                        ? $"The search found the storage carrying {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}, but {(capacity.Answer.LowerBoundReason is HostLimit.Code or null ? $"the host limited it ({HostLimit.Code} at {capacity.Answer.LimitingMailboxes})" : $"the search ended ({capacity.Answer.LowerBoundReason}) before a step failed")}: the storage carries at least {capacity.Answer.Mailboxes}, how many more is not known."
+                        ? $"The search found the storage carrying {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}, but {(capacity.Answer.LowerBoundReason is MachineLimit.Code or null ? $"the host limited it ({MachineLimit.Code} at {capacity.Answer.LimitingMailboxes})" : $"the search ended ({capacity.Answer.LowerBoundReason}) before a step failed")}: the storage carries at least {capacity.Answer.Mailboxes}, how many more is not known."
                         : $"The storage carries {capacity.Answer.Mailboxes} mailboxes, fewer than the profile's {r.Profile.MailboxCount}" + (capacity.Answer.LimitingRule is string rule ? $" (limited by {rule} at {capacity.Answer.LimitingMailboxes})." : "."),
                 Measured = capacity.Answer.Mailboxes,
                 Limit = r.Profile.MailboxCount,

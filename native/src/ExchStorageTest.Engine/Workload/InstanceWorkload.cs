@@ -111,7 +111,7 @@ public sealed class InstanceWorkload
     public int FlushPoolTargetPages;
     // Think-time lag (written by the owning worker; read by the sampler): how late thinking sessions were woken against the
     // schedule that allowed them to start. A session that thinks waits for nothing but the clock, so a late start is the
-    // worker's turn coming late — the host's, not the storage's (Results.HostEvidence).
+    // worker's turn coming late — the host's, not the storage's (Results.MachineEvidence).
     /// <summary>Thinking sessions woken to start a transaction.</summary>
     public long ThinkWakes;
     /// <summary>Stopwatch ticks those wake-ups came after the schedule allowed them, summed.</summary>

@@ -67,14 +67,14 @@ public sealed class WorkloadShape
     /// <summary>
     /// The average of an instance's recent dirty-page writes at or under which its storage counts as writing
     /// quickly, so <see cref="UrgentFlushesInFlight"/> applies: half of the average log-write limit, the share under
-    /// which the verdict too calls a device quick (<see cref="Verdict.HostLimit.DeviceShareOfLimit"/>; the run sets it
+    /// which the verdict too calls a device quick (<see cref="Verdict.MachineLimit.DeviceShareOfLimit"/>; the run sets it
     /// from its thresholds, 5 ms of the default 10).
     /// </summary>
     public double QuickFlushWriteMs { get; init; } = QuickFlushWriteMsFor(new Planning.Thresholds());
 
     /// <summary><see cref="QuickFlushWriteMs"/> under <paramref name="thresholds"/>.</summary>
     public static double QuickFlushWriteMsFor(Planning.Thresholds thresholds) =>
-        Verdict.HostLimit.DeviceShareOfLimit * thresholds.AverageLogWriteLatencyMs;
+        Verdict.MachineLimit.DeviceShareOfLimit * thresholds.AverageLogWriteLatencyMs;
     /// <summary>BDM: 256 KiB sequential checksum reads at ~9 reads/s per instance (~2.3 MB/s, ESE 2013 throttled BDM).</summary>
     public int MaintenanceReadBytes { get; init; } = 256 * 1024;
     public double MaintenanceReadsPerSecond { get; init; } = 9;

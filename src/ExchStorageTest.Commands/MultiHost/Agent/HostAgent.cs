@@ -65,7 +65,7 @@ end { $agent.Finish(); $agent.Dispose() }";
         {
             var request = JsonReader.Parse(requestJson) as JsonObject;
             string? command = request?.GetString(RequestFields.Command);
-            if (request == null || (command != HelperCommands.Plan && command != HelperCommands.Run))
+            if (request == null || (command != EngineCommands.Plan && command != EngineCommands.Run))
                 throw new ArgumentException($"A host runs plan and run requests; this one is '{command}'.", nameof(requestJson));
             return request;
         }

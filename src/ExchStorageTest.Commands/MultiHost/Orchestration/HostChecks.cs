@@ -132,7 +132,7 @@ namespace ExchStorageTest.MultiHost
         {
             using (var engine = new RemoteEngine(host.Link.OpenAgentPipeline(), _timing.Silence))
             {
-                engine.Open(JsonWriter.Write(hostSettings.ToRequest(HelperCommands.Plan, hostProfile)));
+                engine.Open(JsonWriter.Write(hostSettings.ToRequest(EngineCommands.Plan, hostProfile)));
                 DateTime deadline = DateTime.UtcNow + PlanTimeout;
                 while (!engine.Ended)
                 {

@@ -68,7 +68,7 @@ namespace ExchStorageTest.MultiHost
             string name = host.Label;
             int progressId = host.Host.ProgressId;
             if (engine.EngineVersion != null && _announced.Add(engine))
-                _output.Verbose($"{name}: ExchStorageTest engine {engine.EngineVersion} (process {engine.ProcessId}): {HelperCommands.Run}.");
+                _output.Verbose($"{name}: ExchStorageTest engine {engine.EngineVersion} (process {engine.ProcessId}): {EngineCommands.Run}.");
             JsonObject? progress = null;
             foreach (JsonObject e in events)
             {

@@ -28,7 +28,7 @@ namespace ExchStorageTest.MultiHost
         {
             SearchTiming timing = SearchTiming.Of(hosts);
             foreach (PlannedHost host in hosts)
-                Open(host, hostSettings.ToRequest(HelperCommands.Run, host.Host.ForHost(profile), runId: runId).Set(RequestFields.CapacitySteps, CapacityStepping.Caller), host.OnHostClock(startAt), timing.Lead);
+                Open(host, hostSettings.ToRequest(EngineCommands.Run, host.Host.ForHost(profile), runId: runId).Set(RequestFields.CapacitySteps, CapacityStepping.Caller), host.OnHostClock(startAt), timing.Lead);
             List<RunningHost> running = Running();
 
             DateTime bound = startAt.AddSeconds(timing.BoundSeconds);

@@ -122,7 +122,7 @@ namespace ExchStorageTest.MultiHost
                 {
                     // Each host's engine derives the measuring start from the load start and the same settings: its lead is this one.
                     foreach (PlannedHost host in planned)
-                        Open(host, hostSettings.ToRequest(HelperCommands.Run, host.Host.ForHost(profile), host.OnHostClock(startAt), runId: runId), host.OnHostClock(startAt), lead);
+                        Open(host, hostSettings.ToRequest(EngineCommands.Run, host.Host.ForHost(profile), host.OnHostClock(startAt), runId: runId), host.OnHostClock(startAt), lead);
                     DateTime measureAt = startAt.AddSeconds(lead);
                     List<RunningHost> running = Running();
                     _relay.Wait(activity, running, () => false, finished =>

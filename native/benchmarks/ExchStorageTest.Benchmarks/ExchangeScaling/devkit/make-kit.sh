@@ -10,13 +10,13 @@ repo="$(cd "$(dirname "$0")/../../../../.." && pwd)"
 dest="${1:-$repo/out/devkit}"
 stage="$(mktemp -d)"; trap 'rm -rf "$stage"' EXIT
 bin="$stage/root/bin/linux-x64"
-dotnet publish "$repo/native/src/ExchStorageTest.Host/ExchStorageTest.Host.csproj" -c Release -r linux-x64 --self-contained -o "$bin" --nologo -v quiet
+dotnet publish "$repo/native/src/ExchStorageTest.Engine.Cli/ExchStorageTest.Engine.Cli.csproj" -c Release -r linux-x64 --self-contained -o "$bin" --nologo -v quiet
 dotnet publish "$repo/native/benchmarks/ExchStorageTest.Benchmarks" -c Release -r linux-x64 --self-contained -o "$stage/bench" --nologo -v quiet
 cp -rn "$stage/bench/." "$bin/"
 rm -f "$bin"/*.pdb "$bin"/*.xml
 if [ -n "${2:-}" ]; then
   git -C "$repo" worktree add -q --detach "$stage/baseline-src" "$2"
-  dotnet publish "$stage/baseline-src/native/src/ExchStorageTest.Host/ExchStorageTest.Host.csproj" -c Release -r linux-x64 --self-contained -o "$stage/baseline-bin" --nologo -v quiet
+  dotnet publish "$stage/baseline-src/native/src/ExchStorageTest.Engine.Cli/ExchStorageTest.Engine.Cli.csproj" -c Release -r linux-x64 --self-contained -o "$stage/baseline-bin" --nologo -v quiet
   git -C "$repo" worktree remove --force "$stage/baseline-src"
   mkdir -p "$stage/root/baseline-overlay"
   find "$stage/baseline-bin" -maxdepth 1 -iname '*exchstoragetest*' ! -name '*.pdb' ! -name '*.xml' -exec cp {} "$stage/root/baseline-overlay/" \;
