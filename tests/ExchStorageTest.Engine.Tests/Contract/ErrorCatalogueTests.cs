@@ -69,7 +69,7 @@ public class ErrorCatalogueTests
     {
         // tests/ExchStorageTest.Engine.Tests/Contract/<this file> -> the repository's docs/.
         string? root = Path.GetDirectoryName(here);
-        for (int i = 0; i < 4 && root != null; i++) root = Path.GetDirectoryName(root);
+        for (int i = 0; i < 3 && root != null; i++) root = Path.GetDirectoryName(root);
         string path = Path.Combine(root ?? "", "docs", name);
         Assert.True(File.Exists(path), $"{path} is not reachable from the test's source path.");
         return path;

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace ExchStorageTest.Engine.Results;
 
 /// <summary>
@@ -75,6 +77,8 @@ public sealed class CapacityStep
     /// <summary>The reason furthest beyond its limit (IoErrors first, then HostLimited); null for a pass.</summary>
     public string? LimitingRule { get; set; }
     /// <summary>How well the host kept up over the step's window (what a HostLimited reason is judged from).</summary>
+    // The results files' field keeps its published name (consumers read hostEvidence); the type says what it is.
+    [JsonPropertyName("hostEvidence")]
     public MachineEvidence? MachineEvidence { get; set; }
 }
 

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace ExchStorageTest.Engine.Results;
 
 /// <summary>
@@ -67,6 +69,8 @@ public sealed class TestResults
     public SystemLogReport? SystemLog { get; set; }
     public EngineStats Engine { get; set; } = new();
     /// <summary>How well the host kept up over the measured window (Performance, Stress and Throughput runs; null otherwise): what <see cref="Verdict.MachineLimit"/> reads.</summary>
+    // The results files' field keeps its published name (consumers read hostEvidence); the type says what it is.
+    [JsonPropertyName("hostEvidence")]
     public MachineEvidence? MachineEvidence { get; set; }
     public VerdictResult Verdict { get; set; } = new();
     /// <summary>
