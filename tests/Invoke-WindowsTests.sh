@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The module's Pester suites in Windows PowerShell 7 under Wine, against the win-x64 helper (docs/windows.md):
+# The module's Pester suites in Windows PowerShell 7 under Wine, against the win-x64 engine (docs/windows.md):
 # tests/Windows and tests/Module, through tests/Invoke-ModuleTests.ps1, in the test host of tests/WindowsHost
 # (pwsh.exe, published to out/windows-host by build.sh Test). Every test that needs what Wine lacks skips with its
 # reason through the Needs: prerequisites of tests/Support/TestSupport.psm1.
@@ -7,7 +7,7 @@
 #   tests/Invoke-WindowsTests.sh [time limit in seconds] [test file or folder ...]
 #
 # Prints the runner's output, then its own last line "Pester (Windows under Wine): N passed, N failed, N skipped".
-# Exit code 0 all passed, 1 a failure, 2 not run (the reason on the line before: no wine64, no host, no helper).
+# Exit code 0 all passed, 1 a failure, 2 not run (the reason on the line before: no wine64, no host, no engine).
 # The whole run is under a hard time limit (default 40 minutes): under Wine a failure often shows up as a hang, and a
 # hang must end as a failure. The Wine prefix is made for the run under /var/tmp and removed with its wineserver.
 set -uo pipefail
@@ -24,7 +24,7 @@ summary="Pester (Windows under Wine)"
 not_run() { echo "$summary: not run: $1"; exit 2; }
 [ -x "$wine" ] || not_run "$wine is not installed (apt-get install wine64; .ci/run installs it)"
 [ -f "$host" ] || not_run "$host is not published (build.sh Test publishes tests/WindowsHost)"
-[ -f "$root/bin/win-x64/exchstoragetest-engine.exe" ] || not_run "bin/win-x64 has no helper (build.sh Build publishes it)"
+[ -f "$root/bin/win-x64/exchstoragetest-engine.exe" ] || not_run "bin/win-x64 has no engine (build.sh Build publishes it)"
 
 # Pester from the NuGet packages folder, where the Linux run's restore of .config/pester.csproj put it: the runner
 # inside Wine cannot call the Linux dotnet to restore it.
@@ -52,7 +52,7 @@ export WINEDEBUG=-all
 export WINEDLLOVERRIDES="mshtml="
 # .NET's W^X double mapping of JIT code breaks under Wine 8: the finalizer of a collected DynamicMethod (PowerShell
 # compiles many) dies with "Internal CLR error (0x80131506)" in DynamicResolver+DestroyScout.Finalize. Without W^X
-# the JIT writes its code in place, as .NET 6 did. The helpers the tests start inherit it.
+# the JIT writes its code in place, as .NET 6 did. The engines the tests start inherit it.
 export DOTNET_EnableWriteXorExecute=0
 # Plain text: the console under `script` is a terminal, but the log is a file.
 export NO_COLOR=1

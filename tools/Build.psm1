@@ -62,7 +62,7 @@ function Publish-Engine([string[]] $Rid) {
     # machine's own platform must publish; another's failing is a warning.
     $project = Join-Path $script:Root 'native/src/ExchStorageTest.Engine.Cli/ExchStorageTest.Engine.Cli.csproj'
     $publishes = foreach ($r in $Rid) {
-        Write-Step "Publishing the native helper for $r -> bin/$r"
+        Write-Step "Publishing the engine for $r -> bin/$r"
         $arguments = ConvertTo-CommandLine @('publish', $project, '-c', $script:Configuration, '-r', $r, '--self-contained', '--no-restore',
             '-o', (Join-Path $script:Root "bin/$r"), '--nologo', '-v', 'quiet')
         $process = Start-Process -FilePath dotnet -ArgumentList $arguments -NoNewWindow -PassThru
@@ -72,8 +72,8 @@ function Publish-Engine([string[]] $Rid) {
     foreach ($publish in @($publishes)) {
         $publish.Process.WaitForExit()
         if ($publish.Process.ExitCode -eq 0) { continue }
-        if ($publish.Rid -eq $Rid[0]) { throw "Publishing the helper for $($publish.Rid) failed (exit code $($publish.Process.ExitCode))." }
-        Write-Warning "$($publish.Rid) helper not published (runtime packs missing from the NuGet source)"
+        if ($publish.Rid -eq $Rid[0]) { throw "Publishing the engine for $($publish.Rid) failed (exit code $($publish.Process.ExitCode))." }
+        Write-Warning "$($publish.Rid) engine not published (runtime packs missing from the NuGet source)"
     }
 }
 
@@ -118,7 +118,7 @@ function Invoke-Bench([string[]] $Arguments) {
     # The comparison lives in the benchmarks project (it runs our load driver in-process and fio as a child);
     # arguments pass through (docs/benchmarks.md): seconds, repeats, scenario|all, pin|nopin, plain|-, creation MiB
     # (default 5 5 all pin - 1024). 'exchange' first runs the Exchange scaling part alone: counts|max, sessions per
-    # database, seconds, warm-up seconds, repeats, database MiB. The Exchange part runs the published helper, so
+    # database, seconds, warm-up seconds, repeats, database MiB. The Exchange part runs the published engine, so
     # the build comes first. Exit code 1 on a regression.
     $benchArgs = @($Arguments | Where-Object { $null -ne $_ })
     Invoke-Build
@@ -309,7 +309,7 @@ function Get-PowerShellCommand {
 }
 
 function Start-WindowsHostPublish {
-    # On Linux and macOS the module's suites also run in Windows PowerShell 7 under Wine against the win-x64 helper
+    # On Linux and macOS the module's suites also run in Windows PowerShell 7 under Wine against the win-x64 engine
     # (tests/Invoke-WindowsTests.sh, docs/windows.md), in the test host tests/WindowsHost published to out/windows-host.
     # It depends on nothing the build makes, so it is published while the build runs: the Wine run, the CI's critical
     # path, starts as soon as the build is done. Null where the Wine run will not be (Windows, no wine64, not selected).
@@ -323,12 +323,12 @@ function Start-WindowsHostPublish {
 }
 
 function Test-WindowsHost($Publish) {
-    # Whether the Wine run can start: wine64, the win-x64 helper and the test host (Start-WindowsHostPublish's process,
+    # Whether the Wine run can start: wine64, the win-x64 engine and the test host (Start-WindowsHostPublish's process,
     # waited for here); false, with the reason among the tools not run, where it cannot. On Windows the suites already
     # run in Windows.
     if (Test-OnWindows) { return $false }
     if (-not (Test-Path -LiteralPath '/usr/lib/wine/wine64')) { Add-NotRun 'Pester-under-Wine' 'wine64 not installed'; return $false }
-    if (-not (Test-Path -LiteralPath (Join-Path $script:Root 'bin/win-x64/exchstoragetest-engine.exe'))) { Add-NotRun 'Pester-under-Wine' 'no win-x64 helper'; return $false }
+    if (-not (Test-Path -LiteralPath (Join-Path $script:Root 'bin/win-x64/exchstoragetest-engine.exe'))) { Add-NotRun 'Pester-under-Wine' 'no win-x64 engine'; return $false }
     if ($null -eq $Publish) { Add-SuiteCount 0 1 'Pester (Windows under Wine): the test host was not published'; return $false }
     $Publish.WaitForExit()
     if ($Publish.ExitCode -ne 0) { Add-SuiteCount 0 1 'Pester (Windows under Wine): the test host did not publish'; return $false }

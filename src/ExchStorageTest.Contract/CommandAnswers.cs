@@ -1,7 +1,7 @@
 namespace ExchStorageTest.Contract
 {
     /// <summary>
-    /// The event each command of the protocol answers with (docs/protocol.md, "Events"): a helper that exits 0 without
+    /// The event each command of the protocol answers with (docs/protocol.md, "Events"): an engine that exits 0 without
     /// it has not done what it was asked, whatever its exit code says, and the module fails the command
     /// (<see cref="ErrorCodes.EngineFailed"/>) rather than return nothing.
     /// </summary>

@@ -5,7 +5,7 @@ using System.Linq;
 namespace ExchStorageTest.Contract
 {
     /// <summary>
-    /// The helper protocol (docs/protocol.md): its version, its commands and which request fields each command
+    /// The engine protocol (docs/protocol.md): its version, its commands and which request fields each command
     /// takes and needs. The engine's request gate refuses a request against these shapes before any command
     /// runs, so a command cannot skip the checks; the module builds its requests from the same names.
     /// </summary>

@@ -2,7 +2,7 @@ using System;
 
 namespace ExchStorageTest.Contract
 {
-    /// <summary>Which half raises a code: the module (a cmdlet, before or around the helper), the engine (an error event), or both.</summary>
+    /// <summary>Which half raises a code: the module (a cmdlet, before or around the engine's run), the engine (an error event), or both.</summary>
     [Flags]
     public enum RaisedBy
     {

@@ -1,6 +1,6 @@
 namespace ExchStorageTest.Contract
 {
-    /// <summary>The event types of the helper's JSON Lines output (docs/protocol.md): the value of every event's <c>type</c>.</summary>
+    /// <summary>The event types of the engine's JSON Lines output (docs/protocol.md): the value of every event's <c>type</c>.</summary>
     public static class EventTypes
     {
         public const string Hello = "hello";

@@ -7,7 +7,7 @@ namespace ExchStorageTest.Contract
     /// The engine's liveness promise (docs/protocol.md, "Heartbeat"), defined once for both halves. The engine writes an
     /// event at least every <see cref="DefaultSeconds"/> from a thread of its own, whatever its command is doing (creating
     /// databases, rendering reports, waiting for a start instant hours away or for a caller's next capacity step), and says
-    /// so in its hello event (<see cref="EventFields.Hello.HeartbeatSeconds"/>). The module holds it to that: a helper
+    /// so in its hello event (<see cref="EventFields.Hello.HeartbeatSeconds"/>). The module holds it to that: an engine
     /// silent for <see cref="SilenceLimit"/> is taken for hung (frozen, or a zombie whose pipes stay open), killed, and its
     /// command fails with <see cref="ErrorCodes.EngineNotResponding"/>. An engine whose hello promises nothing is only
     /// waited for to exit.
@@ -25,7 +25,7 @@ namespace ExchStorageTest.Contract
 
         /// <summary>
         /// Environment variable that sets the engine's interval in seconds (<see cref="MinimumSeconds"/> to <see cref="MaximumSeconds"/>):
-        /// for tests that freeze a helper and must not wait the production limit. The helper inherits it from the
+        /// for tests that freeze an engine and must not wait the production limit. The engine inherits it from the
         /// PowerShell that starts it; the module learns the value from the hello event, never from this variable.
         /// </summary>
         public const string Variable = "EXCHSTORAGETEST_HEARTBEAT_SECONDS";
@@ -39,7 +39,7 @@ namespace ExchStorageTest.Contract
                 ? seconds
                 : DefaultSeconds;
 
-        /// <summary>How long the module lets a helper that promised <paramref name="heartbeatSeconds"/> stay silent.</summary>
+        /// <summary>How long the module lets an engine that promised <paramref name="heartbeatSeconds"/> stay silent.</summary>
         public static TimeSpan SilenceLimit(double heartbeatSeconds) => TimeSpan.FromSeconds(heartbeatSeconds * MissedBeforeHung);
     }
 }

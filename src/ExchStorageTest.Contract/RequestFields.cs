@@ -4,7 +4,7 @@ using System.Linq;
 namespace ExchStorageTest.Contract
 {
     /// <summary>
-    /// The fields of the helper's request (docs/protocol.md), spelled once: the module writes requests with
+    /// The fields of the engine's request (docs/protocol.md), spelled once: the module writes requests with
     /// these names, the engine reads them (its request types' properties, camelCase, are held against them by
     /// a test) and its request gate refuses any other.
     /// </summary>

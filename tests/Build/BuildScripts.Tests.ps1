@@ -38,7 +38,7 @@ Describe 'The build scripts' {
     It 'build.ps1 Demo, under PowerShell, builds and runs the demo pipeline' {
         $run = Invoke-Process -FilePath (Get-PowerShellPath) -ArgumentList @('-NoProfile', '-NonInteractive', '-File', (Join-Path $Root 'build.ps1'), 'Demo', '-DemoPath', $Folder) -WorkingDirectory $Root -Timeout ([timespan]::FromMinutes(15))
         Assert-Demo $run $Folder
-        $run.Output -join "`n" | Should -Match ([regex]::Escape('==> Publishing the native helper for'))
+        $run.Output -join "`n" | Should -Match ([regex]::Escape('==> Publishing the engine for'))
     }
 
     It 'build.sh Demo builds and runs the same demo pipeline' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {

@@ -7,14 +7,14 @@ using ExchStorageTest.Engine.Cli;
 using ExchStorageTest.Engine.Cli.Commands;
 using ExchStorageTest.Engine.Cli.Requests;
 
-// The native helper: one JSON request in (stdin, --request <file>, or the first line of stdin with
+// The engine: one JSON request in (stdin, --request <file>, or the first line of stdin with
 // --control-stdin, which keeps stdin open as the caller's stop channel), JSON Lines events out on stdout.
 // `demo [folder]` runs the built-in default profile without a request (for machines without PowerShell);
 // `dsc get|test|set` is the DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json); started under the name
 // JetstressCmd it is Jetstress's command line (Jetstress/JetstressCmd.cs).
 // DSC v3 reads stdout as the resource state, so the dsc verbs speak DSC's protocol, not ours (no hello line).
 if (args.Length >= 1 && args[0] == "dsc") return DscCommand.Execute(args.Length > 1 ? args[1] : "", Console.In, Console.Out);
-// Started as JetstressCmd (the launcher copy the build puts beside this one), the helper takes Jetstress's command line
+// Started as JetstressCmd (the launcher copy the build puts beside this one), the engine takes Jetstress's command line
 // and prints Jetstress's console lines: docs/jetstress.md.
 if (ExchStorageTest.Engine.Cli.Jetstress.JetstressCmd.IsInvokedAs(Environment.ProcessPath)) return ExchStorageTest.Engine.Cli.Jetstress.JetstressCmd.Start(args);
 
@@ -22,7 +22,7 @@ var stdout = Console.OpenStandardOutput();
 var events = new EventWriter(stdout);
 string version = typeof(EventWriter).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0] ?? "0.0.0";
 // The heartbeat promise (Heartbeat in the contract): an event at least every interval, from a thread of its own that
-// falls silent if this thread dies without ending the process, so the module never waits on a hung helper.
+// falls silent if this thread dies without ending the process, so the module never waits on a hung engine.
 double heartbeatSeconds = Heartbeat.IntervalSeconds(Environment.GetEnvironmentVariable(Heartbeat.Variable));
 events.Hello(version, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription, heartbeatSeconds);
 using var heartbeat = HeartbeatThread.Start(events, heartbeatSeconds);

@@ -5,7 +5,7 @@ using Xunit.Abstractions;
 
 namespace ExchStorageTest.Engine.Tests.Wine;
 
-/// <summary>A fact that runs the win-x64 helper under Wine against an nbdkit disk (root, FUSE, loop devices).</summary>
+/// <summary>A fact that runs the win-x64 engine under Wine against an nbdkit disk (root, FUSE, loop devices).</summary>
 public sealed class WineNbdkitFactAttribute : FactAttribute
 {
     public WineNbdkitFactAttribute() { Skip = WinePrerequisites.Missing ?? Prerequisites.NoNbdFuse ?? Prerequisites.NotRootWithLoop; }

@@ -4,7 +4,7 @@ using System.Text.Json;
 namespace ExchStorageTest.Engine.Tests.Wine;
 
 /// <summary>
-/// What the Wine suite needs: Debian's wine64 and the published win-x64 helper. Each property is
+/// What the Wine suite needs: Debian's wine64 and the published win-x64 engine. Each property is
 /// null when available, else the reason the suite is skipped.
 /// </summary>
 internal static class WinePrerequisites
@@ -24,11 +24,11 @@ internal static class WinePrerequisites
             return "The Wine suite runs on Linux x86-64 (Debian's wine64).";
         if (!File.Exists(Wine64)) return $"{Wine64} is not installed: apt-get install wine64 (.ci/run installs it).";
         if (RepositoryRoot is null) return "The repository root (build.sh) was not found above the test binaries.";
-        if (!File.Exists(EnginePath)) return $"{EnginePath} is not published: ./build.sh Build publishes the win-x64 helper (it needs the win-x64 runtime packs).";
+        if (!File.Exists(EnginePath)) return $"{EnginePath} is not published: ./build.sh Build publishes the win-x64 engine (it needs the win-x64 runtime packs).";
         return Stale();
     });
 
-    /// <summary>A helper older than the engine's sources would test old code: republish it once, or say why not.</summary>
+    /// <summary>A published engine older than its sources would test old code: republish it once, or say why not.</summary>
     private static string? Stale()
     {
         string src = Path.Combine(RepositoryRoot!, "native", "src");
@@ -55,7 +55,7 @@ internal static class WinePrerequisites
     }
 }
 
-/// <summary>A fact that runs the win-x64 helper under Wine; skipped, with the reason, where it cannot.</summary>
+/// <summary>A fact that runs the win-x64 engine under Wine; skipped, with the reason, where it cannot.</summary>
 public sealed class WineFactAttribute : FactAttribute
 {
     public WineFactAttribute(bool needsRoot = false)
@@ -66,13 +66,13 @@ public sealed class WineFactAttribute : FactAttribute
     private static bool IsRoot() => File.ReadAllText("/proc/self/status").Contains("\nUid:\t0\t", StringComparison.Ordinal);
 }
 
-/// <summary>A theory that runs the win-x64 helper under Wine.</summary>
+/// <summary>A theory that runs the win-x64 engine under Wine.</summary>
 public sealed class WineTheoryAttribute : TheoryAttribute
 {
     public WineTheoryAttribute() { Skip = WinePrerequisites.Missing; }
 }
 
-/// <summary>One helper process under Wine: exit code, the JSON Lines events, stderr, and whether it had to be killed.</summary>
+/// <summary>One engine process under Wine: exit code, the JSON Lines events, stderr, and whether it had to be killed.</summary>
 public sealed record WineRun(int Exit, List<JsonElement> Events, string StdErr, bool TimedOut)
 {
     public IEnumerable<JsonElement> OfType(string type) => Events.Where(e => e.GetProperty("type").GetString() == type);
@@ -98,10 +98,10 @@ public sealed class WineSession : IDisposable
         Prefix = Path.Combine(_root, "prefix");
         if (WinePrerequisites.Missing is not null) return;
         Directory.CreateDirectory(_root);
-        // Builds the prefix and proves the helper starts; later runs take about a second.
+        // Builds the prefix and proves the engine starts; later runs take about a second.
         var hello = Run("{\"protocol\":1,\"command\":\"version\"}", _root, TimeSpan.FromMinutes(5));
         Started = hello.Exit == 0 && hello.OfType("hello").Any();
-        StartFailure = Started ? null : $"The helper did not start under Wine (exit {hello.Exit}, timed out: {hello.TimedOut}): {hello.StdErr}";
+        StartFailure = Started ? null : $"The engine did not start under Wine (exit {hello.Exit}, timed out: {hello.TimedOut}): {hello.StdErr}";
     }
 
     public string Prefix { get; }
@@ -111,11 +111,11 @@ public sealed class WineSession : IDisposable
     /// <summary>The path Wine's Z: drive gives a Linux path.</summary>
     public static string WinPath(string linuxPath) => "Z:" + linuxPath.Replace('/', '\\');
 
-    /// <summary>The Linux path of a Z: path the helper reported.</summary>
+    /// <summary>The Linux path of a Z: path the engine reported.</summary>
     public static string LinuxPath(string winPath) =>
         winPath.StartsWith("Z:", StringComparison.OrdinalIgnoreCase) ? winPath[2..].Replace('\\', '/') : throw new ArgumentException($"Not a Z: path: {winPath}");
 
-    /// <summary>Runs the helper with <paramref name="request"/> (written to a file in <paramref name="folder"/>); kills it after <paramref name="timeout"/>.</summary>
+    /// <summary>Runs the engine with <paramref name="request"/> (written to a file in <paramref name="folder"/>); kills it after <paramref name="timeout"/>.</summary>
     public WineRun Run(string request, string folder, TimeSpan timeout)
     {
         string file = Path.Combine(folder, $"request-{Guid.NewGuid():N}.json");
@@ -146,13 +146,13 @@ public sealed class WineSession : IDisposable
 
     private void SetEnvironment(ProcessStartInfo psi)
     {
-        // The self-contained helper must not pick up the test host's .NET settings.
+        // The self-contained engine must not pick up the test host's .NET settings.
         foreach (var key in psi.Environment.Keys.Where(k => k.StartsWith("DOTNET_", StringComparison.Ordinal) || k.StartsWith("COREHOST", StringComparison.Ordinal)).ToList())
             psi.Environment.Remove(key);
         psi.Environment["WINEPREFIX"] = Prefix;
         psi.Environment["WINEDEBUG"] = "-all";
         psi.Environment.Remove("DISPLAY"); // no installer dialogs while the prefix is built
-        // Not WINEDLLOVERRIDES=mscoree=: Wine's loader needs mscoree to map the helper's IL assemblies.
+        // Not WINEDLLOVERRIDES=mscoree=: Wine's loader needs mscoree to map the engine's IL assemblies.
     }
 
     public void Dispose()

@@ -6,7 +6,7 @@ using Xunit.Abstractions;
 namespace ExchStorageTest.Engine.Tests.Wine;
 
 /// <summary>
-/// The Windows I/O path executed for real: the self-contained win-x64 helper under Wine runs every
+/// The Windows I/O path executed for real: the self-contained win-x64 engine under Wine runs every
 /// test type on the IOCP backend (CreateFileW with NO_BUFFERING | OVERLAPPED, one completion port
 /// per worker, GetQueuedCompletionStatusEx), SetFileValidData, FlushFileBuffers, the volume probe,
 /// PDH and the system-log check, and the bad requests that touch Windows paths. Where Wine lacks a
@@ -56,7 +56,7 @@ public sealed class WineRunTests : IDisposable
         _out.WriteLine($"{request["command"]} {request["testType"]}: exit {run.Exit} in {sw.Elapsed.TotalSeconds:F1} s");
         foreach (var e in run.OfType("log")) _out.WriteLine($"  [{e.GetProperty("level").GetString()}] {e.GetProperty("message").GetString()}");
         foreach (var e in run.OfType("error")) _out.WriteLine($"  ERROR {e}");
-        Assert.False(run.TimedOut, $"The helper did not exit within {(timeout ?? RunTimeout).TotalSeconds} s (hung). stderr: {run.StdErr}");
+        Assert.False(run.TimedOut, $"The engine did not exit within {(timeout ?? RunTimeout).TotalSeconds} s (hung). stderr: {run.StdErr}");
         return run;
     }
 
@@ -183,7 +183,7 @@ public sealed class WineRunTests : IDisposable
         Assert.All(files, f => Assert.True(new FileInfo(f).Length > 0, $"{f} is missing or empty"));
 
         // Again into the same folder: every name is taken, so the next free "_2" names are claimed. The taken name
-        // used to be found through a caught exception, which under Wine killed the helper's main thread (a zombie that
+        // used to be found through a caught exception, which under Wine killed the engine's main thread (a zombie that
         // never exited); now it is the OS's error code, and the run returns.
         var again = Run(new JsonObject
         {

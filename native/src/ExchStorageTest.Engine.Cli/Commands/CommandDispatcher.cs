@@ -5,7 +5,7 @@ using ExchStorageTest.Engine.Protocol;
 namespace ExchStorageTest.Engine.Cli.Commands;
 
 /// <summary>
-/// The helper's commands, one per <see cref="EngineCommands"/> shape (a test holds the two lists together), and
+/// The engine's commands, one per <see cref="EngineCommands"/> shape (a test holds the two lists together), and
 /// the one way each runs: its checks, every error of which is a refusal, then its work.
 /// </summary>
 internal static class CommandDispatcher
@@ -16,7 +16,7 @@ internal static class CommandDispatcher
         new ReportCommand(), new ValidationCommand(), new CalculatorCommand(), new CaptureCommand(), new VersionCommand(),
     };
 
-    /// <summary>Checks and runs <paramref name="request"/> (gated already, or built by the helper itself: demo, dsc set); the control channel's capacity steps (<c>--control-stdin</c>) go to a run.</summary>
+    /// <summary>Checks and runs <paramref name="request"/> (gated already, or built by the engine itself: demo, dsc set); the control channel's capacity steps (<c>--control-stdin</c>) go to a run.</summary>
     public static int Execute(EngineRequest request, EventWriter events, CancellationToken cancel, CapacityControl? capacitySteps = null)
     {
         var work = Check(request, events, capacitySteps);

@@ -8,7 +8,7 @@ using ExchStorageTest.Engine.Cli.Requests;
 namespace ExchStorageTest.Engine.Cli.Commands;
 
 /// <summary>
-/// The helper as a DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json):
+/// The engine as a DSC v3 command resource (dsc/exchstoragetest.dsc.resource.json):
 /// <c>exchstoragetest-engine dsc get|test|set</c> with the instance JSON on stdin.
 /// The desired state is "a passing, complete result for this profile, no older than
 /// maxResultAgeHours". get and test only read results files; set runs the test through the same

@@ -4,7 +4,7 @@ using ExchStorageTest.Engine.Protocol;
 namespace ExchStorageTest.Engine.Cli.Commands;
 
 /// <summary>
-/// A command of the helper (docs/protocol.md). Its request has passed the gate (Requests.RequestGate); the command
+/// A command of the engine (docs/protocol.md). Its request has passed the gate (Requests.RequestGate); the command
 /// first checks what only it can check (ranges, folders, space, files in the way) and hands back its work. Whatever
 /// the check throws is a refusal (exit 2): it runs before anything is written.
 /// </summary>

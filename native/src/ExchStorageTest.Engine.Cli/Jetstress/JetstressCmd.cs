@@ -9,15 +9,15 @@ namespace ExchStorageTest.Engine.Cli.Jetstress;
 
 /// <summary>
 /// JetstressCmd: the command line Jetstress automation calls (ExchangeDsc's ExchJetstress, the Azure Stack template, lab
-/// scripts), answered by this helper under that name. The build puts a copy of the helper's launcher named JetstressCmd
-/// beside it (bin/&lt;rid&gt;/JetstressCmd[.exe]); started under that name, the helper is JetstressCmd for the whole
+/// scripts), answered by this engine under that name. The build puts a copy of the engine's launcher named JetstressCmd
+/// beside it (bin/&lt;rid&gt;/JetstressCmd[.exe]); started under that name, the engine is JetstressCmd for the whole
 /// run — ExchangeDsc polls for a process of that name — and runs the configuration's test through the same request
-/// checks, plan and reports as the helper's run command (docs/jetstress.md). It never reads standard input: it runs
+/// checks, plan and reports as the engine's run command (docs/jetstress.md). It never reads standard input: it runs
 /// as SYSTEM from a scheduled task, with no console.
 /// </summary>
 internal static class JetstressCmd
 {
-    /// <summary>The name that makes the helper JetstressCmd (the launcher's file name, without .exe).</summary>
+    /// <summary>The name that makes the engine JetstressCmd (the launcher's file name, without .exe).</summary>
     public const string ProcessName = EngineFiles.JetstressCmd;
 
     /// <summary>The configuration /g writes into the current folder, the one Jetstress's own /g writes.</summary>

@@ -5,8 +5,8 @@ using ExchStorageTest.Engine.Protocol;
 namespace ExchStorageTest.Engine.Cli.Requests;
 
 /// <summary>
-/// The one way into the helper (docs/protocol.md): every request, whatever its command, is read and checked here
-/// before a command sees it — JSON, no field given twice, the protocol, a command the helper has, only the fields
+/// The one way into the engine (docs/protocol.md): every request, whatever its command, is read and checked here
+/// before a command sees it — JSON, no field given twice, the protocol, a command the engine has, only the fields
 /// that command takes (by their contract names, nested objects too), values of the right kind, and the fields it
 /// needs. A command cannot skip these checks, and every refusal exits 2 (nothing was written).
 /// </summary>

@@ -3,7 +3,7 @@ using System.Text.Json.Serialization;
 
 namespace ExchStorageTest.Engine.Cli.Requests;
 
-/// <summary>How the helper reads JSON: field names in camelCase (matched without regard to case), enums as their names.</summary>
+/// <summary>How the engine reads JSON: field names in camelCase (matched without regard to case), enums as their names.</summary>
 internal static class RequestJson
 {
     /// <summary>

@@ -21,7 +21,7 @@ internal static class ToolOutput
             using var p = Process.Start(psi);
             if (p == null) return null;
             // Both pipes are read asynchronously: a tool that hangs (journalctl on a device in error,
-            // lsblk on a stuck FUSE mount) must not hold the helper past the timeout.
+            // lsblk on a stuck FUSE mount) must not hold the engine past the timeout.
             var stderr = p.StandardError.ReadToEndAsync();
             var output = p.StandardOutput.ReadToEndAsync();
             if (!p.WaitForExit(timeoutMs) || !output.Wait(timeoutMs))

@@ -5,7 +5,7 @@ using System.Text.Json.Serialization;
 namespace ExchStorageTest.Engine.Planning;
 
 /// <summary>
-/// The one JSON document the helper reads (stdin or --request file). Every field the PowerShell
+/// The one JSON document the engine reads (stdin or --request file). Every field the PowerShell
 /// module can set; the engine validates all of it before a byte is written. See docs/protocol.md.
 /// </summary>
 public sealed class EngineRequest

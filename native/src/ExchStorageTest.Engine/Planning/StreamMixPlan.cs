@@ -61,7 +61,7 @@ public sealed class StreamMixPlan
         };
     }
 
-    /// <summary>Relative paths would resolve against whatever folder the helper was started in: refused.</summary>
+    /// <summary>Relative paths would resolve against whatever folder the engine was started in: refused.</summary>
     private static void Absolute(string what, string path)
     {
         if (!ProfileRules.IsAbsolute(path))

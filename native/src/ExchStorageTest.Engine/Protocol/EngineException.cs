@@ -3,7 +3,7 @@ namespace ExchStorageTest.Engine.Protocol;
 /// <summary>
 /// A refusal or failure with a stable code from the catalogue (<see cref="ErrorCodes"/>): codes become the
 /// ErrorIds users see, and categories are the names of PowerShell's ErrorCategory values. A refusal
-/// (<see cref="IsRefusal"/>) is raised before the command wrote anything; the helper's exit code follows
+/// (<see cref="IsRefusal"/>) is raised before the command wrote anything; the engine's exit code follows
 /// that kind (2 for a refusal, 1 for a failure), decided in one place (EngineExit.For).
 /// </summary>
 public sealed class EngineException : Exception

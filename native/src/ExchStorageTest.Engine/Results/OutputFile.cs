@@ -34,7 +34,7 @@ public static class OutputFile
     /// Creates <paramref name="path"/> empty, exclusively (O_EXCL / CREATE_NEW: atomic, so two runs on one share never
     /// claim one name); false when a file or folder already holds the name. A taken name is the expected case (a second
     /// rendering of one run's reports), so it is answered by the OS's error code, not by an exception: under Wine 8 a
-    /// .NET 8 exception caught here killed the thread and hung the helper. Any other failure throws IOException.
+    /// .NET 8 exception caught here killed the thread and hung the engine. Any other failure throws IOException.
     /// </summary>
     internal static bool TryClaim(string path)
     {

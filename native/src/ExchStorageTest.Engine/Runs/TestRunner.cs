@@ -19,7 +19,7 @@ public static class TestRunner
     public static TestResults Run(TestPlan plan, EventWriter events, CancellationToken cancel, Capacity.CapacityControl? capacitySteps = null)
     {
         if (plan.CallerSteps && capacitySteps is null)
-            throw EngineException.Refused(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps {CapacityStepping.Caller} needs the control channel that carries the caller's steps: start the helper with --control-stdin and write each step after the request line (docs/protocol.md, \"Control channel\").");
+            throw EngineException.Refused(ErrorCodes.CapacitySteppingInvalid, $"capacitySteps {CapacityStepping.Caller} needs the control channel that carries the caller's steps: start the engine with --control-stdin and write each step after the request line (docs/protocol.md, \"Control channel\").");
         // Before anything else is written: no other run may use these folders (FolderInUse names the holder). The lock
         // lies in them, so folders the run makes (JetstressCmd's) are made first.
         plan.CreateFolders();
