@@ -2,7 +2,7 @@ namespace ExchStorageTest.Contract
 {
     /// <summary>
     /// The engine's executables in <c>bin/&lt;rid&gt;/</c> (".exe" on Windows), as the build publishes them, the module
-    /// starts and marks executable, and JetstressCmd recognises itself: one name each. The Host project's AssemblyName
+    /// starts and marks executable, and JetstressCmd recognises itself: one name each. ExchStorageTest.Engine.Cli's AssemblyName
     /// and its launcher copy target spell the same names for MSBuild.
     /// </summary>
     public static class EngineFiles
