@@ -12,13 +12,13 @@
     Tasks:
       Bootstrap  restore PowerShell 7 (dotnet tool restore) and Pester (.config/pester.csproj) from NuGet
       Build      build the engine, the cmdlets (bin/ExchStorageTest.dll) and the help compiled from docs/
-                 (en-US/), and publish the native helper into bin/<rid>/ with JetstressCmd[.exe] beside it (plus
+                 (en-US/), and publish the engine into bin/<rid>/ with JetstressCmd[.exe] beside it (plus
                  self-contained win-x64 where the NuGet source has the runtime packs; docs/jetstress.md)
       Test       Build and Package (the suites install the package and run the installed copy), then at the same
                  time the xUnit suites (the engine; the module's C#, tests/ExchStorageTest.Commands.Tests; the help
                  compiler), the module's Pester suites (tests/Invoke-ModuleTests.ps1) in two new processes of the
                  PowerShell running this script, and on Linux and macOS in Windows PowerShell 7 under Wine against the
-                 win-x64 helper (tests/Invoke-WindowsTests.sh; needs wine64); each Pester log printed whole as it
+                 win-x64 engine (tests/Invoke-WindowsTests.sh; needs wine64); each Pester log printed whole as it
                  ends; then the Windows PowerShell 5.1 syntax QA. Ends with the suites' counts, every failed test
                  with the first line of its message, the tools missing, and the line "N passed, N failed"; a non-zero
                  exit code on any failure. TEST_SUITES (names joined by commas: engine, module, help-compiler,

@@ -5,7 +5,7 @@ namespace ExchStorageTest.Contract
 {
     /// <summary>
     /// Counts and percentages in sentences, written as a person writes them: "1 session", "2 sessions", "300% over".
-    /// The one helper every report line, test-log line, message and view that states a count or a share builds it
+    /// The one engine every report line, test-log line, message and view that states a count or a share builds it
     /// with, in both halves (the contract is compiled into the module and the engine), so no sentence
     /// says "1 sessions", "error(s)" or "300.000%". Invariant culture: the files are read by tools too.
     /// </summary>

@@ -67,7 +67,7 @@ BeforeDiscovery {
         @{ Case = 'LogFilesToReplay 0'; ErrorId = 'LogFilesToReplayOutOfRange'; Named = "'0'"; Command = 'New-SmallProfile | Invoke-StorageTest -TestType SoftRecovery -LogFilesToReplay 0 -Confirm:$false' }
         @{ Case = 'object that is not a profile'; ErrorId = 'MailboxCountOutOfRange'; Named = "'(none)'"; Command = "[pscustomobject]@{ Name = 'db1' } | Invoke-StorageTest -Confirm:`$false" }
         @{ Case = 'no profile at all'; ErrorId = 'ProfileRequired'; Named = 'profile'; Command = 'Invoke-StorageTest -StartFile (Join-Path $Target start.json) -Confirm:$false' }
-        @{ Case = 'not enough free space (a refusal of the helper''s plan)'; ErrorId = 'InsufficientSpace'; Named = ''; Command = 'New-MailboxProfile -MailboxCount 1000000 -IopsPerMailbox 0.1 -MailboxSizeMB 1048576 -DatabaseCount 256 -Path $Target | Invoke-StorageTest -Confirm:$false' }
+        @{ Case = 'not enough free space (a refusal of the engine''s plan)'; ErrorId = 'InsufficientSpace'; Named = ''; Command = 'New-MailboxProfile -MailboxCount 1000000 -IopsPerMailbox 0.1 -MailboxSizeMB 1048576 -DatabaseCount 256 -Path $Target | Invoke-StorageTest -Confirm:$false' }
         @{ Case = 'report of a missing file'; ErrorId = 'ResultsNotFound'; Named = 'no-results.json'; Command = 'Get-TestReport -Path (Join-Path $Fixtures no-results.json)' }
         @{ Case = 'report of a folder without results'; ErrorId = 'ResultsNotFound'; Named = 'empty-folder'; Command = 'Get-TestReport -Path (Join-Path $Fixtures empty-folder)' }
         @{ Case = 'report folder missing'; ErrorId = 'ResultsNotFound'; Named = 'no-such-folder'; Command = 'Get-TestReport -Path (Join-Path $Fixtures no-such-folder) -Format Html' }
@@ -123,7 +123,7 @@ Describe 'Bad input' {
         Get-FolderEntry $Target | Should -BeNullOrEmpty
     }
 
-    It 'a missing helper is EngineNotInstalled, named with the build command' {
+    It 'a missing engine is EngineNotInstalled, named with the build command' {
         $missing = Join-Path $Fixtures 'no-engine-here'
         $caught = $null
         $env:EXCHSTORAGETEST_ENGINE = $missing

@@ -1,5 +1,5 @@
 # New-MailboxProfile -CalculatorPath end to end in real pwsh: workbooks written with the Open XML SDK holding the
-# Exchange 2013 calculator 7.6 example's labels and values, the Servers.csv ExchangeDsc ships (written by tests/Support/CalculatorWorkbook.psm1), the helper's
+# Exchange 2013 calculator 7.6 example's labels and values, the Servers.csv ExchangeDsc ships (written by tests/Support/CalculatorWorkbook.psm1), the engine's
 # calculator command behind the cmdlet; bad workbooks stop with their named error and write nothing; a short run of a
 # calculator profile carries the calculator's targets beside what it achieved, in its result and in its reports.
 

@@ -1,4 +1,4 @@
-# Invoke-StorageTest -TestType Capacity end to end (docs/capacity.md): the real helper on a real folder, a search of
+# Invoke-StorageTest -TestType Capacity end to end (docs/capacity.md): the real engine on a real folder, a search of
 # short steps (1 s samples) within a short bound; the plan under -WhatIf; the answer and load curve on the result,
 # in the text report and charted in the HTML report; the progress bar naming each step.
 

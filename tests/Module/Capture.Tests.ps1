@@ -1,5 +1,5 @@
 # New-MailboxProfile -CapturePath end to end in real pwsh: PerfMon captures as relog writes them (the fixtures under
-# tests/ExchStorageTest.Engine.Tests/Fixtures/Capture, docs/capture.md), the helper's capture command behind
+# tests/ExchStorageTest.Engine.Tests/Fixtures/Capture, docs/capture.md), the engine's capture command behind
 # the cmdlet; -WhatIf shows the derivation and writes nothing; bad captures stop with their named error and write
 # nothing; one short run of a capture profile carries the capture's line in its result, reports, results file and console view.
 

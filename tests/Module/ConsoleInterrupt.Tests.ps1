@@ -1,4 +1,4 @@
-# Ctrl+C at an interactive console: the run stops cleanly, no helper outlives it, and Invoke-StorageTest still
+# Ctrl+C at an interactive console: the run stops cleanly, no engine outlives it, and Invoke-StorageTest still
 # returns the partial result to the pipeline. A real terminal is needed, so a real pwsh runs under a
 # terminal (tmux), and the test types Ctrl+C into it.
 
@@ -39,8 +39,8 @@ New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 5 -Path '
 
         Wait-Until { (& $screen) -like '*Measuring:*' } -Timeout ([timespan]::FromMinutes(2)) | Should -BeTrue -Because 'the run must start measuring'
         Start-Sleep -Seconds 2
-        $helpers = Get-HelperProcessId -Under $shell
-        $helpers | Should -Not -BeNullOrEmpty
+        $engines = Get-EngineProcessId -Under $shell
+        $engines | Should -Not -BeNullOrEmpty
 
         & tmux -L $Socket send-keys -t console C-c
         Wait-Until { Test-Path -LiteralPath $exitFile } -Timeout ([timespan]::FromSeconds(60)) | Should -BeTrue -Because 'the console must finish after Ctrl+C'
@@ -52,6 +52,6 @@ New-MailboxProfile -MailboxCount 20 -IopsPerMailbox 0.5 -MailboxSizeMB 5 -Path '
         $line | Should -BeLike 'RESULT Stopped *'
         Test-Path -LiteralPath ($line -replace '^RESULT Stopped ', '') | Should -BeTrue
         $text | Should -BeLike '*ExchStorageTest: the run was stopped*'
-        @(Get-Process -Id $helpers -ErrorAction SilentlyContinue) | Should -BeNullOrEmpty
+        @(Get-Process -Id $engines -ErrorAction SilentlyContinue) | Should -BeNullOrEmpty
     }
 }

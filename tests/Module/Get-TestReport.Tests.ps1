@@ -54,7 +54,7 @@ Describe 'Get-TestReport' {
         $report.Text | Should -BeLike '*Overall Test Result*'
         $report.Raw.runs | Should -Be 1 -Because 'the whole event is kept'
 
-        # The files are the helper's renderings, named after the results file, in the folder asked for.
+        # The files are the engine's renderings, named after the results file, in the folder asked for.
         $stem = [System.IO.Path]::GetFileNameWithoutExtension($FirstResults)
         $report.Files | Should -Be @((Join-Path $Output "$stem.html"), (Join-Path $Output "$stem.esrp.txt"))
         Get-FolderEntry $Output | Should -Be @("$stem.esrp.txt", "$stem.html")
@@ -103,7 +103,7 @@ Describe 'Get-TestReport' {
     }
 
     It 'renders a run twice into one folder: the second time under the next free names, the first files kept' {
-        # Under Wine a taken name found through a caught exception hangs the helper for ever (docs/windows.md).
+        # Under Wine a taken name found through a caught exception hangs the engine for ever (docs/windows.md).
         $stem = [System.IO.Path]::GetFileNameWithoutExtension($FirstResults)
         $first = Get-TestReport -Path $FirstResults -Format 'Html', 'Text' -OutputPath $Output
         @($first.Files | Sort-Object) | Should -Be @((Join-Path $Output "$stem.html"), (Join-Path $Output "$stem.txt"))
@@ -301,7 +301,7 @@ Describe 'Get-TestReport with bad input' {
         Get-FolderEntry $Fixtures | Should -Be $FixtureEntries
         Get-Snapshot $Runs.Folder | Should -Be $RunsBefore
         if ($ErrorId -eq 'LabelCountMismatch' -or $ErrorId -like 'Parameter*' -or $ErrorId -eq 'AmbiguousParameterSet' -or $ErrorId -like 'Fault*' -or $Script.StartsWith('[pscustomobject]')) {
-            # What is PowerShell's (parameters, nothing given) is refused before the helper starts; the rest
+            # What is PowerShell's (parameters, nothing given) is refused before the engine starts; the rest
             # (finding the results files, the output folder, name collisions, contents) is the engine's.
             @($verbose | Where-Object { $_.Message -like 'ExchStorageTest engine*' }) | Should -BeNullOrEmpty
         }

@@ -1,5 +1,5 @@
-# Invoke-StorageTest end to end: the real helper, real files, the verdict as an object; -WhatIf; live progress;
-# a stop part-way (the pipeline stopped, Stop-Job) that still keeps the partial result and leaves no helper;
+# Invoke-StorageTest end to end: the real engine, real files, the verdict as an object; -WhatIf; live progress;
+# a stop part-way (the pipeline stopped, Stop-Job) that still keeps the partial result and leaves no engine;
 # -AsJob.
 
 BeforeAll {
@@ -73,19 +73,19 @@ Describe 'Invoke-StorageTest' {
         Get-FolderEntry $Fixture.Folder | Should -BeNullOrEmpty
     }
 
-    It 'stopped part-way, stops the helper cleanly and keeps the partial result on disk' {
+    It 'stopped part-way, stops the engine cleanly and keeps the partial result on disk' {
         $results = (New-Item -ItemType Directory -Path (Join-Path $Fixture.Folder 'Results')).FullName
         $started = Start-InRunspace $Runspace "$($Fixture.Profile) | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -OutputPath `$args[0] -Force" -ArgumentList $results
         Wait-Until { @($started.PowerShell.Streams.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
-        $helpers = Get-HelperProcessId
-        $helpers | Should -Not -BeNullOrEmpty
+        $engines = Get-EngineProcessId
+        $engines | Should -Not -BeNullOrEmpty
 
         $started.PowerShell.Stop()
         $run = Receive-FromRunspace $started
         $run.Exception | Should -BeOfType [System.Management.Automation.PipelineStoppedException]
 
-        # No helper left behind, and the partial result is on disk, judged.
-        @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
+        # No engine left behind, and the partial result is on disk, judged.
+        @(Get-EngineProcessId | Where-Object { $_ -in $engines }) | Should -BeNullOrEmpty
         $files = @(Get-ChildItem -LiteralPath $results -Filter '*.json')
         $files.Count | Should -Be 1
         (Get-Content -Raw -LiteralPath $files[0].FullName) -replace '":"', '": "' | Should -BeLike '*"completion": "Stopped"*'
@@ -108,12 +108,12 @@ Describe 'Invoke-StorageTest' {
         }
     }
 
-    It 'stops with Stop-Job, stops the helper, and Receive-Job returns the partial result' {
+    It 'stops with Stop-Job, stops the engine, and Receive-Job returns the partial result' {
         $job = $Fixture.NewProfile() | Invoke-StorageTest -Duration 00:10:00 -ThreadCount 1 -SampleIntervalSeconds 1 -Warmup 0 -AsJob -Force
         try {
             Wait-Until { @($job.Progress | Where-Object { $_.CurrentOperation -eq 'Measuring' }).Count -gt 0 } | Should -BeTrue -Because 'the run must start measuring'
-            $helpers = Get-HelperProcessId
-            $helpers | Should -Not -BeNullOrEmpty
+            $engines = Get-EngineProcessId
+            $engines | Should -Not -BeNullOrEmpty
 
             Stop-Job -Job $job
             $job.State | Should -Be 'Stopped'
@@ -121,7 +121,7 @@ Describe 'Invoke-StorageTest' {
             $partial.Count | Should -Be 1
             $partial[0].Completion | Should -Be 'Stopped'
             Test-Path -LiteralPath $partial[0].ResultsPath | Should -BeTrue
-            @(Get-HelperProcessId | Where-Object { $_ -in $helpers }) | Should -BeNullOrEmpty
+            @(Get-EngineProcessId | Where-Object { $_ -in $engines }) | Should -BeNullOrEmpty
 
             # The stop's own outcome, never passed, with what the partial window covered; Fail only on a rule a
             # longer run could not undo (a latency sample above its maximum on a loaded machine), never on the target or averages.

@@ -23,7 +23,7 @@ BeforeAll {
     $BinFolder = Get-JetstressCmdFolder
 
     function New-JetstressFolder([string] $Root) {
-        # A folder holding JetstressCmd where 'C:\Program Files\Exchange Jetstress' stood: the helper's published
+        # A folder holding JetstressCmd where 'C:\Program Files\Exchange Jetstress' stood: the engine's published
         # folder, copied (the consumers write their files into it).
         $folder = Join-Path $Root 'Exchange Jetstress'
         Copy-Item -LiteralPath $BinFolder -Destination $folder -Recurse

@@ -73,11 +73,11 @@ Describe 'The module assembly in Windows PowerShell 5.1' -Tag 'Needs:PowerShell7
 }
 
 Describe 'bin/' {
-    It 'holds the module assembly, its symbols and the helper folders only' {
+    It 'holds the module assembly, its symbols and the engine folders only' {
         @(Get-ChildItem -LiteralPath $Bin -File | Where-Object { $_.Name -notin 'ExchStorageTest.dll', 'ExchStorageTest.pdb' }).Name | Should -BeNullOrEmpty
         foreach ($folder in Get-ChildItem -LiteralPath $Bin -Directory) {
-            $helper = (Test-Path (Join-Path $folder.FullName 'exchstoragetest-engine')) -or (Test-Path (Join-Path $folder.FullName 'exchstoragetest-engine.exe'))
-            $helper | Should -BeTrue -Because "bin/$($folder.Name) must be a helper folder"
+            $engine = (Test-Path (Join-Path $folder.FullName 'exchstoragetest-engine')) -or (Test-Path (Join-Path $folder.FullName 'exchstoragetest-engine.exe'))
+            $engine | Should -BeTrue -Because "bin/$($folder.Name) must be an engine folder"
         }
     }
 }

@@ -1,5 +1,5 @@
 # What Windows does differently, made visible: every test here runs on both hosts (Linux, and Windows - under Wine in
-# CI, docs/windows.md) and states what each OS does with the same input: which helper runs, drive letters, long and
+# CI, docs/windows.md) and states what each OS does with the same input: which engine runs, drive letters, long and
 # \\?\ paths, file names that differ only in case, the text reports' line ends, the default results folder, UNC paths.
 
 BeforeAll {
@@ -33,7 +33,7 @@ Describe 'What Windows does differently' {
     BeforeEach { $Dir = New-ScratchFolder 'os' }
     AfterEach { Remove-ScratchFolder $Dir }
 
-    It 'runs the helper of this OS: the win-x64 executable on IOCP on Windows, the linux-x64 one elsewhere' {
+    It 'runs the engine of this OS: the win-x64 executable on IOCP on Windows, the linux-x64 one elsewhere' {
         $run = Get-FinishedRun
         $document = Get-Content -Raw -LiteralPath $run.First.ResultsPath | ConvertFrom-Json
         if ($OnWindows) {

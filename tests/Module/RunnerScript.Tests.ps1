@@ -66,14 +66,14 @@ Describe 'The scheduled runner script' -Tag 'Needs:Linux' -Skip:(Test-Missing Li
     }
 
     It 'exits 1 on a failed verdict and logs its reasons' -Tag 'Needs:Unix' -Skip:(Test-Missing Unix) {
-        # No disk fails its thresholds on cue: a stand-in helper (EXCHSTORAGETEST_ENGINE, inherited by the
+        # No disk fails its thresholds on cue: a stand-in engine (EXCHSTORAGETEST_ENGINE, inherited by the
         # runner's pwsh) answers with a failed verdict. Exit codes 0, 2 and 3 come from real runs.
         $task = Register-LabTask ([timespan]::FromSeconds(15))
-        $helper = Join-Path $Dir 'engine-fail.sh'
-        New-ExecutableScript -Path $helper -Text ("#!/bin/sh`nread request`nprintf '%s\n' '{`"type`":`"hello`",`"protocol`":1,`"engineVersion`":`"9.9.9`"}'`n" +
+        $engine = Join-Path $Dir 'engine-fail.sh'
+        New-ExecutableScript -Path $engine -Text ("#!/bin/sh`nread request`nprintf '%s\n' '{`"type`":`"hello`",`"protocol`":1,`"engineVersion`":`"9.9.9`"}'`n" +
             "case `"`$request`" in *'`"command`":`"plan`"'*) printf '%s\n' '{`"type`":`"plan`",`"targetIops`":10,`"files`":[]}'; exit 0;; esac`n" +
             "printf '%s\n' '{`"type`":`"result`",`"testId`":`"failed-run`",`"testType`":`"Performance`",`"result`":`"Fail`",`"completion`":`"Complete`",`"reasons`":[{`"code`":`"DatabaseReadLatency`",`"message`":`"Average DB read latency 25 ms exceeds 20 ms.`"}],`"targetIops`":10,`"achievedIops`":12}'`nexit 0`n")
-        $env:EXCHSTORAGETEST_ENGINE = $helper
+        $env:EXCHSTORAGETEST_ENGINE = $engine
         try { $run = Invoke-Process -FilePath $task.Program -ArgumentList $task.Arguments }
         finally { $env:EXCHSTORAGETEST_ENGINE = $null }
 
@@ -94,8 +94,8 @@ Describe 'The scheduled runner script' -Tag 'Needs:Linux' -Skip:(Test-Missing Li
         Get-ResultsDocument $task.Output | Should -BeNullOrEmpty
     }
 
-    It 'exits 3 with its partial result when systemctl stop (SIGTERM) reaches the helper' {
-        # systemctl stop (or a shutdown) sends SIGTERM: the helper ends the window, judges and saves what it measured.
+    It 'exits 3 with its partial result when systemctl stop (SIGTERM) reaches the engine' {
+        # systemctl stop (or a shutdown) sends SIGTERM: the engine ends the window, judges and saves what it measured.
         $task = Register-LabTask ([timespan]::FromMinutes(10))
         $psi = New-Object System.Diagnostics.ProcessStartInfo $task.Program
         $psi.Arguments = ($task.Arguments | ForEach-Object { '"' + $_ + '"' }) -join ' '
@@ -104,15 +104,15 @@ Describe 'The scheduled runner script' -Tag 'Needs:Linux' -Skip:(Test-Missing Li
         $runner = [System.Diagnostics.Process]::Start($psi)
         try {
             $stdout = $runner.StandardOutput.ReadToEndAsync()
-            # The run is under way once the helper has saved its first results document (completion Interrupted until
+            # The run is under way once the engine has saved its first results document (completion Interrupted until
             # it ends: what a kill at any later instant leaves). The runner's log has no earlier sign: it logs results,
             # warnings and errors only, and a 10-minute run warms up for 5 minutes before it measures.
             Wait-Until { @(Get-ResultsDocument $task.Output).Count -gt 0 -or $runner.HasExited } -Timeout ([timespan]::FromMinutes(3)) | Out-Null
-            @(Get-ResultsDocument $task.Output | Where-Object { $_.completion -eq 'Interrupted' }).Count | Should -Be 1 -Because 'the helper saves its results document as soon as the run starts'
+            @(Get-ResultsDocument $task.Output | Where-Object { $_.completion -eq 'Interrupted' }).Count | Should -Be 1 -Because 'the engine saves its results document as soon as the run starts'
             $runner.HasExited | Should -BeFalse -Because 'the runner must not end before the run is under way'
-            $helpers = @(Get-HelperProcessId -Under $runner.Id)
-            $helpers.Count | Should -Be 1
-            & kill -TERM $helpers[0]
+            $engines = @(Get-EngineProcessId -Under $runner.Id)
+            $engines.Count | Should -Be 1
+            & kill -TERM $engines[0]
             $runner.WaitForExit(60000) | Should -BeTrue
             $null = $stdout.Result
         }

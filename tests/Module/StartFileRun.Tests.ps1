@@ -58,7 +58,7 @@ Describe 'Invoke-StorageTest -StartFile' {
             ($measuredFrom - $startAt).TotalSeconds | Should -BeLessThan 5
             $json | Should -Match '"name":\s*"WaitingForStart"'
         }
-        # The helper's wait shows as progress.
+        # The engine's wait shows as progress.
         @($a.Progress + $b.Progress | Where-Object { $_.CurrentOperation -eq 'WaitingForStart' }) | Should -Not -BeNullOrEmpty
 
         # Both results are on the share: <host>.json for the first, <host>-<testId>.json for the second, each a copy of its own.

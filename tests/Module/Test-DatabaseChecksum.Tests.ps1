@@ -138,7 +138,7 @@ Describe 'Test-DatabaseChecksum' {
         $result[0].Message | Should -BeLike '*page 0 is not a valid ExchStorageTest database header*'
     }
 
-    It 'gives the helper''s DatabaseMissing for a folder without databases or logs' {
+    It 'gives the engine''s DatabaseMissing for a folder without databases or logs' {
         $caught = $null
         $output = @(try { Test-DatabaseChecksum -Path $Dir } catch { $caught = $_ })
         $output | Should -BeNullOrEmpty

@@ -1,4 +1,4 @@
-# Test-StorageVolume through the real helper on real folders: read-only findings, database objects bound by
+# Test-StorageVolume through the real engine on real folders: read-only findings, database objects bound by
 # property name (live-shaped and deserialized), refusals before anything is inspected.
 
 BeforeAll {
@@ -42,7 +42,7 @@ Describe 'Test-StorageVolume' {
         $findings = @($deserialized | Test-StorageVolume -Verbose 4>&1 | Tee-Object -Variable all | Where-Object { $_ -isnot [System.Management.Automation.VerboseRecord] })
         $verbose = @($all | Where-Object { $_ -is [System.Management.Automation.VerboseRecord] -and $_.Message -like 'ExchStorageTest engine*' })
         @($findings.Path | Select-Object -Unique) | Should -Be @($db, $logs)
-        $verbose.Count | Should -Be 1 -Because 'both folders are inspected by one helper'
+        $verbose.Count | Should -Be 1 -Because 'both folders are inspected by one engine'
     }
 
     It 'refuses a missing folder with PathNotFound before any folder is inspected' {

@@ -1,5 +1,5 @@
 # Calculator workbooks for the Pester tests, written with the Open XML SDK the engine reads them with (the published
-# helper's build output's DocumentFormat.OpenXml.dll, untrimmed - the published helper's is trimmed to what the
+# engine's build output's DocumentFormat.OpenXml.dll, untrimmed - the published engine's is trimmed to what the
 # engine reads, without the SDK's writers -, so PowerShell 7 only: tag such tests 'Needs:PowerShell7'). They hold the labels
 # and cached values of the Exchange 2013 Server Role Requirements Calculator 7.6 example (ExchangeDsc's
 # "E2013Calcv7.6 - Example.xlsm") at its cells: 2500 mailboxes and 40 databases per server, 402 database and

@@ -1,6 +1,6 @@
 # What the module's Pester suites share: where the repository and the built module are, scratch folders
 # on a real disk, the prerequisites a test can lack (with the reason the runner prints when it skips),
-# helper processes under a process, runspaces with the module imported, stand-in programs, and the
+# engine processes under a process, runspaces with the module imported, stand-in programs, and the
 # format views checked against real objects. Plain PowerShell that Windows PowerShell 5.1 can read.
 
 Set-StrictMode -Version 2.0
@@ -282,9 +282,9 @@ function Get-ParentProcessId {
     }
 }
 
-function Get-HelperProcessId {
-    # The native helpers (exchstoragetest-engine) descending from a process, so a test can prove none outlived
-    # its command without counting helpers that other test processes on the machine run.
+function Get-EngineProcessId {
+    # The native engines (exchstoragetest-engine) descending from a process, so a test can prove none outlived
+    # its command without counting engines that other test processes on the machine run.
     param([int] $Under = $PID)
     Get-Process -Name 'exchstoragetest-engine' -ErrorAction SilentlyContinue | Where-Object {
             $id = $_.Id

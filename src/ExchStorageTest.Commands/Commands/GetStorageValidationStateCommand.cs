@@ -8,7 +8,7 @@ namespace ExchStorageTest.Commands
 {
     /// <summary>
     /// Get-StorageValidationState: the desired-state check of the ExchStorageValidation DSC class resource (the
-    /// root psm1). Hidden: the manifest does not export it, so only the root module sees it. The helper judges
+    /// root psm1). Hidden: the manifest does not export it, so only the root module sees it. The engine judges
     /// ("validation", docs/protocol.md) with the code behind <c>exchstoragetest-engine dsc get|test</c>, so the
     /// class and the DSC v3 resource cannot disagree. Reads results files only; a missing profile is a reason
     /// (ProfileNotFound), not an error, because DSC asks for the state of whatever is configured.
@@ -42,7 +42,7 @@ namespace ExchStorageTest.Commands
                 .Set(RequestFields.TestType, TestType)
                 .Set(RequestFields.MaxResultAgeHours, MaxResultAgeHours);
             if (!string.IsNullOrWhiteSpace(OutputPath)) request.Set(RequestFields.OutputPath, ResolvePath(OutputPath!));
-            EngineEvent state = RunHelper(request, "Reading the storage validation state").First(EventTypes.Validation)
+            EngineEvent state = RunEngine(request, "Reading the storage validation state").First(EventTypes.Validation)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without reporting the validation state: install matching versions of the module and the engine.", null);
             var observed = StorageValidationState.FromEvent(state.Fields);
             // DSC shows a resource's verbose stream: why it is out of state belongs there.

@@ -146,7 +146,7 @@ namespace ExchStorageTest.Commands
                     "-Label names runs to compare, each a run of its own; -Deployment merges the results into one run. Give one or the other.", Label);
             var request = Label == null ? ReportRequest.For(_paths, formats, outputPath, metadata, Compare.IsPresent, Deployment.IsPresent)
                 : ReportRequest.ForRuns(_paths.Select((path, i) => (Label[i], path)).ToList(), formats, outputPath, metadata);
-            EngineOutcome outcome = RunHelper(request, "Rendering test report");
+            EngineOutcome outcome = RunEngine(request, "Rendering test report");
             var reports = Reports(outcome);
             // Asked to compare: the comparison, holding each run's report; otherwise one report per run.
             if (outcome.OfType(EventTypes.Comparison).FirstOrDefault() is EngineEvent comparison)
@@ -182,7 +182,7 @@ namespace ExchStorageTest.Commands
             if (!ShouldProcess(where, $"{rejudgement.Describe()}, writing {files} that say they are a re-judgement (never over an existing file)"))
                 return;
             JsonObject request = rejudgement.Apply(ReportRequest.For(_paths, formats, outputPath, metadata));
-            foreach (TestReport report in Reports(RunHelper(request, "Re-judging stored runs"))) WriteObject(report);
+            foreach (TestReport report in Reports(RunEngine(request, "Re-judging stored runs"))) WriteObject(report);
         }
     }
 }

@@ -20,7 +20,7 @@ namespace ExchStorageTest.Commands
         public const string RegisterStorageTestTask = DocsBase + "Register-StorageTestTask.md";
         public const string UnregisterStorageTestTask = DocsBase + "Unregister-StorageTestTask.md";
 
-        /// <summary>The DSC resource's helper command has no page of its own: the DSC page describes it.</summary>
+        /// <summary>The DSC resource's engine command has no page of its own: the DSC page describes it.</summary>
         public const string Dsc = DocsBase + "dsc.md";
 
         /// <summary>The page of a command (a constant above is this, for a cmdlet attribute).</summary>

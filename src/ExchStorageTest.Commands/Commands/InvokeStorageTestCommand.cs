@@ -17,7 +17,7 @@ namespace ExchStorageTest.Commands
     /// Invoke-StorageTest: runs a Jetstress-style storage test for a mailbox profile. The command binds its parameters,
     /// refuses combinations PowerShell alone can judge, and hands each profile to a run: <see cref="LocalRun"/> (also
     /// -AsJob and -StartFile), <see cref="SuiteRun"/> (-TestType EsrpSuite) or <see cref="MultiHostRun"/>
-    /// (-ComputerName, -Session). Every setting's rule is the engine's, checked by the helper's plan.
+    /// (-ComputerName, -Session). Every setting's rule is the engine's, checked by the engine's plan.
     /// </summary>
     [Cmdlet(VerbsLifecycle.Invoke, "StorageTest", HelpUri = HelpLinks.InvokeStorageTest, DefaultParameterSetName = ProfileSet, SupportsShouldProcess = true, ConfirmImpact = ConfirmImpact.Medium)]
     [OutputType(typeof(TestResult))]

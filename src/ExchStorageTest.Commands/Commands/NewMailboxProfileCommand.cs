@@ -100,7 +100,7 @@ namespace ExchStorageTest.Commands
         [Parameter(Mandatory = true, ParameterSetName = JetstressSet)]
         public string JetstressConfig { get; set; } = "";
 
-        /// <summary>The Exchange Server Role Requirements Calculator's workbook (.xlsm or .xlsx): read by the helper, cached values only.</summary>
+        /// <summary>The Exchange Server Role Requirements Calculator's workbook (.xlsm or .xlsx): read by the engine, cached values only.</summary>
         [Parameter(Mandatory = true, ParameterSetName = CalculatorSet)]
         [Parameter(ParameterSetName = CaptureSet)]
         [ValidateNotNullOrEmpty]
@@ -112,7 +112,7 @@ namespace ExchStorageTest.Commands
         [ValidateNotNullOrEmpty]
         public string ServersCsv { get; set; } = "";
 
-        /// <summary>PerfMon captures of the Exchange servers being replaced: relog's CSV or TSV, or on Windows a .blg (docs/capture.md). Read by the helper.</summary>
+        /// <summary>PerfMon captures of the Exchange servers being replaced: relog's CSV or TSV, or on Windows a .blg (docs/capture.md). Read by the engine.</summary>
         [Parameter(Mandatory = true, ParameterSetName = CaptureSet)]
         [ValidateNotNullOrEmpty]
         public string[] CapturePath { get; set; } = new string[0];

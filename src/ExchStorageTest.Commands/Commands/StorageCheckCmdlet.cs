@@ -11,7 +11,7 @@ namespace ExchStorageTest.Commands
     /// <summary>
     /// The read-only checks of database and log locations (Test-StorageVolume, Test-DatabaseChecksum): paths as
     /// strings, FileSystemInfo, or Get-MailboxDatabase objects (EdbFilePath, LogFolderPath bound by property name,
-    /// deserialized ones included), each resolved against the PowerShell location and kept once; then one helper
+    /// deserialized ones included), each resolved against the PowerShell location and kept once; then one engine
     /// command over all of them (which refuses a path that does not exist), whose event lists one item per output
     /// object. Strings are not bound from the pipeline by value, because a whole database object would bind as
     /// its name.
@@ -29,15 +29,15 @@ namespace ExchStorageTest.Commands
         [Alias("LogFolderPath")]
         public object[]? LogPath { get; set; }
 
-        /// <summary>The helper command (docs/protocol.md); its event has the same type.</summary>
-        private protected abstract string HelperCommand { get; }
+        /// <summary>The engine command (docs/protocol.md); its event has the same type.</summary>
+        private protected abstract string EngineCommand { get; }
 
         /// <summary>The event's list with one item per output object.</summary>
         private protected abstract string ItemList { get; }
 
         private protected abstract string Activity { get; }
 
-        /// <summary>The helper target for one resolved path.</summary>
+        /// <summary>The engine target for one resolved path.</summary>
         private protected abstract string Target(string resolvedPath);
 
         private protected abstract object ToOutput(JsonObject item);
@@ -54,8 +54,8 @@ namespace ExchStorageTest.Commands
         protected override void EndProcessing() => Guard(() =>
         {
             if (_targets.Count == 0) return;
-            var request = EngineRequest.For(HelperCommand).Set(RequestFields.Paths, _targets);
-            foreach (EngineEvent done in RunHelper(request, Activity).OfType(HelperCommand))
+            var request = EngineRequest.For(EngineCommand).Set(RequestFields.Paths, _targets);
+            foreach (EngineEvent done in RunEngine(request, Activity).OfType(EngineCommand))
                 foreach (object output in Output(done.Fields.GetArray(ItemList).OfType<JsonObject>()))
                     WriteObject(output);
         });

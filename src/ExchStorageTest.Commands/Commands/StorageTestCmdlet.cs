@@ -10,9 +10,9 @@ namespace ExchStorageTest.Commands
 {
     /// <summary>
     /// What every command shares: the module's errors as terminating errors, paths resolved against the
-    /// PowerShell location, and runs of the native helper whose records go to the command's streams. A stop
-    /// (Ctrl+C, PowerShell.Stop) asks the helper to stop cleanly: it judges and saves what it measured, and no
-    /// helper outlives the command.
+    /// PowerShell location, and runs of the engine whose records go to the command's streams. A stop
+    /// (Ctrl+C, PowerShell.Stop) asks the engine to stop cleanly: it judges and saves what it measured, and no
+    /// engine outlives the command.
     /// </summary>
     public abstract class StorageTestCmdlet : PSCmdlet, IRunSink
     {
@@ -52,11 +52,11 @@ namespace ExchStorageTest.Commands
         protected override void StopProcessing() => _run.Stop();
 
         /// <summary>
-        /// Runs the helper to its end with this command's streams as the sink (see <see cref="EngineRun"/>);
+        /// Runs the engine to its end with this command's streams as the sink (see <see cref="EngineRun"/>);
         /// <paramref name="beforeStop"/> sees the outcome before a stopped pipeline ends the command (an ESRP suite
         /// records its stopped test there).
         /// </summary>
-        internal EngineOutcome RunHelper(JsonObject request, string activity, Action<EngineEvent>? onEvent = null, int activityId = 1, Action<EngineOutcome>? beforeStop = null)
+        internal EngineOutcome RunEngine(JsonObject request, string activity, Action<EngineEvent>? onEvent = null, int activityId = 1, Action<EngineOutcome>? beforeStop = null)
         {
             EngineOutcome outcome;
             using (var console = ConsoleInterrupt.TryBegin())

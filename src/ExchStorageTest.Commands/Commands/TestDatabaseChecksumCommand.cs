@@ -9,7 +9,7 @@ namespace ExchStorageTest.Commands
 {
     /// <summary>
     /// Test-DatabaseChecksum: reads every page of a test's databases and every log file and checks identity and
-    /// checksum (the eseutil /K equivalent). Read-only; progress while it reads; a stop ends the helper cleanly. The
+    /// checksum (the eseutil /K equivalent). Read-only; progress while it reads; a stop ends the engine cleanly. The
     /// engine refuses a path that does not exist. One object per database and per log stream (a folder of log
     /// generations, hundreds after a short run); -Detailed gives one per file.
     /// </summary>
@@ -21,7 +21,7 @@ namespace ExchStorageTest.Commands
         [Parameter]
         public SwitchParameter Detailed { get; set; }
 
-        private protected override string HelperCommand => EngineCommands.Verify;
+        private protected override string EngineCommand => EngineCommands.Verify;
         private protected override string ItemList => EventFields.Verify.Files;
         private protected override string Activity => "Verifying database and log checksums";
 

@@ -13,7 +13,7 @@ namespace ExchStorageTest.Commands
     [OutputType(typeof(VolumeFinding))]
     public sealed class TestStorageVolumeCommand : StorageCheckCmdlet
     {
-        private protected override string HelperCommand => EngineCommands.Inspect;
+        private protected override string EngineCommand => EngineCommands.Inspect;
         private protected override string ItemList => EventFields.Inspect.Findings;
         private protected override string Activity => "Inspecting storage volumes";
 

@@ -10,8 +10,8 @@ namespace ExchStorageTest.Jobs
 {
     /// <summary>
     /// -AsJob: a storage test in the background of this session, as a job Get-Job, Wait-Job, Receive-Job and
-    /// Stop-Job know. It drives the helper from a thread of its own (the helper is a process already, so no
-    /// second PowerShell process is needed, and no module has to be imported again). Stop-Job asks the helper
+    /// Stop-Job know. It drives the engine from a thread of its own (the engine is a process already, so no
+    /// second PowerShell process is needed, and no module has to be imported again). Stop-Job asks the engine
     /// to stop cleanly, and unlike a stopped pipeline a job can still deliver output: Receive-Job returns the
     /// partial result.
     /// </summary>
@@ -42,7 +42,7 @@ namespace ExchStorageTest.Jobs
             thread.Start();
         }
 
-        /// <summary>A control command for the job's helper (<see cref="ControlCommands"/>).</summary>
+        /// <summary>A control command for the job's engine (<see cref="ControlCommands"/>).</summary>
         public void Send(string command, Json.JsonObject? argument = null) => _run.Send(command, argument);
 
         public override void StopJob()

@@ -5,7 +5,7 @@ using System.Collections.Generic;
 namespace ExchStorageTest.Json
 {
     /// <summary>
-    /// A JSON object as read from the helper or a profile file: members in document order, looked up
+    /// A JSON object as read from the engine or a profile file: members in document order, looked up
     /// without regard to case (PowerShell users write <c>MailboxCount</c> where the file says <c>mailboxCount</c>).
     /// Values are <see cref="JsonObject"/>, <see cref="List{T}"/> of values, string, long, double, bool or null.
     /// </summary>

@@ -6,7 +6,7 @@ using System.Text;
 namespace ExchStorageTest.Json
 {
     /// <summary>
-    /// A strict JSON (RFC 8259) reader for the helper's events, results summaries and profile files.
+    /// A strict JSON (RFC 8259) reader for the engine's events, results summaries and profile files.
     /// </summary>
     /// <remarks>
     /// Why our own: the module must load beside any other module in Windows PowerShell 5.1, where

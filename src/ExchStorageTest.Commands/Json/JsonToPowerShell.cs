@@ -6,7 +6,7 @@ namespace ExchStorageTest.Json
     /// <summary>
     /// Turns parsed JSON into what ConvertFrom-Json gives: objects become PSCustomObjects (members as note
     /// properties, so <c>$report.Esrp.Servers</c> works in any case), arrays become object arrays, and
-    /// strings, numbers and booleans stay as they are. Used for the helper's open-ended tables (ESRP,
+    /// strings, numbers and booleans stay as they are. Used for the engine's open-ended tables (ESRP,
     /// comparison, instance counters), whose fields a newer engine may extend without a module change.
     /// </summary>
     internal static class JsonToPowerShell

@@ -8,7 +8,7 @@ namespace ExchStorageTest.Json
     /// <summary>
     /// Writes requests and profile files: <see cref="JsonObject"/>, dictionaries, lists, strings, numbers,
     /// booleans, enums (as their names), dates (ISO 8601 UTC) and null. Compact by default, because the
-    /// helper reads the request from one line; indented for files people read.
+    /// engine reads the request from one line; indented for files people read.
     /// </summary>
     internal static class JsonWriter
     {

@@ -4,7 +4,7 @@ namespace ExchStorageTest
 {
     /// <summary>
     /// A run, or a deployment of several hosts, judged against the sizing calculator's targets (PSTypeName
-    /// ExchStorageTest.CalculatorCheck): each target beside what was achieved, with its verdict line. From the helper's
+    /// ExchStorageTest.CalculatorCheck): each target beside what was achieved, with its verdict line. From the engine's
     /// result event (one host) or its report's aggregate (the deployment); Pass or Fail stays the run's own.
     /// </summary>
     public sealed class CalculatorCheck
@@ -20,11 +20,11 @@ namespace ExchStorageTest
         public bool MixMatched { get; set; }
         public TextList<CalculatorCheckRow> Rows { get; set; } = TextList<CalculatorCheckRow>.Empty;
 
-        /// <summary>The helper's <c>calculatorCheck</c> (a result event's, or a report's aggregate); its camelCase names are the properties' (read without case).</summary>
+        /// <summary>The engine's <c>calculatorCheck</c> (a result event's, or a report's aggregate); its camelCase names are the properties' (read without case).</summary>
         internal static CalculatorCheck? FromEvent(JsonObject? fields) => fields == null ? null : FromBag(fields);
 
         /// <summary>
-        /// A check as it comes back: the helper's JSON, the object itself, or its property bag over remoting
+        /// A check as it comes back: the engine's JSON, the object itself, or its property bag over remoting
         /// (Deserialized.ExchStorageTest.CalculatorCheck, multi-host runs and jobs), read by name; null when there is none.
         /// </summary>
         internal static CalculatorCheck? FromBag(object? value)

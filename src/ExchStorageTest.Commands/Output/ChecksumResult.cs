@@ -43,7 +43,7 @@ namespace ExchStorageTest
                 BlocksChecked = ToLong(file.GetNumber(EventFields.Verify.File.BlocksChecked)),
                 Message = file.GetString(EventFields.Verify.File.Message),
             };
-            // The helper's own verdict when it gives one; otherwise any bad page or log fails the file.
+            // The engine's own verdict when it gives one; otherwise any bad page or log fails the file.
             result.Result = file.GetString(EventFields.Verify.Result) ?? (result.BadPages > 0 || result.BadLogs > 0 ? Verdicts.Fail : Verdicts.Pass);
             return result;
         }

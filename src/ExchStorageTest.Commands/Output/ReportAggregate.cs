@@ -4,7 +4,7 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest
 {
     /// <summary>
-    /// The merged figures of the hosts of one run (PSTypeName ExchStorageTest.ReportAggregate), as the helper
+    /// The merged figures of the hosts of one run (PSTypeName ExchStorageTest.ReportAggregate), as the engine
     /// computed them from every host's results file: rates summed, latency histograms merged.
     /// </summary>
     public sealed class ReportAggregate

@@ -8,7 +8,7 @@ namespace ExchStorageTest
 {
     /// <summary>
     /// What the ExchStorageValidation DSC class resource observes (PSTypeName ExchStorageTest.StorageValidationState):
-    /// the helper's "validation" event, which is the state <c>exchstoragetest-engine dsc test</c> reports.
+    /// the engine's "validation" event, which is the state <c>exchstoragetest-engine dsc test</c> reports.
     /// </summary>
     public sealed class StorageValidationState
     {

@@ -7,10 +7,10 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest
 {
     /// <summary>
-    /// The helper's rendering of one run (PSTypeName ExchStorageTest.TestReport): one results file, or the hosts of one run
+    /// The engine's rendering of one run (PSTypeName ExchStorageTest.TestReport): one results file, or the hosts of one run
     /// merged (<see cref="Aggregate"/>); or, for the tests of an ESRP suite, the one submission they make. The Jetstress-style
     /// text, the per-instance counters, the ESRP tables and the report files. Numbers come from the results files; the whole
-    /// event stays in <see cref="Raw"/>, so fields a newer helper adds are never lost. Separate runs compared are a
+    /// event stays in <see cref="Raw"/>, so fields a newer engine adds are never lost. Separate runs compared are a
     /// <see cref="ReportComparison"/> of these.
     /// </summary>
     public sealed class TestReport
@@ -58,7 +58,7 @@ namespace ExchStorageTest
         public TextList<string> ResultsPath { get; set; } = TextList<string>.Empty;
         /// <summary>The text report of the run (the hosts merged), or of the submission.</summary>
         public string? Text { get; set; }
-        /// <summary>The helper's whole report event.</summary>
+        /// <summary>The engine's whole report event.</summary>
         public PSObject? Raw { get; set; }
 
         internal static TestReport FromEvent(JsonObject report)

@@ -8,7 +8,7 @@ namespace ExchStorageTest
 {
     /// <summary>
     /// The outcome of one storage test on one host (PSTypeName ExchStorageTest.TestResult): a summary of the
-    /// helper's result event. The results JSON file at <see cref="ResultsPath"/> stays the source of truth
+    /// engine's result event. The results JSON file at <see cref="ResultsPath"/> stays the source of truth
     /// (Get-TestReport reads it). Fields a stopped run could not produce are null rather than invented.
     /// </summary>
     public sealed class TestResult
@@ -83,7 +83,7 @@ namespace ExchStorageTest
         /// had neither (the reports' Failure mode section has the whole of it).
         /// </summary>
         public string? FailureMode { get; set; }
-        /// <summary>The stalls found on the run's volumes (I/O outstanding and nothing completing for a second or more); null from a helper that did not look.</summary>
+        /// <summary>The stalls found on the run's volumes (I/O outstanding and nothing completing for a second or more); null from an engine that did not look.</summary>
         public int? StallCount { get; set; }
 
         internal static TestResult FromEvent(JsonObject result, string? profileName)

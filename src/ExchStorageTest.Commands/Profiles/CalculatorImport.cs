@@ -14,10 +14,10 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Profiles
 {
     /// <summary>
-    /// New-MailboxProfile -CalculatorPath: the helper's <c>calculator</c> command reads the workbook (this module is
+    /// New-MailboxProfile -CalculatorPath: the engine's <c>calculator</c> command reads the workbook (this module is
     /// netstandard2.0 and references no spreadsheet library) and answers each profile's settings and each server's
     /// databases; the command applies what was given explicitly and checks the result as any profile. A bad workbook
-    /// is the helper's refusal, with its code (CalculatorLabelMissing, CalculatorCellError ...), before anything is written.
+    /// is the engine's refusal, with its code (CalculatorLabelMissing, CalculatorCellError ...), before anything is written.
     /// </summary>
     internal sealed class CalculatorImport
     {
@@ -55,7 +55,7 @@ namespace ExchStorageTest.Profiles
             }
             var request = EngineRequest.For(EngineCommands.Calculator).Set(RequestFields.Paths, new[] { workbook });
             if (serversCsv != null) request.Set(RequestFields.ServersCsvPath, serversCsv);
-            EngineEvent answer = cmdlet.RunHelper(request, "Reading the sizing calculator").First(EventTypes.Calculator)
+            EngineEvent answer = cmdlet.RunEngine(request, "Reading the sizing calculator").First(EventTypes.Calculator)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without answering the calculator's profiles: install matching versions of the module and the engine.", null);
             var import = new CalculatorImport(answer.Fields, workbook);
             if (serversCsv == null)

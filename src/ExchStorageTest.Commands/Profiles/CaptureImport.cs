@@ -10,9 +10,9 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Profiles
 {
     /// <summary>
-    /// New-MailboxProfile -CapturePath: the helper's <c>capture</c> command reads the PerfMon captures (this module,
+    /// New-MailboxProfile -CapturePath: the engine's <c>capture</c> command reads the PerfMon captures (this module,
     /// which must load in Windows PowerShell 5.1, parses no capture itself: one reader, the engine's) and answers the
-    /// profile's settings and the derivation in lines (docs/capture.md). A bad capture is the helper's refusal, with
+    /// profile's settings and the derivation in lines (docs/capture.md). A bad capture is the engine's refusal, with
     /// its code (CaptureNotPerfmon, CaptureTooShort ...), before anything is written.
     /// </summary>
     internal sealed class CaptureImport
@@ -40,7 +40,7 @@ namespace ExchStorageTest.Profiles
             if (mailboxCount.HasValue) request.Set(RequestFields.MailboxCount, mailboxCount.Value);
             if (calculatorPath != null) request.Set(RequestFields.CalculatorPath, calculatorPath);
             if (serversCsv != null) request.Set(RequestFields.ServersCsvPath, serversCsv);
-            EngineEvent answer = cmdlet.RunHelper(request, "Reading the PerfMon capture").First(EventTypes.Capture)
+            EngineEvent answer = cmdlet.RunEngine(request, "Reading the PerfMon capture").First(EventTypes.Capture)
                 ?? throw new StorageTestException(ErrorCodes.EngineFailed, "The ExchStorageTest engine ended without answering the capture's profile: install matching versions of the module and the engine.", null);
             var import = new CaptureImport(answer.Fields);
             foreach (string line in import.Derivation) cmdlet.WriteVerbose(line);

@@ -10,7 +10,7 @@ namespace ExchStorageTest.Profiles
 {
     /// <summary>
     /// A profile saved by New-MailboxProfile -SaveTo and read by Invoke-StorageTest -ProfilePath: UTF-8 JSON
-    /// without a byte order mark, the helper's camelCase profile plus a schema marker, so the helper and other
+    /// without a byte order mark, the engine's camelCase profile plus a schema marker, so the engine and other
     /// tools can read it too.
     /// </summary>
     internal static class ProfileFile

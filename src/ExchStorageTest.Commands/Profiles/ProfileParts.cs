@@ -13,7 +13,7 @@ namespace ExchStorageTest.Profiles
     /// <summary>
     /// The two nested parts of a profile — its per-server databases (<see cref="ServerLayout"/>) and the sizing
     /// calculator's targets (<see cref="CalculatorTargets"/>) — read from whatever carries them: the typed objects, a
-    /// saved profile file or the helper's answer (JSON), a hashtable, or the property bags a job or a remote session
+    /// saved profile file or the engine's answer (JSON), a hashtable, or the property bags a job or a remote session
     /// deserializes them into. They travel with the profile through every pipeline and every multi-host run unchanged.
     /// </summary>
     internal static class ProfileParts

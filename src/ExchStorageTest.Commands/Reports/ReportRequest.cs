@@ -6,7 +6,7 @@ using ExchStorageTest.Json;
 
 namespace ExchStorageTest.Reports
 {
-    /// <summary>The helper's "report" request (docs/protocol.md): Get-TestReport's, a suite's ESRP document, and a multi-host run's aggregate.</summary>
+    /// <summary>The engine's "report" request (docs/protocol.md): Get-TestReport's, a suite's ESRP document, and a multi-host run's aggregate.</summary>
     internal static class ReportRequest
     {
         /// <param name="paths">Absolute paths of results files, or folders: the engine renders every results document in their trees.</param>

@@ -10,7 +10,7 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Runs
 {
     /// <summary>
-    /// Invoke-StorageTest on this computer: the helper's plan (which checks every setting before anything is written),
+    /// Invoke-StorageTest on this computer: the engine's plan (which checks every setting before anything is written),
     /// the question (-WhatIf, -Confirm) with the plan's files and instants, then the run in the foreground, in a
     /// background job (-AsJob), or as one host of a start-file run (<see cref="StartFileRun"/>). The ESRP suite
     /// (<see cref="Suite.SuiteRun"/>) and multi-host runs (<see cref="MultiHost.MultiHostRun"/>) are its siblings.
@@ -33,7 +33,7 @@ namespace ExchStorageTest.Runs
         public void Run(MailboxProfile profile, DateTime? startAt, bool asJob, (string Path, TimeSpan? Timeout)? startFile)
         {
             RunSettings planned = startFile != null ? StartFileRun.ForPlan(_settings, startFile.Value.Path, startFile.Value.Timeout) : _settings;
-            JsonObject? plan = _cmdlet.RunHelper(planned.ToRequest(EngineCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunEngine(planned.ToRequest(EngineCommands.Plan, profile, startAt), $"Planning storage test '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = TestPlanText.Describe(plan, profile, _settings, startFile != null ? StartFileRun.ScriptWhere : FaultText.ThisComputer);
             if (startFile != null) description += Environment.NewLine + $"Start instant: from the start file '{startFile.Value.Path}'; {RunInstants.Describe(plan)}.";
             else if (startAt.HasValue) description += Environment.NewLine + $"Start instant: {RunInstants.Describe(startAt.Value, plan)}.";
@@ -58,12 +58,12 @@ namespace ExchStorageTest.Runs
             }
 
             JsonObject request = _settings.ToRequest(EngineCommands.Run, profile, startAt);
-            EngineOutcome outcome = _cmdlet.RunHelper(request, Activity(_settings.TestType, profile.Name));
+            EngineOutcome outcome = _cmdlet.RunEngine(request, Activity(_settings.TestType, profile.Name));
             foreach (var result in outcome.OfType(EventTypes.Result))
                 _cmdlet.WriteObject(TestResult.FromEvent(result.Fields, profile.Name));
         }
 
-        /// <summary>A run on a background job's thread: the same helper run, with the job as the sink.</summary>
+        /// <summary>A run on a background job's thread: the same engine run, with the job as the sink.</summary>
         private static IEnumerable<object> InJob(EngineRun run, IRunSink sink, JsonObject request, MailboxProfile profile)
         {
             EngineOutcome outcome = run.Run(request, Activity(request.GetString(RequestFields.TestType), profile.Name), 1, sink);

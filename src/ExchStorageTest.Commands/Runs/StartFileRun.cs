@@ -12,7 +12,7 @@ namespace ExchStorageTest.Runs
     /// <summary>
     /// Invoke-StorageTest -StartFile: one host of a run whose hosts cannot be remoted into, synchronised through a
     /// start file on a share. The first host to arrive creates the file (unless -StartFileTimeout says to wait for
-    /// New-StorageTestRun to write it), every host reads the instant from it, its helper prepares and waits for that
+    /// New-StorageTestRun to write it), every host reads the instant from it, its engine prepares and waits for that
     /// instant on this host's clock to start loading, and measures from the instant + the plan's lead, the same on
     /// every host given the same settings (<see cref="RunInstants"/>); the results JSON is copied to &lt;run&gt;/results
     /// without overwriting.
@@ -47,7 +47,7 @@ namespace ExchStorageTest.Runs
 
         /// <param name="profile">The checked profile.</param>
         /// <param name="startFile">The start file's absolute path.</param>
-        /// <param name="plan">The helper's plan on this host: sets the instant when this host creates the file.</param>
+        /// <param name="plan">The engine's plan on this host: sets the instant when this host creates the file.</param>
         /// <param name="proposedStartAtUtc">-StartAtUtc: the instant this host writes if it creates the file.</param>
         /// <param name="timeout">-StartFileTimeout: wait this long for the file instead of creating it; null creates it.</param>
         public void Run(MailboxProfile profile, string startFile, JsonObject? plan, DateTime? proposedStartAtUtc, TimeSpan? timeout)
@@ -75,7 +75,7 @@ namespace ExchStorageTest.Runs
                 _cmdlet.WriteVerbose($"Fault script '{settings.FaultScript}': the start file names '{start.FaultScriptHost}' to start it " +
                     (string.Equals(start.FaultScriptHost, Environment.MachineName, StringComparison.OrdinalIgnoreCase) ? "(this host)." : $"(not this host, {Environment.MachineName}: it only judges the window)."));
             JsonObject request = settings.ToRequest(EngineCommands.Run, profile, start.StartAtUtc, runId: RunIds.Plain(start.RunId));
-            EngineOutcome outcome = _cmdlet.RunHelper(request, LocalRun.Activity(_settings.TestType, profile.Name));
+            EngineOutcome outcome = _cmdlet.RunEngine(request, LocalRun.Activity(_settings.TestType, profile.Name));
             foreach (EngineEvent result in outcome.OfType(EventTypes.Result))
             {
                 TestResult item = TestResult.FromEvent(result.Fields, profile.Name);

@@ -8,7 +8,7 @@ using ExchStorageTest.Json;
 namespace ExchStorageTest.Runs
 {
     /// <summary>
-    /// The helper's plan in words, for ShouldProcess: the load, then every file with its size, the results, reports and
+    /// The engine's plan in words, for ShouldProcess: the load, then every file with its size, the results, reports and
     /// lock files, and the run's estimated time. -WhatIf prints it, so it lists each file the run would create, reuse or
     /// write and the load it would put on the disks.
     /// </summary>
@@ -68,7 +68,7 @@ namespace ExchStorageTest.Runs
 
         /// <summary>
         /// How long the run goes. A capacity search's duration is the whole search's time bound, not a measured window:
-        /// the helper's plan states it; -Duration, or the default 30 minutes, when there is no plan.
+        /// the engine's plan states it; -Duration, or the default 30 minutes, when there is no plan.
         /// </summary>
         private static string DurationText(JsonObject? plan, RunSettings settings)
         {

@@ -21,8 +21,8 @@ namespace ExchStorageTest.Suite
     /// DatabaseBackup and SoftRecovery in ESRP order on one database set — the first test creates (or restores)
     /// it, the others attach to it — each into its own folder of the suite folder, with the state file
     /// (<see cref="SuiteState"/>) saved before and after each test. A re-run resumes with the first test that did
-    /// not complete. When all four have, the helper's report makes the ESRP document of the suite folder.
-    /// The suite lives in the module, not the helper: each of its tests is an ordinary run, so a multi-host suite
+    /// not complete. When all four have, the engine's report makes the ESRP document of the suite folder.
+    /// The suite lives in the module, not the engine: each of its tests is an ordinary run, so a multi-host suite
     /// keeps its hosts in step test by test with the same start instants a single test uses.
     /// </summary>
     internal sealed class SuiteRun
@@ -67,14 +67,14 @@ namespace ExchStorageTest.Suite
             if (next == null)
             {
                 _cmdlet.WriteWarning($"The ESRP suite in '{folder}' is complete: no test ran. Give -OutputPath a new folder to run another suite.");
-                _cmdlet.WriteObject(Result(state, profile, Document(state, (request, activity) => _cmdlet.RunHelper(request, activity))));
+                _cmdlet.WriteObject(Result(state, profile, Document(state, (request, activity) => _cmdlet.RunEngine(request, activity))));
                 return;
             }
 
             RunSettings first = ForTest(next, state, folder);
             // The plan checks the folder the user gave by the engine's rule (it or its parent exists); each test's own
             // folder inside it is made when the suite starts, after ShouldProcess.
-            JsonObject? plan = _cmdlet.RunHelper(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(EngineCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
+            JsonObject? plan = _cmdlet.RunEngine(first.With(RunSetting.OutputPath, _settings.OutputPath).ToRequest(EngineCommands.Plan, profile), $"Planning the {next.TestType} test of the ESRP suite '{profile.Name}'").First(EventTypes.Plan)?.Fields;
             string description = Describe(state, next, folder) + Environment.NewLine + TestPlanText.Describe(plan, profile, first);
             if (_startFile != null)
                 description += Environment.NewLine + $"Start instants: every test starts with the other hosts of the run folder '{_startFile.RunFolder}'; results are shared there.";
@@ -99,15 +99,15 @@ namespace ExchStorageTest.Suite
                 return;
             }
 
-            bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunHelper(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
-            _cmdlet.WriteObject(Result(state, profile, complete ? Document(state, (request, activity) => _cmdlet.RunHelper(request, activity)) : null));
+            bool complete = Execute(state, profile, plan, _cmdlet, (request, activity) => _cmdlet.RunEngine(request, activity, beforeStop: outcome => Record(state, outcome)), () => _cmdlet.Stopping);
+            _cmdlet.WriteObject(Result(state, profile, complete ? Document(state, (request, activity) => _cmdlet.RunEngine(request, activity)) : null));
         }
 
         /// <summary>
         /// Runs every test that did not complete, in order, each through <paramref name="runTest"/> (the command's or
-        /// the job's helper run). Returns true when all four completed, false when a stop came between tests. A stop
+        /// the job's engine run). Returns true when all four completed, false when a stop came between tests. A stop
         /// during a test is recorded (its partial result, state Stopped) and ends the suite. <paramref name="plan"/>
-        /// is the helper's plan of the first test to run: its preparation sets how far ahead a start file's instant lies.
+        /// is the engine's plan of the first test to run: its preparation sets how far ahead a start file's instant lies.
         /// </summary>
         private bool Execute(SuiteState state, MailboxProfile profile, JsonObject? plan, IRunSink sink, Func<JsonObject, string, EngineOutcome> runTest, Func<bool> stopRequested)
         {
@@ -147,7 +147,7 @@ namespace ExchStorageTest.Suite
                 }
                 catch (PipelineStoppedException)
                 {
-                    // Stopped before the helper reported (a stop between tests lands here too): not Running any more.
+                    // Stopped before the engine reported (a stop between tests lands here too): not Running any more.
                     if (test.State == SuiteTest.Running) Ended(state, test, SuiteTest.Stopped, "stopped before the engine produced a result");
                     throw;
                 }
@@ -190,7 +190,7 @@ namespace ExchStorageTest.Suite
             state.Save();
         }
 
-        /// <summary>The running test's outcome into the state file: the helper's result event, or Error without one.</summary>
+        /// <summary>The running test's outcome into the state file: the engine's result event, or Error without one.</summary>
         private static void Record(SuiteState state, EngineOutcome outcome)
         {
             SuiteTest? test = state.Tests.FirstOrDefault(t => t.State == SuiteTest.Running);

@@ -31,7 +31,7 @@ namespace ExchStorageTest.Suite
     {
         /// <summary>
         /// From the last host ready to the start of a later test: long enough for every waiting host to notice (they
-        /// poll twice a second), start its helper and attach the databases the suite already made.
+        /// poll twice a second), start its engine and attach the databases the suite already made.
         /// </summary>
         public static readonly TimeSpan LaterTestLead = TimeSpan.FromSeconds(20);
 
@@ -62,7 +62,7 @@ namespace ExchStorageTest.Suite
 
         /// <summary>
         /// The instant <paramref name="test"/> starts on every host (loading; each measures from it + the test's lead, see RunInstants); registers this host as ready for it first.
-        /// <paramref name="plan"/> (the helper's plan of this test here) sets the lead when this host creates the run's start file.
+        /// <paramref name="plan"/> (the engine's plan of this test here) sets the lead when this host creates the run's start file.
         /// With it, the start file's run id: every host's results of this test record it, so they merge as one run's hosts.
         /// </summary>
         public (DateTime StartAtUtc, string? RunId) AgreeStart(SuiteState state, SuiteTest test, JsonObject? plan)

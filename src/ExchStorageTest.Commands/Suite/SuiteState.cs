@@ -40,7 +40,7 @@ namespace ExchStorageTest.Suite
         public string Folder => System.IO.Path.GetDirectoryName(Path) ?? "";
         public string SuiteId { get; }
         public DateTime CreatedUtc { get; }
-        /// <summary>The profile as the helper gets it: a resumed suite must run the same one.</summary>
+        /// <summary>The profile as the engine gets it: a resumed suite must run the same one.</summary>
         public JsonObject Profile { get; }
         public List<SuiteTest> Tests { get; }
 

@@ -30,9 +30,9 @@ namespace ExchStorageTest.Commands.Tests.Engine
         }
 
         [Theory]
-        [InlineData(2)]   // ERROR_FILE_NOT_FOUND: no helper there
+        [InlineData(2)]   // ERROR_FILE_NOT_FOUND: no engine there
         [InlineData(5)]   // ERROR_ACCESS_DENIED: blocked
-        [InlineData(193)] // ERROR_BAD_EXE_FORMAT: the wrong helper
+        [InlineData(193)] // ERROR_BAD_EXE_FORMAT: the wrong engine
         public void Any_other_start_failure_is_not_retried(int error)
         {
             int tries = 0;

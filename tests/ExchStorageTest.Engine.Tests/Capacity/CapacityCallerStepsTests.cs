@@ -10,7 +10,7 @@ using ExchStorageTest.Engine.Runs;
 namespace ExchStorageTest.Engine.Tests.Capacity;
 
 /// <summary>
-/// A capacity search stepped by its caller (capacitySteps Caller, docs/capacity.md "Several hosts"): the real helper with
+/// A capacity search stepped by its caller (capacitySteps Caller, docs/capacity.md "Several hosts"): the real engine with
 /// --control-stdin on a plain folder, steps sent as an orchestrator sends them, each measured from the caller's instant
 /// and answered with a capacityStep event; the caller's end finishes the document, a stop keeps the finished steps.
 /// </summary>

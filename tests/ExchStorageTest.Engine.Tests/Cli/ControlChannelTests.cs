@@ -4,7 +4,7 @@ using System.Text.Json;
 namespace ExchStorageTest.Engine.Tests.Cli;
 
 /// <summary>
-/// --control-stdin: the module's portable way to stop the helper (no console Ctrl+C reaches a child of a
+/// --control-stdin: the module's portable way to stop the engine (no console Ctrl+C reaches a child of a
 /// hosted runspace, a job or a scheduled task). A "stop" line, or the caller's end of the pipe closing,
 /// ends the measured window and still yields the judged, saved partial result.
 /// </summary>
@@ -47,7 +47,7 @@ public class ControlChannelTests : IDisposable
         var events = new List<JsonElement>();
         string? line;
         while ((line = p.StandardOutput.ReadLine()) is not null) events.Add(JsonDocument.Parse(line).RootElement.Clone());
-        Assert.True(p.WaitForExit(60_000), "the helper did not exit after being asked to stop");
+        Assert.True(p.WaitForExit(60_000), "the engine did not exit after being asked to stop");
         return events;
     }
 

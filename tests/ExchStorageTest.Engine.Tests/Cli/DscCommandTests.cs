@@ -5,7 +5,7 @@ using ExchStorageTest.Engine.Cli.Commands;
 
 namespace ExchStorageTest.Engine.Tests.Cli;
 
-/// <summary>The DSC v3 resource side of the helper: get and test read results files only.</summary>
+/// <summary>The DSC v3 resource side of the engine: get and test read results files only.</summary>
 public class DscCommandTests : IDisposable
 {
     private static readonly DateTime Now = new(2024, 6, 1, 12, 0, 0, DateTimeKind.Utc);

@@ -11,7 +11,7 @@ public class ProcessProtocolTests : IDisposable
 
     internal static (int Exit, List<JsonElement> Events) RunEngine(string request, params string[] args) => RunEngineUnder(Array.Empty<string>(), request, args);
 
-    /// <summary>Runs the helper through <paramref name="wrapper"/> (a program and its arguments that execs the rest, e.g. prlimit).</summary>
+    /// <summary>Runs the engine through <paramref name="wrapper"/> (a program and its arguments that execs the rest, e.g. prlimit).</summary>
     internal static (int Exit, List<JsonElement> Events) RunEngineUnder(IReadOnlyList<string> wrapper, string request, params string[] args)
     {
         string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");

@@ -4,7 +4,7 @@ using ExchStorageTest.Engine.Tests.Reports;
 
 namespace ExchStorageTest.Engine.Tests.Cli;
 
-/// <summary>The report command through the real helper process: single results, hosts of one run, and a folder.</summary>
+/// <summary>The report command through the real engine process: single results, hosts of one run, and a folder.</summary>
 public class ReportCommandTests : IDisposable
 {
     private readonly TestFolder _dir = new("report");

@@ -17,7 +17,7 @@ namespace ExchStorageTest.Engine.Tests.Cli;
 /// cleanly: refused with a refusal (exit 2) whose code is in the catalogue and whose message is not empty, or
 /// accepted by the command's checks — never another exception (an EngineFault, exit 1) — and nothing is written.
 /// Commands that only read also run their work, which must end with exit 0. In-process, through the same gate and
-/// dispatcher the helper's Program uses.
+/// dispatcher the engine's Program uses.
 /// </summary>
 public class RequestMutationTests : IDisposable
 {

@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using ExchStorageTest.Engine.Tests.Support;
 using System.Text.RegularExpressions;
 using ExchStorageTest.Engine.Planning;
 using ExchStorageTest.Engine.Runs;
@@ -98,13 +98,5 @@ public class ContractTablesTests
         Assert.True(missing.Count == 0, string.Join("\n", missing));
     }
 
-    private static string Docs(string name, [CallerFilePath] string here = "")
-    {
-        // tests/ExchStorageTest.Engine.Tests/Contract/<this file> -> the repository's docs/.
-        string? root = Path.GetDirectoryName(here);
-        for (int i = 0; i < 4 && root != null; i++) root = Path.GetDirectoryName(root);
-        string path = Path.Combine(root ?? "", "docs", name);
-        Assert.True(File.Exists(path), $"{path} is not reachable from the test's source path.");
-        return File.ReadAllText(path).ReplaceLineEndings("\n");
-    }
+    private static string Docs(string name) => File.ReadAllText(RepoFiles.Path(Path.Combine("docs", name))).ReplaceLineEndings("\n");
 }

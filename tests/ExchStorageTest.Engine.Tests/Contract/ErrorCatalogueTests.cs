@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using ExchStorageTest.Engine.Tests.Support;
 using System.Text.RegularExpressions;
 
 namespace ExchStorageTest.Engine.Tests.Contract;
@@ -65,13 +65,5 @@ public class ErrorCatalogueTests
         Assert.True(expected == actual, $"{path}: the list differs from the catalogue's wording or layout. Run the engine tests with UPDATE_GOLDEN=1 and review the diff.");
     }
 
-    private static string Docs(string name, [CallerFilePath] string here = "")
-    {
-        // tests/ExchStorageTest.Engine.Tests/Contract/<this file> -> the repository's docs/.
-        string? root = Path.GetDirectoryName(here);
-        for (int i = 0; i < 3 && root != null; i++) root = Path.GetDirectoryName(root);
-        string path = Path.Combine(root ?? "", "docs", name);
-        Assert.True(File.Exists(path), $"{path} is not reachable from the test's source path.");
-        return path;
-    }
+    private static string Docs(string name) => RepoFiles.Path(Path.Combine("docs", name));
 }

@@ -1,6 +1,6 @@
 namespace ExchStorageTest.Engine.Tests.Contract;
 
-/// <summary>"1 sessions", "error(s)", "300.000% over". One helper writes counts and shares as a person would.</summary>
+/// <summary>"1 sessions", "error(s)", "300.000% over". One engine writes counts and shares as a person would.</summary>
 public class WordingTests
 {
     [Theory]

@@ -8,7 +8,7 @@ namespace ExchStorageTest.Engine.Tests.Faults;
 
 /// <summary>
 /// Misuse: every refusal comes from the plan, before the first byte, with a stable code naming the
-/// bad value, and exits 2 (docs/protocol.md). Each case runs the real helper process.
+/// bad value, and exits 2 (docs/protocol.md). Each case runs the real engine process.
 /// </summary>
 public class RefusalTests : IDisposable
 {

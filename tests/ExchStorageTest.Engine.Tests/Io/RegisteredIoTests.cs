@@ -208,7 +208,7 @@ public class RegisteredIoTests : IDisposable
 }
 
 /// <summary>
-/// Runs the helper under a 64 KiB locked-memory limit it cannot bypass (prlimit; as root, setpriv also
+/// Runs the engine under a 64 KiB locked-memory limit it cannot bypass (prlimit; as root, setpriv also
 /// drops CAP_IPC_LOCK, which would ignore the limit), so the kernel refuses to pin registered buffers.
 /// </summary>
 public sealed class MemlockFactAttribute : FactAttribute

@@ -1,3 +1,4 @@
+using ExchStorageTest.Engine.Tests.Support;
 using ExchStorageTest.Engine.Protocol;
 using ExchStorageTest.Engine.Reports;
 
@@ -77,7 +78,7 @@ public class EsrpMetadataTests : IDisposable
     [Fact]
     public void The_documented_example_names_exactly_the_rows_no_host_can_discover()
     {
-        var m = EsrpMetadata.Load(ReviewerTests.RepoFile("docs/esrp-metadata.example.json"));
+        var m = EsrpMetadata.Load(RepoFiles.Path("docs/esrp-metadata.example.json"));
         var host = ReportFixtures.Small();
         host.Environment.Volumes.Add(new Engine.Results.VolumeReport { Path = "/mnt/log", MountPoint = "/mnt/log", FileSystem = "xfs", TotalBytes = 100L << 30 });
         var suite = EsrpSuite.From(new[] { host });
@@ -93,7 +94,7 @@ public class EsrpMetadataTests : IDisposable
     [Fact]
     public void The_guide_lists_every_row_label()
     {
-        string guide = System.Text.RegularExpressions.Regex.Replace(File.ReadAllText(ReviewerTests.RepoFile("docs/esrp.md")), @"\s+", " ");
+        string guide = System.Text.RegularExpressions.Regex.Replace(File.ReadAllText(RepoFiles.Path("docs/esrp.md")), @"\s+", " ");
         var labels = Summary().Deployment.SelectMany(t => t.Items.Select(i => i.Label).Prepend(t.Title))
             .Select(l => l.Replace("include 20% headroom", "include N% headroom", StringComparison.Ordinal));
         var missing = labels.Where(l => !guide.Contains(l, StringComparison.Ordinal)).ToList();

@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using ExchStorageTest.Engine.Tests.Support;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
 using ExchStorageTest.Engine.Reports;
@@ -270,7 +270,7 @@ public class ReviewerTests
     [Fact]
     public void Esrp_format_is_documented()
     {
-        string docs = File.ReadAllText(RepoFile("docs/protocol.md")) + File.ReadAllText(RepoFile("docs/results-schema.md"));
+        string docs = File.ReadAllText(RepoFiles.Path("docs/protocol.md")) + File.ReadAllText(RepoFiles.Path("docs/results-schema.md"));
         foreach (var name in new[] { ".esrp.txt", ".esrp.html", "(to be supplied)" })
             Assert.Contains(name, docs, StringComparison.Ordinal);
         var esrp = EsrpSummary.From(new[] { ReportFixtures.Js13(), ReportFixtures.Js14() },
@@ -288,10 +288,4 @@ public class ReviewerTests
         Assert.True(missing.Count == 0, "Not described in docs/protocol.md or docs/results-schema.md: " + string.Join(" | ", missing));
     }
 
-    internal static string RepoFile(string relative, [CallerFilePath] string here = "")
-    {
-        for (var dir = Path.GetDirectoryName(here); dir is not null; dir = Path.GetDirectoryName(dir))
-            if (File.Exists(Path.Combine(dir, relative))) return Path.Combine(dir, relative);
-        throw new FileNotFoundException($"{relative} is not above {here}.");
-    }
 }

@@ -12,7 +12,7 @@ namespace ExchStorageTest.Engine.Tests.Runs;
 /// <summary>
 /// Two storage options evaluated with one profile: a plain folder on this machine's disk against a disk
 /// whose every read and write takes 10 ms (nbdkit's delay filter, through nbdfuse, under ext4 on a
-/// direct-I/O loop device). The helper's comparison names each run by its label, and its deltas are the
+/// direct-I/O loop device). The engine's comparison names each run by its label, and its deltas are the
 /// difference of what the two results files measured.
 /// </summary>
 public class ComparisonRunTests

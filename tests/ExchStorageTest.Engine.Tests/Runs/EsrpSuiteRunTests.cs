@@ -11,7 +11,7 @@ namespace ExchStorageTest.Engine.Tests.Runs;
 /// <summary>
 /// An ESRP submission made of real short runs: two simulated hosts (two database sets on this machine)
 /// run the four tests in ESRP order, each test on both hosts from one agreed instant, on one database set
-/// per host; the helper's report turns the eight results files into one ESRP document whose every figure
+/// per host; the engine's report turns the eight results files into one ESRP document whose every figure
 /// is derived from them.
 /// </summary>
 public class EsrpSuiteRunTests

@@ -21,7 +21,7 @@ public class TestTypeRunTests
         return r;
     }
 
-    /// <summary>The helper's result event for a run (what the module's TestResult is made from).</summary>
+    /// <summary>The engine's result event for a run (what the module's TestResult is made from).</summary>
     private static System.Text.Json.JsonElement ResultEvent(TestResults r)
     {
         using var buffer = new MemoryStream();

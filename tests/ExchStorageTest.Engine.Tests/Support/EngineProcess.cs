@@ -5,7 +5,7 @@ using System.Text.Json;
 namespace ExchStorageTest.Engine.Tests;
 
 /// <summary>
-/// The real helper process, started with a request on stdin and left running: its events are
+/// The real engine process, started with a request on stdin and left running: its events are
 /// collected as they come, so a test can wait for one, send a real signal, or kill it.
 /// </summary>
 public sealed class EngineProcess : IDisposable
@@ -18,7 +18,7 @@ public sealed class EngineProcess : IDisposable
 
     /// <param name="request">The request JSON.</param>
     /// <param name="controlChannel">Started with --control-stdin: the request is the first line and standard input stays open for <see cref="Send"/>.</param>
-    /// <param name="environment">Variables set for the helper (a shorter heartbeat, say) on top of this process's.</param>
+    /// <param name="environment">Variables set for the engine (a shorter heartbeat, say) on top of this process's.</param>
     public EngineProcess(string request, bool controlChannel = false, IReadOnlyDictionary<string, string>? environment = null)
     {
         string dll = Path.Combine(AppContext.BaseDirectory, "exchstoragetest-engine.dll");
@@ -92,7 +92,7 @@ public sealed class EngineProcess : IDisposable
         }
     }
 
-    /// <summary>Sends a real signal (SIGINT, SIGTERM, SIGKILL) to the helper.</summary>
+    /// <summary>Sends a real signal (SIGINT, SIGTERM, SIGKILL) to the engine.</summary>
     public void Signal(string name) => Io.Tool.Run("kill", "-" + name, _process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
     /// <summary>Waits for the process to end and drains its events; returns the exit code.</summary>

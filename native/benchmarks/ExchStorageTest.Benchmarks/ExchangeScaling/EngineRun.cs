@@ -6,27 +6,27 @@ using ExchStorageTest.Benchmarks.FioComparison;
 namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 
 /// <summary>
-/// Runs the published helper (bin/&lt;rid&gt;/exchstoragetest-engine: the process, runtime and GC settings the
+/// Runs the published engine (bin/&lt;rid&gt;/exchstoragetest-engine: the process, runtime and GC settings the
 /// module starts) with one JSON request, and returns its results document. The bench measures what users
 /// run, not an in-process copy of the engine under the benchmark's own runtime settings.
 /// </summary>
 public static class EngineRun
 {
-    /// <summary>The published helper of this checkout; build.sh Bench publishes it before it runs.</summary>
+    /// <summary>The published engine of this checkout; build.sh Bench publishes it before it runs.</summary>
     public static string Find()
     {
         string root = ComparisonRunner.FindRepoRoot() ?? throw new InvalidOperationException("Run the bench from a checkout of the repository (ExchStorageTest.psd1 not found above the benchmark).");
         string rid = RuntimeInformation.OSArchitecture == Architecture.Arm64 ? "linux-arm64" : "linux-x64";
-        string helper = Path.Combine(root, "bin", rid, "exchstoragetest-engine");
-        if (!File.Exists(helper)) throw new FileNotFoundException($"The published helper {helper} is missing: run ./build.sh Build (./build.sh Bench does) first.", helper);
-        return helper;
+        string engine = Path.Combine(root, "bin", rid, "exchstoragetest-engine");
+        if (!File.Exists(engine)) throw new FileNotFoundException($"The published engine {engine} is missing: run ./build.sh Build (./build.sh Bench does) first.", engine);
+        return engine;
     }
 
-    /// <summary>Sends <paramref name="request"/>, waits for the helper to exit, and returns the saved results (the helper's `result` event names the file).</summary>
-    public static JsonElement Run(string helper, object request)
+    /// <summary>Sends <paramref name="request"/>, waits for the engine to exit, and returns the saved results (the engine's `result` event names the file).</summary>
+    public static JsonElement Run(string engine, object request)
     {
-        var psi = new ProcessStartInfo(helper) { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        using var p = Process.Start(psi) ?? throw new InvalidOperationException($"Could not start {helper}.");
+        var psi = new ProcessStartInfo(engine) { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        using var p = Process.Start(psi) ?? throw new InvalidOperationException($"Could not start {engine}.");
         var stderr = p.StandardError.ReadToEndAsync();
         p.StandardInput.Write(JsonSerializer.Serialize(request));
         p.StandardInput.Close();
@@ -43,7 +43,7 @@ public static class EngineRun
         }
         p.WaitForExit();
         if (resultsPath is null || !File.Exists(resultsPath))
-            throw new InvalidOperationException($"The helper gave no results (exit {p.ExitCode}): {error ?? stderr.Result}");
+            throw new InvalidOperationException($"The engine gave no results (exit {p.ExitCode}): {error ?? stderr.Result}");
         using var results = JsonDocument.Parse(File.ReadAllText(resultsPath));
         return results.RootElement.Clone();
     }

@@ -7,13 +7,13 @@ namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 
 /// <summary>
 /// The Exchange mix as the machine grows: 1, 2, 4 ... databases, each on its own RAM-backed
-/// volume, run by the published helper as Performance tests closed loop (a fixed thread count, no think
-/// time), and beside each the raw path on the same volumes (the helper's `streams` command, one 32 KiB
+/// volume, run by the published engine as Performance tests closed loop (a fixed thread count, no think
+/// time), and beside each the raw path on the same volumes (the engine's `streams` command, one 32 KiB
 /// random 64% read QD16 stream per volume). Per count: the transactional IOPS, the CPU per transactional
 /// I/O and the cores used in the measured window (`engine.measuredCpuSeconds`), the stalls, the mix
 /// (reads per write, write size, transfers per log write, log write size) and the load average before
 /// and after each run. `exchange-scaling [counts|max] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB] [baselineEngine]`:
-/// with a baseline helper (another build's bin/&lt;rid&gt;/exchstoragetest-engine) every Exchange run is also made with it, right
+/// with a baseline engine (another build's bin/&lt;rid&gt;/exchstoragetest-engine) every Exchange run is also made with it, right
 /// after, so a change is judged against the same machine in the same minutes (a busy machine moves both alike).
 /// </summary>
 public static class ExchangeScalingBench
@@ -81,11 +81,11 @@ public static class ExchangeScalingBench
     /// <summary>Builds one RAM-backed volume per database of the largest count, then runs every count <see cref="Options.Repeats"/> times in rotating order.</summary>
     public static Runs Run(Options o)
     {
-        string helper = EngineRun.Find();
+        string engine = EngineRun.Find();
         int most = o.Counts.Max();
         var volumes = new List<RamVolume>();
         var runs = new Runs(o, new(), new(), new());
-        if (o.BaselineEngine is { } b && !File.Exists(b)) throw new FileNotFoundException($"The baseline helper {b} does not exist.", b);
+        if (o.BaselineEngine is { } b && !File.Exists(b)) throw new FileNotFoundException($"The baseline engine {b} does not exist.", b);
         // Every run's results document is kept for a closer look, the last bench's only.
         string results = Path.Combine(ComparisonRunner.FindRepoRoot() ?? "/var/tmp", "out", "bench", "exchange-results");
         if (Directory.Exists(results)) Directory.Delete(results, recursive: true);
@@ -102,8 +102,8 @@ public static class ExchangeScalingBench
                 {
                     int n = o.Counts[(k + r) % o.Counts.Count];
                     var mounts = volumes.Take(n).Select(v => v.MountPoint).ToList();
-                    runs.Exchange.Add(RunExchange(helper, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
-                    runs.Raw.Add(RunRaw(helper, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
+                    runs.Exchange.Add(RunExchange(engine, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
+                    runs.Raw.Add(RunRaw(engine, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
                     if (o.BaselineEngine is { } baseline)
                         runs.Baseline.Add(RunExchange(baseline, mounts, o, Path.Combine(results, $"baseline-{n}db-{r + 1}"), host));
                     Console.Error.WriteLine($"done: {n} database(s), repeat {r + 1}: {runs.Exchange[^1].Iops:F0} transactional IOPS, {runs.Exchange[^1].CpuUsPerTransactionalIo:F2} µs CPU per transactional I/O; raw {runs.Raw[^1].Iops:F0} IOPS");
@@ -120,7 +120,7 @@ public static class ExchangeScalingBench
     private const long RawFileMiB = 256;
 
     /// <summary>A Performance run, closed loop, on fresh databases (created outside the measured window, removed after).</summary>
-    private static ExchangeRun RunExchange(string helper, IReadOnlyList<string> mounts, Options o, string output, HostCpuSampler host)
+    private static ExchangeRun RunExchange(string engine, IReadOnlyList<string> mounts, Options o, string output, HostCpuSampler host)
     {
         var folders = mounts.Select(m => Path.Combine(m, "db")).ToList();
         foreach (var f in folders) { if (Directory.Exists(f)) Directory.Delete(f, recursive: true); Directory.CreateDirectory(f); }
@@ -137,7 +137,7 @@ public static class ExchangeScalingBench
         };
         double before = LoadOne();
         JsonElement r;
-        try { r = EngineRun.Run(helper, request); }
+        try { r = EngineRun.Run(engine, request); }
         finally { foreach (var f in folders) if (Directory.Exists(f)) Directory.Delete(f, recursive: true); }
         double after = LoadOne();
         var engine = r.GetProperty("engine");
@@ -165,7 +165,7 @@ public static class ExchangeScalingBench
     }
 
     /// <summary>The raw path on the same volumes: one 32 KiB random 64% read QD16 stream per volume, write-through like the databases.</summary>
-    private static RawRun RunRaw(string helper, IReadOnlyList<string> mounts, double seconds, string output, HostCpuSampler host)
+    private static RawRun RunRaw(string engine, IReadOnlyList<string> mounts, double seconds, string output, HostCpuSampler host)
     {
         var request = new
         {
@@ -174,7 +174,7 @@ public static class ExchangeScalingBench
             streams = mounts.Select((m, i) => new { name = $"raw{i + 1}", preset = "Random32K", readPercent = 64, queueDepth = 16, path = Path.Combine(m, "raw.dat"), fileSizeBytes = RawFileMiB << 20 }).ToArray(),
         };
         double before = LoadOne();
-        var r = EngineRun.Run(helper, request);
+        var r = EngineRun.Run(engine, request);
         double after = LoadOne();
         var engine = r.GetProperty("engine");
         double iops = 0;
@@ -193,7 +193,7 @@ public static class ExchangeScalingBench
         return host.BusyCores(t.GetProperty("collectionStartUtc").GetDateTime().ToUniversalTime(), t.GetProperty("collectionEndUtc").GetDateTime().ToUniversalTime());
     }
 
-    /// <summary>A number of the results, NaN where an older helper (a baseline) did not record it.</summary>
+    /// <summary>A number of the results, NaN where an older engine (a baseline) did not record it.</summary>
     private static double Number(JsonElement e, string name) => e.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.Number ? v.GetDouble() : double.NaN;
 
     /// <summary>The 1-minute load average (other work on the machine skews every wall-clock figure).</summary>
@@ -260,7 +260,7 @@ public static class ExchangeScalingBench
     {
         var o = runs.Options;
         var t = new StringBuilder();
-        t.AppendLine(Invariant($"Performance runs of the published helper, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume ({RamVolume.Description}), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the helper's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the helper's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
+        t.AppendLine(Invariant($"Performance runs of the published engine, closed loop ({o.SessionsPerDatabase} sessions per database, no think time), {o.Seconds:0.#} s measured after a warm-up of at most {o.WarmupSeconds:0.#} s, one {o.DatabaseMiB} MiB database per RAM-backed volume ({RamVolume.Description}), created fresh for each run outside the measured window; {o.Repeats} runs per count in rotating order. Raw: the engine's `streams` command on the same volumes, one 32 KiB random 64% read QD16 write-through stream per volume. Cells are medians (range); \"x one\" is the median of each repeat's ratio to one database in the same repeat; CPU is the engine's whole process in the measured window (`engine.measuredCpuSeconds`); \"machine busy\" is every CPU of the machine in the same window (/proc/stat: the kernel's I/O threads, and any other work). Load is the 1-minute load average before → after each run (min–max)."));
         t.AppendLine();
         t.AppendLine("| databases | sessions | workers | transactional IOPS | x one | goal | CPU µs per transactional I/O | cores used | machine busy | stalls/s | raw IOPS | raw x one | raw CPU µs/IO | raw machine busy | CPU Exchange/raw | load |");
         t.AppendLine("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
@@ -276,7 +276,7 @@ public static class ExchangeScalingBench
         if (runs.Baseline.Count > 0)
         {
             t.AppendLine();
-            t.AppendLine($"Against the baseline helper `{o.BaselineEngine}`, each of its runs right after this build's on the same volumes (ratios: median (range) of the pairs):");
+            t.AppendLine($"Against the baseline engine `{o.BaselineEngine}`, each of its runs right after this build's on the same volumes (ratios: median (range) of the pairs):");
             t.AppendLine();
             t.AppendLine("| databases | baseline transactional IOPS | baseline CPU µs per transactional I/O | baseline stalls/s | IOPS this/baseline | CPU per I/O this/baseline |");
             t.AppendLine("|---:|---:|---:|---:|---:|---:|");

@@ -4,7 +4,7 @@ namespace ExchStorageTest.Benchmarks.ExchangeScaling;
 
 /// <summary>
 /// The whole machine's busy CPUs over a run's measured window (Linux /proc/stat, every CPU, every process and
-/// kernel thread): the helper's own CPU (`engine.measuredCoresUsed`) leaves out the kernel's workers that
+/// kernel thread): the engine's own CPU (`engine.measuredCoresUsed`) leaves out the kernel's workers that
 /// carry its I/O — the loop devices' threads copying the data, the completion work — so only this says
 /// whether a plateau left the machine idle or the machine was full (the CPU-per-I/O work's 16-core table counted the
 /// process alone). Samples twice a second on a thread of its own.

@@ -21,7 +21,7 @@ public sealed class RamVolume : IDisposable
 
     /// <summary>
     /// EXCHSTORAGETEST_BENCH_BUFFERED=1 (with dir:, for a folder on tmpfs, where unbuffered I/O is refused): the
-    /// helper runs with allowBufferedIo, and the label says so.
+    /// engine runs with allowBufferedIo, and the label says so.
     /// </summary>
     public static bool Buffered => DirectoryParent is not null && System.Environment.GetEnvironmentVariable("EXCHSTORAGETEST_BENCH_BUFFERED") == "1";
 

@@ -5,7 +5,7 @@ using System.Text.Json;
 namespace ExchStorageTest.Benchmarks.Soak;
 
 /// <summary>
-/// The memory soak (docs/benchmarks.md), not a CI test: one long Stress-like run of the real helper
+/// The memory soak (docs/benchmarks.md), not a CI test: one long Stress-like run of the real engine
 /// process, its resident memory and open handle count sampled every minute, and the least-squares
 /// slope of RSS after warm-up reported in MB/hour (target: under 1 MB/hour).
 /// Usage: soak [folder] [minutes] [warmupMinutes] [engine.dll] [run|streams]. Linux also records the
@@ -120,6 +120,6 @@ public static class SoakRunner
             string candidate = Path.Combine(dir.FullName, "native", "src", "ExchStorageTest.Engine.Cli", "bin", "Release", "net8.0", "exchstoragetest-engine.dll");
             if (File.Exists(candidate)) return candidate;
         }
-        throw new FileNotFoundException("Build the helper first (dotnet build native/ExchStorageTest.sln -c Release) or pass its dll as the fourth argument.");
+        throw new FileNotFoundException("Build the engine first (dotnet build native/ExchStorageTest.sln -c Release) or pass its dll as the fourth argument.");
     }
 }

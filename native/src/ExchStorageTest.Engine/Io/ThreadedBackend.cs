@@ -7,7 +7,7 @@ namespace ExchStorageTest.Engine.Io;
 /// </summary>
 /// <remarks>
 /// Unlike io_uring or IOCP this adds a hand-off in both directions: the worker hands the request to a
-/// helper (a lock and a wake-up), and the helper hands the completion back (another lock and a
+/// engine (a lock and a wake-up), and the engine hands the completion back (another lock and a
 /// wake-up). That costs CPU per I/O and adds the wake-up latency (microseconds) to every measured
 /// latency, which is why the results name the backend. fio's windowsaio completion thread showed the
 /// same cost (peers.md §2.2). Nothing allocates per I/O: requests and completions live in fixed
@@ -24,7 +24,7 @@ public sealed class ThreadedBackend : IIoBackend
     private int _outstanding;               // worker-only: submitted, not yet reaped
 
     private readonly object _requestLock = new();
-    private readonly IoRequest[] _requests; // ring of submitted requests waiting for a helper
+    private readonly IoRequest[] _requests; // ring of submitted requests waiting for an engine
     private int _requestHead, _requestCount;
     private bool _stopping;
 
@@ -134,7 +134,7 @@ public sealed class ThreadedBackend : IIoBackend
         while (true)
         {
             IoRequest request;
-            // Likewise a helper looks for work briefly before it sleeps.
+            // Likewise an engine looks for work briefly before it sleeps.
             for (int spin = 0; spin < 50 && Volatile.Read(ref _requestCount) == 0 && !_stopping; spin++) Thread.SpinWait(20);
             lock (_requestLock)
             {
@@ -157,7 +157,7 @@ public sealed class ThreadedBackend : IIoBackend
         }
     }
 
-    /// <summary>Stops the helpers after the requests already handed to them have run.</summary>
+    /// <summary>Stops the engines after the requests already handed to them have run.</summary>
     public void Dispose()
     {
         lock (_requestLock)

@@ -64,7 +64,7 @@ namespace ExchStorageTest.MultiHost
 
         public TestReport? Merge(string[] resultsFiles)
         {
-            JsonObject? report = _cmdlet.RunHelper(ReportRequest.For(resultsFiles, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
+            JsonObject? report = _cmdlet.RunEngine(ReportRequest.For(resultsFiles, new string[0], null), "Merging the hosts' results").First(EventTypes.Report)?.Fields;
             return report == null ? null : TestReport.FromEvent(report);
         }
     }

@@ -1,9 +1,9 @@
 #!/bin/bash
-# Builds the bare-machine kit for the Exchange scaling bench: the helper and the bench, both published
+# Builds the bare-machine kit for the Exchange scaling bench: the engine and the bench, both published
 # self-contained for linux-x64 into one folder (they share one copy of the .NET 8 runtime: the same runtime pack),
-# under a fake repository root (ExchStorageTest.psd1 marks it: the bench finds the helper and writes out/bench there),
+# under a fake repository root (ExchStorageTest.psd1 marks it: the bench finds the engine and writes out/bench there),
 # packed as kit.tar.xz beside run.sh. Usage: native/benchmarks/.../devkit/make-kit.sh [destination folder, default out/devkit]
-# [baseline commit]: with a commit, that build's helper rides along as a baseline (only its own assemblies and
+# [baseline commit]: with a commit, that build's engine rides along as a baseline (only its own assemblies and
 # apphost, root/baseline-overlay/: the runtime is the same pack), and run.sh makes every Exchange run with it too.
 set -eu
 repo="$(cd "$(dirname "$0")/../../../../.." && pwd)"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Exchange-mix scaling kit: runs `exchange-scaling` (the bench behind `./build.sh Bench exchange`)
-# on a bare Linux x86-64 machine. No .NET needed: kit.tar.xz holds the helper and the bench, both published
+# on a bare Linux x86-64 machine. No .NET needed: kit.tar.xz holds the engine and the bench, both published
 # self-contained for linux-x64 into one folder (one copy of the runtime), under a fake repository root.
 #   bash out/devkit/run.sh [counts] [sessionsPerDatabase] [seconds] [warmupSeconds] [repeats] [databaseMiB]
 # defaults: 1,2,4,8,16 8 10 3 2 256. Env: OUT (results folder, default /tmp/devkit-out), EST_KIT_FORCE_DIR=1
@@ -84,19 +84,19 @@ export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 HOME="${HOME:-/root}"
 # Without ICU on a bare box the runtime would refuse to start; the bench needs no culture data.
 [ -n "$(ls /usr/lib/x86_64-linux-gnu/libicuuc.so.* 2>/dev/null)" ] || export DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1
 say "runtime check: $(timeout 30 "$BIN/exchstoragetest-engine" --version 2>&1 </dev/null | head -c 200 || true)"
-# A kit made with a baseline commit: that helper is this folder with its own assemblies laid over (hard links for the
+# A kit made with a baseline commit: that engine is this folder with its own assemblies laid over (hard links for the
 # shared runtime), and the bench pairs every Exchange run with it.
 BASELINE=-
 if [ -d "$WORK/root/baseline-overlay" ]; then
   cp -al "$BIN" "$WORK/root/bin/baseline"
   for f in "$WORK/root/baseline-overlay"/*; do [ "$(basename "$f")" = COMMIT ] || cp --remove-destination "$f" "$WORK/root/bin/baseline/"; done
   BASELINE="$WORK/root/bin/baseline/exchstoragetest-engine"
-  say "baseline helper: commit $(cat "$WORK/root/baseline-overlay/COMMIT")"
+  say "baseline engine: commit $(cat "$WORK/root/baseline-overlay/COMMIT")"
 fi
 
 # ---- the measurement ----
 say "exchange-scaling $COUNTS $SESS $SECS $WARM $REPS $MIB (limit ${LIMIT}s)"
-# Own process group (setsid), so a timeout ends the bench AND the helper it is waiting on.
+# Own process group (setsid), so a timeout ends the bench AND the engine it is waiting on.
 setsid "$BIN/ExchStorageTest.Benchmarks" exchange-scaling "$COUNTS" "$SESS" "$SECS" "$WARM" "$REPS" "$MIB" "$BASELINE" >"$OUT/bench-stdout.txt" 2>"$LOG" </dev/null &
 BPID=$!
 ( sleep "$LIMIT"; echo timeout > "$WORK/timed-out"; kill -TERM -- -$BPID; sleep 10; kill -KILL -- -$BPID ) >/dev/null 2>&1 </dev/null &
