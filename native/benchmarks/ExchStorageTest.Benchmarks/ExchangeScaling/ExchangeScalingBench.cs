@@ -81,7 +81,7 @@ public static class ExchangeScalingBench
     /// <summary>Builds one RAM-backed volume per database of the largest count, then runs every count <see cref="Options.Repeats"/> times in rotating order.</summary>
     public static Runs Run(Options o)
     {
-        string engine = EngineRun.Find();
+        string enginePath = EngineRun.Find();
         int most = o.Counts.Max();
         var volumes = new List<RamVolume>();
         var runs = new Runs(o, new(), new(), new());
@@ -102,8 +102,8 @@ public static class ExchangeScalingBench
                 {
                     int n = o.Counts[(k + r) % o.Counts.Count];
                     var mounts = volumes.Take(n).Select(v => v.MountPoint).ToList();
-                    runs.Exchange.Add(RunExchange(engine, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
-                    runs.Raw.Add(RunRaw(engine, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
+                    runs.Exchange.Add(RunExchange(enginePath, mounts, o, Path.Combine(results, $"exchange-{n}db-{r + 1}"), host));
+                    runs.Raw.Add(RunRaw(enginePath, mounts, o.Seconds, Path.Combine(results, $"raw-{n}vol-{r + 1}"), host));
                     if (o.BaselineEngine is { } baseline)
                         runs.Baseline.Add(RunExchange(baseline, mounts, o, Path.Combine(results, $"baseline-{n}db-{r + 1}"), host));
                     Console.Error.WriteLine($"done: {n} database(s), repeat {r + 1}: {runs.Exchange[^1].Iops:F0} transactional IOPS, {runs.Exchange[^1].CpuUsPerTransactionalIo:F2} µs CPU per transactional I/O; raw {runs.Raw[^1].Iops:F0} IOPS");
@@ -120,7 +120,7 @@ public static class ExchangeScalingBench
     private const long RawFileMiB = 256;
 
     /// <summary>A Performance run, closed loop, on fresh databases (created outside the measured window, removed after).</summary>
-    private static ExchangeRun RunExchange(string engine, IReadOnlyList<string> mounts, Options o, string output, HostCpuSampler host)
+    private static ExchangeRun RunExchange(string enginePath, IReadOnlyList<string> mounts, Options o, string output, HostCpuSampler host)
     {
         var folders = mounts.Select(m => Path.Combine(m, "db")).ToList();
         foreach (var f in folders) { if (Directory.Exists(f)) Directory.Delete(f, recursive: true); Directory.CreateDirectory(f); }
@@ -137,7 +137,7 @@ public static class ExchangeScalingBench
         };
         double before = LoadOne();
         JsonElement r;
-        try { r = EngineRun.Run(engine, request); }
+        try { r = EngineRun.Run(enginePath, request); }
         finally { foreach (var f in folders) if (Directory.Exists(f)) Directory.Delete(f, recursive: true); }
         double after = LoadOne();
         var engine = r.GetProperty("engine");
@@ -165,7 +165,7 @@ public static class ExchangeScalingBench
     }
 
     /// <summary>The raw path on the same volumes: one 32 KiB random 64% read QD16 stream per volume, write-through like the databases.</summary>
-    private static RawRun RunRaw(string engine, IReadOnlyList<string> mounts, double seconds, string output, HostCpuSampler host)
+    private static RawRun RunRaw(string enginePath, IReadOnlyList<string> mounts, double seconds, string output, HostCpuSampler host)
     {
         var request = new
         {
@@ -174,7 +174,7 @@ public static class ExchangeScalingBench
             streams = mounts.Select((m, i) => new { name = $"raw{i + 1}", preset = "Random32K", readPercent = 64, queueDepth = 16, path = Path.Combine(m, "raw.dat"), fileSizeBytes = RawFileMiB << 20 }).ToArray(),
         };
         double before = LoadOne();
-        var r = EngineRun.Run(engine, request);
+        var r = EngineRun.Run(enginePath, request);
         double after = LoadOne();
         var engine = r.GetProperty("engine");
         double iops = 0;
