@@ -82,6 +82,24 @@ public sealed class MultiHostRunTests : IDisposable
     }
 
     [Fact]
+    public void Each_profile_piped_to_one_command_runs_on_every_host_the_second_as_the_first()
+    {
+        var a = Host("MBX01");
+        var b = Host("MBX02");
+        var run = Orchestrator(Settings(), new[] { a.ToTarget(), b.ToTarget() });
+
+        run.Run(Profile(), DateTime.UtcNow.AddMinutes(5));
+        run.Run(Profile(200), DateTime.UtcNow.AddMinutes(5));
+
+        Assert.Empty(_output.Errors);
+        foreach (var host in new[] { a, b })
+            Assert.Equal(new[] { EngineCommands.Plan, EngineCommands.Run, EngineCommands.Plan, EngineCommands.Run },
+                host.Requests.Select(r => r.GetString(RequestFields.Command)));
+        Assert.Equal(4, Results.Count);
+        Assert.Equal(2, _output.Objects.OfType<AggregateResult>().Count());
+    }
+
+    [Fact]
     public void Every_host_judges_the_fault_window_and_only_the_first_host_given_is_named_to_start_the_script()
     {
         var a = Host("MBX01");

@@ -53,7 +53,11 @@ namespace ExchStorageTest.MultiHost
         // The engines started (a stop reaches each; the end of the run releases each).
         private readonly List<RunningHost> _running = new List<RunningHost>();
         private readonly object _gate = new object();
+        // The command was stopped: no engine starts after it.
         private bool _stopped;
+        // This profile's run has ended (or failed part-way): its engines are being let go and none more starts for it.
+        // The command's next profile starts afresh.
+        private bool _released;
 
         /// <param name="output">The command (or a test's stand-in).</param>
         /// <param name="settings">The run's settings; OutputPath is where the hosts' results are collected here, so each host's engine keeps its own default.</param>
@@ -91,7 +95,11 @@ namespace ExchStorageTest.MultiHost
             if (File.Exists(outputPath))
                 throw new StorageTestException(ErrorCodes.OutputPathIsFile, $"The output folder '{outputPath}' is a file: the hosts' results are collected in a folder.", outputPath);
             _roster.BeginRun();
-            lock (_gate) _running.Clear();
+            lock (_gate)
+            {
+                _running.Clear();
+                _released = false;
+            }
             try
             {
                 // 1. Checked and planned, every host at once.
@@ -159,7 +167,7 @@ namespace ExchStorageTest.MultiHost
                 var engine = new RemoteEngine(host.Host.Link.OpenAgentPipeline(), _timing.Silence);
                 lock (_gate)
                 {
-                    if (_stopped)
+                    if (_stopped || _released)
                     {
                         engine.Dispose();
                         throw new PipelineStoppedException();
@@ -224,7 +232,7 @@ namespace ExchStorageTest.MultiHost
             List<RemoteEngine> engines;
             lock (_gate)
             {
-                _stopped = true;
+                _released = true;
                 engines = _running.Select(h => h.Engine).ToList();
             }
             foreach (RemoteEngine engine in engines) engine.Close();
