@@ -63,6 +63,7 @@ public sealed class ReseedTests : IDisposable
         record = new ReseedRun { SourceFile = source, TargetFile = record.TargetFile };
         using (var seed = ReseedStream.Start(record, source, DateTime.UtcNow.AddSeconds(-1), allowBuffered: true))
         {
+            Assert.True(seed.WaitForEnd(TimeSpan.FromMinutes(5)));
             var r = seed.Finish();
             Assert.Equal(("WindowEnded", false, 0L), (r.EndedBy, r.Completed, r.BytesSeeded));
         }

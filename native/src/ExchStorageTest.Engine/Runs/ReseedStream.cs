@@ -66,9 +66,10 @@ internal sealed class ReseedStream : IDisposable
             while (true)
             {
                 if (r.BytesSeeded >= r.BytesToCopy) { r.Completed = true; r.EndedBy = "Completed"; break; }
-                if (_stop.IsSet) { r.EndedBy = "RunEnded"; break; }
+                // A window that has ended is the reason even when the run's end came with it (they end together).
                 double untilDeadline = (_deadlineUtc - DateTime.UtcNow).TotalSeconds;
                 if (untilDeadline <= 0) { r.EndedBy = "WindowEnded"; break; }
+                if (_stop.IsSet) { r.EndedBy = "RunEnded"; break; }
                 double wait = DueSeconds(r.BytesSeeded, ReseedRules.TargetBytesPerSecond) - clock.Elapsed.TotalSeconds;
                 if (wait > 0)
                 {
